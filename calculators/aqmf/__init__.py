@@ -1,0 +1,1 @@
+"""Calculators for this game register on import (see core.registry.GAMES)."""

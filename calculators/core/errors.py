@@ -1,0 +1,15 @@
+"""The one error type a calculator raises for bad input."""
+from __future__ import annotations
+
+
+class InputError(ValueError):
+    """Bad input, attached to the parameter (``field``) that caused it.
+
+    ``run()`` turns it into ``{"ok": false, "error": {"field", "message"}}``;
+    nothing else a calculator raises is allowed to escape as a traceback.
+    """
+
+    def __init__(self, field: str | None, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message

@@ -1,0 +1,162 @@
+"""The calculator registry and the contract: ``catalog()`` and ``run(id, params)``.
+
+The browser worker, the CLI and the tests all come through here, so validation,
+error shape and JSON-safety are enforced once for every calculator.
+"""
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+from .errors import InputError
+from .params import Param
+from .result import Result
+
+# Game subpackages, imported on first use; each registers its calculators on import.
+GAMES = {
+    "diplomacy": "Diplomacy",
+    "wotw": "War of the Worlds",
+    "clans": "Game of the Clans II",
+    "aqmf": "All Quiet on the Martian Front",
+    "icehouse": "Conquest of Mars",
+}
+MAX_PARAMS = 64
+
+
+@dataclass(frozen=True)
+class Calculator:
+    id: str
+    title: str
+    game: str
+    rules: tuple[str, ...]
+    params: tuple[Param, ...]
+    func: Callable[..., Any]
+    description: str
+    page: str  # docs path of the page hosting its widget, e.g. "wotw/virus.md"
+
+    def entry(self) -> dict:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "game": self.game,
+            "game_title": GAMES[self.game],
+            "description": self.description,
+            "rules": list(self.rules),
+            "page": self.page,
+            "params": [p.schema() for p in self.params],
+        }
+
+
+_REGISTRY: dict[str, Calculator] = {}
+_loaded = False
+
+
+def calculator(*, id: str, title: str, game: str, rules, params, page: str, description: str = ""):
+    """Register ``func(values: dict) -> Result`` (or a generator yielding progress, returning Result)."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}")
+    if not id or id != id.lower() or " " in id or "_" in id:
+        raise ValueError(f"calculator id must be kebab-case: {id!r}")
+    names = [p.name for p in params]
+    if len(set(names)) != len(names):
+        raise ValueError(f"{id}: duplicate parameter names")
+
+    def register(func):
+        if id in _REGISTRY:
+            raise ValueError(f"calculator {id!r} registered twice")
+        _REGISTRY[id] = Calculator(id, title, game, tuple(rules), tuple(params), func,
+                                   description or (inspect.getdoc(func) or "").split("\n\n")[0], page)
+        return func
+
+    return register
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        for game in GAMES:
+            importlib.import_module(f"calculators.{game}")
+        _loaded = True
+
+
+def get(calc_id: str) -> Calculator:
+    _load()
+    return _REGISTRY[calc_id]
+
+
+def catalog() -> list[dict]:
+    """Every calculator with its id, title, game, rule IDs and parameter schema."""
+    _load()
+    return [c.entry() for c in sorted(_REGISTRY.values(), key=lambda c: (list(GAMES).index(c.game), c.id))]
+
+
+def validate(calc: Calculator, params: Any) -> dict:
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise InputError(None, "Parameters must be an object of name: value pairs.")
+    if len(params) > MAX_PARAMS:
+        raise InputError(None, "Too many parameters.")
+    known = {p.name: p for p in calc.params}
+    for name in params:
+        if name not in known:
+            shown = str(name)[:40]
+            raise InputError(shown, f"Unknown parameter {shown!r}; {calc.id} takes: {', '.join(known) or 'nothing'}.")
+    values = {}
+    for p in calc.params:
+        values[p.name] = p.coerce(params[p.name] if p.name in params else p.default)
+    return values
+
+
+def _error(field, message) -> dict:
+    return {"ok": False, "error": {"field": field, "message": message}}
+
+
+def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
+    """Like ``run`` but yields ``{"progress": x}`` events (0..1) before the final result.
+
+    The Web Worker drives this one step at a time so that a long Monte Carlo can
+    report progress and be cancelled between steps; everything else calls ``run``.
+    """
+    _load()
+    if not isinstance(calc_id, str) or calc_id not in _REGISTRY:
+        yield _error("id", f"Unknown calculator {str(calc_id)[:60]!r}. Use catalog() to list them.")
+        return
+    calc = _REGISTRY[calc_id]
+    try:
+        values = validate(calc, params)
+        out = calc.func(values)
+        if inspect.isgenerator(out):
+            gen = out
+            while True:
+                try:
+                    step = next(gen)
+                except StopIteration as stop:
+                    out = stop.value
+                    break
+                yield {"progress": float(step)}
+        if not isinstance(out, Result):
+            raise TypeError(f"{calc_id} returned {type(out).__name__}, not Result")
+        result = out.to_json(calc_id)
+        json.dumps(result)  # the contract promises JSON: fail here, not in the page
+    except InputError as err:
+        yield _error(err.field, err.message)
+        return
+    except RecursionError:
+        yield _error(None, "The input is too deeply nested to work out.")
+        return
+    except Exception as err:  # noqa: BLE001 - the contract: a message, never a traceback
+        yield _error(None, f"Internal error in {calc_id} ({type(err).__name__}: {err}). Please report it with this link.")
+        return
+    yield result
+
+
+def run(calc_id: Any, params: Any = None) -> dict:
+    """Run one calculator: JSON in, JSON out (``{"ok": true, ...}`` or ``{"ok": false, "error": ...}``)."""
+    last = None
+    for last in iter_run(calc_id, params):
+        pass
+    return last

@@ -1,0 +1,62 @@
+"""The success shape of the contract, built in one place."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list[str]
+    rows: list[list[Any]]
+
+    def to_json(self) -> dict:
+        return {"title": self.title, "columns": self.columns, "rows": self.rows}
+
+
+@dataclass
+class BarChart:
+    """A bar chart spec; the widget draws it as inline SVG (no chart library needed).
+
+    ``series``: one or more named series over the same ``labels`` (two series
+    make the comparison view, e.g. open ground vs dug in).
+    """
+
+    title: str
+    labels: list[str]
+    series: list[tuple[str, list[float]]]
+    x_label: str = ""
+    y_label: str = "probability"
+
+    def to_json(self) -> dict:
+        return {
+            "type": "bar",
+            "title": self.title,
+            "labels": self.labels,
+            "series": [{"name": n, "values": v} for n, v in self.series],
+            "x_label": self.x_label,
+            "y_label": self.y_label,
+        }
+
+
+@dataclass
+class Result:
+    summary: str
+    data: dict
+    rules: list[str]
+    tables: list[Table] = field(default_factory=list)
+    charts: list[Any] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self, calc_id: str) -> dict:
+        return {
+            "ok": True,
+            "id": calc_id,
+            "summary": self.summary,
+            "data": self.data,
+            "tables": [t.to_json() for t in self.tables],
+            "charts": [c if isinstance(c, dict) else c.to_json() for c in self.charts],
+            "notes": list(self.notes),
+            "rules": list(self.rules),
+        }

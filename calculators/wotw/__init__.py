@@ -1,0 +1,2 @@
+"""War of the Worlds: the Martian variant (calculators register on import)."""
+from . import virus  # noqa: F401

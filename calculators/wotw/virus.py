@@ -1,0 +1,128 @@
+"""The Martian virus check (WOTW 9.1, ruling WOTW R1)."""
+from __future__ import annotations
+
+from ..core import InputError, Result, Table, calculator, choice_param, int_param
+
+POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+SEASONS = ("spring", "summer", "fall", "winter")
+TOTAL_CENTRES = 34
+MIN_DESTROYED = 12
+LAST_LANDING = (1903, "fall")
+
+
+def season_key(year: int, season: str) -> tuple[int, int]:
+    return (year, SEASONS.index(season))
+
+
+def check_applies(year: int, season: str) -> bool:
+    """WOTW 9.1 with ruling WOTW R1: the first check is at the end of Fall 1903, the sixth landing's season."""
+    return season_key(year, season) >= season_key(*LAST_LANDING)
+
+
+def virus_status(year: int, season: str, destroyed: int, largest: int) -> dict:
+    """WOTW 9.1: at least 12 destroyed and destroyed >= 2 x the largest Earth power's centres."""
+    applies = check_applies(year, season)
+    enough = destroyed >= MIN_DESTROYED
+    double = destroyed >= 2 * largest
+    return {
+        "check_applies": applies,
+        "twelve_met": enough,
+        "double_met": double,
+        "active": applies and enough and double,
+        "more_destroyed_for_twelve": max(0, MIN_DESTROYED - destroyed),
+        # Two routes to the doubling threshold: more centres destroyed, or the largest power shrinking.
+        "more_destroyed_for_double": max(0, 2 * largest - destroyed),
+        "largest_must_fall_to": destroyed // 2,
+        "largest_must_lose": max(0, largest - destroyed // 2),
+    }
+
+
+# A plausible 1904 board: 12 destroyed, 22 held, 34 in all.
+DEFAULT_COUNTS = {"Austria": 3, "England": 4, "France": 5, "Germany": 6, "Italy": 2, "Russia": 1, "Turkey": 1}
+
+
+def _power_param(name: str):
+    return int_param(name.lower(), name, DEFAULT_COUNTS[name], 0, TOTAL_CENTRES, optional=True, unit="centres",
+                     help=f"{name}'s supply centres now (leave all seven empty and give the largest instead).")
+
+
+@calculator(
+    id="wotw-virus",
+    title="Virus check",
+    game="wotw",
+    rules=("WOTW 9.1", "WOTW R1"),
+    page="wotw/virus.md",
+    description="Does the Martian contract the virus at the end of this season, and how far is each threshold?",
+    params=[
+        int_param("year", "Year", 1904, 1901, 2100, help="Game year of the season that has just ended."),
+        choice_param("season", "Season", "spring",
+                     [("spring", "Spring"), ("summer", "Summer"), ("fall", "Fall"), ("winter", "Winter")],
+                     help="The season that has just ended (the check is made at its end)."),
+        int_param("destroyed", "Centres destroyed", 12, 0, TOTAL_CENTRES, unit="centres",
+                  help="Supply centres the Martians have destroyed so far (0 to 34)."),
+        int_param("largest", "Largest Earth power", None, 0, TOTAL_CENTRES, optional=True, unit="centres",
+                  help="Centres held by the largest Earth power. Leave empty if you give all seven powers below."),
+        *[_power_param(p) for p in POWERS],
+    ],
+)
+def virus_check(v: dict) -> Result:
+    year, season, destroyed = v["year"], v["season"], v["destroyed"]
+    given = {p: v[p.lower()] for p in POWERS if v[p.lower()] is not None}
+    if given and len(given) != len(POWERS):
+        missing = [p for p in POWERS if p not in given]
+        raise InputError(missing[0].lower(), f"Give all seven powers' centres or none ({', '.join(missing)} missing).")
+    if given:
+        largest = max(given.values())
+        if v["largest"] is not None and v["largest"] != largest:
+            raise InputError("largest", f"Largest Earth power says {v['largest']} but the seven powers' counts give {largest}.")
+        held = sum(given.values())
+        if destroyed + held > TOTAL_CENTRES:
+            raise InputError("destroyed", f"{destroyed} destroyed plus {held} held by the powers is more than the board's {TOTAL_CENTRES} centres.")
+        leaders = [p for p, n in given.items() if n == largest]
+    elif v["largest"] is not None:
+        largest = v["largest"]
+        if destroyed + largest > TOTAL_CENTRES:
+            raise InputError("largest", f"{destroyed} destroyed plus {largest} held is more than the board's {TOTAL_CENTRES} centres.")
+        leaders = []
+    else:
+        raise InputError("largest", "Give the largest Earth power's centres, or all seven powers' counts.")
+
+    s = virus_status(year, season, destroyed, largest)
+    when = f"the end of {season.capitalize()} {year}"
+    who = " and ".join(leaders) if leaders else "the largest Earth power"
+    if not s["check_applies"]:
+        summary = (f"No virus at {when}: the check starts only at the end of Fall 1903, "
+                   f"once all six cylinders have landed (ruling WOTW R1).")
+    elif s["active"]:
+        summary = (f"The virus is now active: the Martians have destroyed {destroyed} centres, "
+                   f"at least 12 and at least double the {largest} held by {who}.")
+    else:
+        reasons = []
+        if not s["twelve_met"]:
+            reasons.append(f"only {destroyed} centres destroyed, {s['more_destroyed_for_twelve']} short of 12")
+        if not s["double_met"]:
+            reasons.append(f"{destroyed} is less than double the {largest} held by {who}")
+        summary = f"No virus at {when}: " + " and ".join(reasons) + "."
+
+    rows = [
+        ["All six cylinders landed (check applies)", "yes" if s["check_applies"] else "no",
+         "from the end of Fall 1903 (ruling WOTW R1)"],
+        ["At least 12 centres destroyed", "yes" if s["twelve_met"] else "no",
+         "met" if s["twelve_met"] else f"{s['more_destroyed_for_twelve']} more must be destroyed"],
+        [f"Destroyed at least double the largest power ({largest} x 2 = {2 * largest})",
+         "yes" if s["double_met"] else "no",
+         "met" if s["double_met"] else
+         (f"{s['more_destroyed_for_double']} more destroyed, or {who} down to {s['largest_must_fall_to']} "
+          f"(lose {s['largest_must_lose']})" + (" each" if len(leaders) > 1 else ""))],
+    ]
+    notes = []
+    if len(leaders) > 1:
+        notes.append(f"{' and '.join(leaders)} are tied as the largest power: every one of them must fall to "
+                     f"{s['largest_must_fall_to']} for the doubling threshold to be met by shrinking.")
+    if s["active"]:
+        notes.append("Once active the Martian removes two strength points in each adjustment season "
+                     "(Summer and Winter) (WOTW 9.2).")
+    data = dict(s, year=year, season=season, destroyed=destroyed, largest=largest,
+                largest_powers=leaders, thresholds={"min_destroyed": MIN_DESTROYED, "multiple": 2})
+    return Result(summary=summary, data=data, tables=[Table("Thresholds", ["Condition", "Met", "How far"], rows)],
+                  notes=notes, rules=["WOTW 9.1", "WOTW R1"])

@@ -1,0 +1,240 @@
+"""MkDocs hook: rule anchors and links, cross-links, calculator widgets, engine assets.
+
+Markers authors write (see docs/conventions.md):
+  <!-- rule: WOTW 9.1 -->          a rule's permanent anchor, at the start of its block
+  <!-- amends: DIP 6.2 -->         the variant rule just marked changes that standard rule
+  [[WOTW 9.1]]                     a link to a rule, wherever it lives
+  <!-- calc: wotw-virus year=1903 season=fall -->   a widget, pre-rendered with those defaults
+  <!-- calc-link: wotw-virus destroyed=14 | Try it -->  a link opening the calculator pre-filled
+  <!-- rule-index: WOTW -->        a table of every rule with that prefix
+  <!-- calc-catalog -->            a table of every calculator
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import posixpath
+import re
+import shlex
+import sys
+from html import escape
+from urllib.parse import quote, urlencode
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+from mkdocs.utils import get_relative_url
+
+sys.path.insert(0, os.path.dirname(__file__))
+import render  # noqa: E402
+import ruleindex  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.site")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+import calculators  # noqa: E402
+
+CALC_MARK = re.compile(r"^<!--\s*calc:\s*([a-z0-9-]+)(.*?)-->\s*$", re.M)
+CALC_LINK = re.compile(r"<!--\s*calc-link:\s*([a-z0-9-]+)(.*?)(?:\|\s*(.*?))?\s*-->")
+INDEX_MARK = re.compile(r"^<!--\s*rule-index:\s*([A-Z]{2,5})\s*-->\s*$", re.M)
+CATALOG_MARK = re.compile(r"^<!--\s*calc-catalog\s*-->\s*$", re.M)
+ENGINE_DIR = "assets/engine"
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+state: dict = {"rules": {}, "catalog": {}, "urls": {}}
+
+
+def on_config(config):
+    state["catalog"] = {c["id"]: c for c in calculators.catalog()}
+    return config
+
+
+def on_files(files, config):
+    pages = {}
+    for f in files.documentation_pages():
+        with open(f.abs_src_path, encoding="utf-8") as fh:
+            pages[f.src_uri] = fh.read()
+    rules, problems = ruleindex.scan(pages)
+    for calc in state["catalog"].values():
+        for rid in calc["rules"]:
+            if rid in rules:
+                rules[rid].calculators.append(calc["id"])
+            else:
+                problems.append(f"calculator {calc['id']} cites {rid}, which no page defines")
+        if calc["page"] not in pages:
+            problems.append(f"calculator {calc['id']} names page {calc['page']}, which does not exist")
+    if problems:
+        raise PluginError("Rule index problems:\n  " + "\n  ".join(problems))
+    state["rules"] = rules
+    state["urls"] = {f.src_uri: f.url for f in files.documentation_pages()}
+    _add_engine_assets(files, config)
+    return files
+
+
+def _add_engine_assets(files, config):
+    """The engine's browser side, self-hosted: Pyodide runtime, engine wheel, lock file, worker, widgets."""
+    site_dir, use_dirs = config["site_dir"], config["use_directory_urls"]
+    src = os.path.join(ROOT, "pyodide", "src")
+    for name in sorted(os.listdir(src)):
+        files.append(File(f"{ENGINE_DIR}/{name}", src, site_dir, use_dirs))
+    runtime = os.path.join(ROOT, "pyodide", "node_modules", "pyodide")
+    dist = os.path.join(ROOT, "pyodide", "dist")
+    missing = [n for n in RUNTIME_FILES if not os.path.exists(os.path.join(runtime, n))]
+    if missing or not os.path.isdir(dist):
+        raise PluginError("The Pyodide runtime or the engine wheel is missing: run `make serve` or `make build` "
+                          "(they install pyodide/ from npm and build the wheel).")
+    for name in RUNTIME_FILES:
+        files.append(File(f"{ENGINE_DIR}/pyodide/{name}", os.path.dirname(runtime), site_dir, use_dirs))
+        files[-1].src_uri = f"pyodide/{name}"
+        files[-1].dest_uri = f"{ENGINE_DIR}/pyodide/{name}"
+        files[-1].abs_src_path = os.path.join(runtime, name)
+    for name in sorted(os.listdir(dist)):
+        if name.endswith((".whl", ".json")):
+            f = File(name, dist, site_dir, use_dirs)
+            f.dest_uri = f"{ENGINE_DIR}/pyodide/{name}"
+            files.append(f)
+    rule_urls = {rid: f"{state['urls'][r.page]}#{ruleindex.anchor(rid)}" for rid, r in state["rules"].items()}
+    files.append(File.generated(config, f"{ENGINE_DIR}/rules.json", content=json.dumps(rule_urls, sort_keys=True)))
+
+
+# -- page transforms ----------------------------------------------------------
+
+def on_page_markdown(markdown, page, config, files):
+    src = page.file.src_uri
+    markdown = CALC_MARK.sub(lambda m: _widget(m, page), markdown)
+    markdown = CALC_LINK.sub(lambda m: _calc_link(m, page), markdown)
+    markdown = INDEX_MARK.sub(lambda m: _rule_index(m.group(1), src), markdown)
+    markdown = CATALOG_MARK.sub(lambda m: _catalog(src), markdown)
+    markdown = ruleindex.RULE_MARK.sub(lambda m: _anchor(m.group(1), src), markdown)
+    markdown = ruleindex.AMENDS_MARK.sub(lambda m: _amends(m.group(1), src), markdown)
+    markdown = ruleindex.REF.sub(lambda m: _ref(m.group(1), src), markdown)
+    return markdown
+
+
+def _md_link(target_src: str, from_src: str) -> str:
+    return posixpath.relpath(target_src, posixpath.dirname(from_src) or ".")
+
+
+def _ref(rid: str, src: str) -> str:
+    rule = state["rules"].get(rid)
+    if rule is None:
+        log.warning("%s links to rule %s, which no page defines", src, rid)
+        return rid
+    target = "" if rule.page == src else _md_link(rule.page, src)
+    return f'[{rid}]({target}#{ruleindex.anchor(rid)} "{_attr(rule.text)}")'
+
+
+def _attr(text: str) -> str:
+    return text.replace('"', "'").replace("[", "(").replace("]", ")")
+
+
+def _anchor(rid: str, src: str) -> str:
+    rule = state["rules"][rid]
+    a = ruleindex.anchor(rid)
+    extra = ""
+    if rule.amended_by:
+        extra += " <span class='rule-amended'>amended by " + ", ".join(_ref(x, src) for x in rule.amended_by) + "</span>"
+    if rule.calculators:
+        links = []
+        for cid in rule.calculators:
+            calc = state["catalog"][cid]
+            target = "" if calc["page"] == src else _md_link(calc["page"], src)
+            links.append(f"[{calc['title']}]({target}#calc-{cid})")
+        extra += " <span class='rule-calcs'>calculator: " + ", ".join(links) + "</span>"
+    return f"<a class='rule-id' id='{a}' href='#{a}' title='Permanent link to {rid}'>{rid}</a>{extra}"
+
+
+def _amends(ids: str, src: str) -> str:
+    refs = ", ".join(_ref(x.strip(), src) for x in ids.split(","))
+    return f"<span class='rule-amends'>changes standard rule {refs}</span>"
+
+
+def _parse_args(text: str, where: str) -> dict:
+    args = {}
+    for token in shlex.split(text.strip()):
+        if "=" not in token:
+            raise PluginError(f"{where}: calculator argument {token!r} is not key=value")
+        k, v = token.split("=", 1)
+        args[k] = v
+    return args
+
+
+def _calc(cid: str, where: str) -> dict:
+    if cid not in state["catalog"]:
+        raise PluginError(f"{where}: unknown calculator {cid!r}")
+    return state["catalog"][cid]
+
+
+def _page_url(src_target: str, page) -> str:
+    return get_relative_url(state["urls"][src_target], page.url)
+
+
+def rule_href(rid: str, page) -> str | None:
+    rule = state["rules"].get(rid)
+    if rule is None:
+        return None
+    return _page_url(rule.page, page) + "#" + ruleindex.anchor(rid)
+
+
+def _widget(m, page) -> str:
+    cid = m.group(1)
+    where = page.file.src_uri
+    calc = _calc(cid, where)
+    defaults = _parse_args(m.group(2), where)
+    result = calculators.run(cid, defaults)
+    if not result["ok"]:
+        raise PluginError(f"{where}: the defaults of widget {cid} are rejected: {result['error']}")
+    page.meta.setdefault("_widgets", 0)
+    page.meta["_widgets"] += 1
+    wid = f"calc-{cid}" if page.meta["_widgets"] == 1 else f"calc-{cid}-{page.meta['_widgets']}"
+    rules = ", ".join(_ref(r, where) for r in calc["rules"])
+    static = render.result_html(result, lambda rid: rule_href(rid, page))
+    schema = json.dumps({"id": cid, "title": calc["title"], "params": calc["params"]}, separators=(",", ":"))
+    return (
+        f'\n<div class="calc-widget" id="{wid}" data-calc="{escape(cid)}" '
+        f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{escape(schema)}">\n'
+        f'<div class="calc-head"><span class="calc-title">{escape(calc["title"])}</span>'
+        f'<span class="calc-status" role="status">Pre-computed for the defaults below. The live calculator loads with JavaScript.</span></div>\n'
+        f'<div class="calc-form-slot"></div>\n'
+        f'<div class="calc-result" aria-live="polite">{static}</div>\n'
+        f"</div>\n\n"
+        f'<p class="calc-meta" markdown>Calculator <code>{cid}</code> · implements {rules}</p>\n'
+    )
+
+
+def _calc_link(m, page) -> str:
+    cid, args, label = m.group(1), m.group(2), m.group(3) or "Open this in the calculator"
+    where = page.file.src_uri
+    calc = _calc(cid, where)
+    params = _parse_args(args, where)
+    check = calculators.run(cid, params)
+    if not check["ok"]:
+        raise PluginError(f"{where}: calc-link to {cid} has parameters it rejects: {check['error']}")
+    target = _page_url(calc["page"], page)
+    href = f"{target}#{urlencode({'calc': cid, **params}, quote_via=quote)}"
+    return f'<a class="calc-link" href="{escape(href)}">{escape(label)}</a>'
+
+
+def _rule_index(prefix: str, src: str) -> str:
+    rows = [r for r in state["rules"].values() if r.id.split()[0] == prefix]
+    rows.sort(key=lambda r: _sort_key(r.id))
+    lines = ["| Rule | Says | Page |", "|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {_ref(r.id, src)} | {r.text.replace('|', '/')} | {r.page.split('/')[-1][:-3]} |")
+    return "\n".join(lines) + "\n"
+
+
+def _sort_key(rid: str):
+    _, rest = rid.split(" ", 1)
+    ruling = rest.startswith("R")
+    nums = [int(re.sub(r"\D", "", x) or 0) for x in rest.lstrip("R").split(".")]
+    return (ruling, nums)
+
+
+def _catalog(src: str) -> str:
+    lines = ["| Calculator | Game | What it answers | Rules |", "|---|---|---|---|"]
+    for c in state["catalog"].values():
+        link = _md_link(c["page"], src)
+        rules = ", ".join(_ref(r, src) for r in c["rules"])
+        lines.append(f"| [{c['title']}]({link}#calc-{c['id']}) | {c['game_title']} | {c['description']} | {rules} |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,29 @@
+"""Shared fixtures. The engine tests (tests/engine) use nothing but pytest and the stdlib,
+so that the same files also run inside Pyodide (tests/pyodide)."""
+from __future__ import annotations
+
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> pathlib.Path:
+    """The site built once per test session with `mkdocs build --strict`; its directory."""
+    out = tmp_path_factory.mktemp("site")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        pytest.fail("mkdocs build --strict failed:\n" + proc.stdout + proc.stderr)
+    built_site.log = proc.stdout + proc.stderr
+    return out
+
+
+built_site.log = ""
