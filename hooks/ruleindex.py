@@ -14,6 +14,25 @@ AMENDS_MARK = re.compile(r"<!--\s*amends:\s*(" + RULE_ID + r"(?:\s*,\s*" + RULE_
 REF = re.compile(r"\[\[(" + RULE_ID + r")\]\]")
 
 
+CODE = re.compile(r"(^```.*?^```[ \t]*$|`[^`\n]+`)", re.M | re.S)
+
+
+def mask_code(source: str) -> str:
+    """Blank out code spans and fences (same length), so markers shown as examples do nothing."""
+    return CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), source)
+
+
+def outside_code(source: str, transform) -> str:
+    """Apply ``transform`` to the text between code spans and fences only."""
+    out, last = [], 0
+    for m in CODE.finditer(source):
+        out.append(transform(source[last:m.start()]))
+        out.append(m.group(0))
+        last = m.end()
+    out.append(transform(source[last:]))
+    return "".join(out)
+
+
 def anchor(rule_id: str) -> str:
     """``WOTW 9.1`` -> ``wotw-9-1``: stable, derived from the ID only."""
     return re.sub(r"[^a-z0-9]+", "-", rule_id.lower()).strip("-")
@@ -44,6 +63,7 @@ def scan(pages: dict[str, str]) -> tuple[dict[str, Rule], list[str]]:
     rules: dict[str, Rule] = {}
     problems: list[str] = []
     for page, source in sorted(pages.items()):
+        source = mask_code(source)
         current = None
         events = sorted([(m.start(), "rule", m) for m in RULE_MARK.finditer(source)]
                         + [(m.start(), "amends", m) for m in AMENDS_MARK.finditer(source)], key=lambda e: e[0])

@@ -74,25 +74,25 @@ def on_files(files, config):
 def _add_engine_assets(files, config):
     """The engine's browser side, self-hosted: Pyodide runtime, engine wheel, lock file, worker, widgets."""
     site_dir, use_dirs = config["site_dir"], config["use_directory_urls"]
+    def add(src_dir: str, name: str, dest_uri: str) -> None:
+        f = File(name, src_dir, site_dir, use_dirs)
+        f.dest_uri = dest_uri
+        files.append(f)
+
     src = os.path.join(ROOT, "pyodide", "src")
     for name in sorted(os.listdir(src)):
-        files.append(File(f"{ENGINE_DIR}/{name}", src, site_dir, use_dirs))
+        add(src, name, f"{ENGINE_DIR}/{name}")
     runtime = os.path.join(ROOT, "pyodide", "node_modules", "pyodide")
     dist = os.path.join(ROOT, "pyodide", "dist")
     missing = [n for n in RUNTIME_FILES if not os.path.exists(os.path.join(runtime, n))]
     if missing or not os.path.isdir(dist):
-        raise PluginError("The Pyodide runtime or the engine wheel is missing: run `make serve` or `make build` "
+        raise PluginError("The Pyodide runtime or the engine wheel is missing: run `make serve` or `make site` "
                           "(they install pyodide/ from npm and build the wheel).")
     for name in RUNTIME_FILES:
-        files.append(File(f"{ENGINE_DIR}/pyodide/{name}", os.path.dirname(runtime), site_dir, use_dirs))
-        files[-1].src_uri = f"pyodide/{name}"
-        files[-1].dest_uri = f"{ENGINE_DIR}/pyodide/{name}"
-        files[-1].abs_src_path = os.path.join(runtime, name)
+        add(runtime, name, f"{ENGINE_DIR}/pyodide/{name}")
     for name in sorted(os.listdir(dist)):
         if name.endswith((".whl", ".json")):
-            f = File(name, dist, site_dir, use_dirs)
-            f.dest_uri = f"{ENGINE_DIR}/pyodide/{name}"
-            files.append(f)
+            add(dist, name, f"{ENGINE_DIR}/pyodide/{name}")
     rule_urls = {rid: f"{state['urls'][r.page]}#{ruleindex.anchor(rid)}" for rid, r in state["rules"].items()}
     files.append(File.generated(config, f"{ENGINE_DIR}/rules.json", content=json.dumps(rule_urls, sort_keys=True)))
 
@@ -100,6 +100,10 @@ def _add_engine_assets(files, config):
 # -- page transforms ----------------------------------------------------------
 
 def on_page_markdown(markdown, page, config, files):
+    return ruleindex.outside_code(markdown, lambda text: _expand(text, page))
+
+
+def _expand(markdown, page):
     src = page.file.src_uri
     markdown = CALC_MARK.sub(lambda m: _widget(m, page), markdown)
     markdown = CALC_LINK.sub(lambda m: _calc_link(m, page), markdown)
