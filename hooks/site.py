@@ -38,6 +38,11 @@ CALC_MARK = re.compile(r"^<!--\s*calc:\s*([a-z0-9-]+)(.*?)-->\s*$", re.M)
 CALC_LINK = re.compile(r"<!--\s*calc-link:\s*([a-z0-9-]+)(.*?)(?:\|\s*(.*?))?\s*-->")
 INDEX_MARK = re.compile(r"^<!--\s*rule-index:\s*([A-Z]{2,5})\s*-->\s*$", re.M)
 CATALOG_MARK = re.compile(r"^<!--\s*calc-catalog\s*-->\s*$", re.M)
+GLOSSARY_MARK = re.compile(r"^<!--\s*glossary\s*-->\s*$", re.M)
+ABBR = re.compile(r"^\*\[(.+?)\]:\s*(.+)$", re.M)
+GLOSSARY_FILES = (("general", "General"), ("diplomacy", "Diplomacy"), ("wotw", "War of the Worlds"),
+                  ("clans", "Game of the Clans II"), ("aqmf", "All Quiet on the Martian Front"),
+                  ("icehouse", "Conquest of Mars"))
 ENGINE_DIR = "assets/engine"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
@@ -109,6 +114,7 @@ def _expand(markdown, page):
     markdown = CALC_LINK.sub(lambda m: _calc_link(m, page), markdown)
     markdown = INDEX_MARK.sub(lambda m: _rule_index(m.group(1), src), markdown)
     markdown = CATALOG_MARK.sub(lambda m: _catalog(src), markdown)
+    markdown = GLOSSARY_MARK.sub(lambda m: _glossary(), markdown)
     markdown = ruleindex.RULE_MARK.sub(lambda m: _anchor(m.group(1), src), markdown)
     markdown = ruleindex.AMENDS_MARK.sub(lambda m: _amends(m.group(1), src), markdown)
     markdown = ruleindex.REF.sub(lambda m: _ref(m.group(1), src), markdown)
@@ -242,3 +248,22 @@ def _catalog(src: str) -> str:
         rules = ", ".join(_ref(r, src) for r in c["rules"])
         lines.append(f"| [{c['title']}]({link}#calc-{c['id']}) | {c['game_title']} | {c['description']} | {rules} |")
     return "\n".join(lines) + "\n"
+
+
+def _glossary() -> str:
+    """Every term of the auto-appended glossary files, as one table per game."""
+    out = []
+    for stem, title in GLOSSARY_FILES:
+        path = os.path.join(ROOT, "includes", f"glossary-{stem}.md")
+        with open(path, encoding="utf-8") as fh:
+            terms = ABBR.findall(fh.read())
+        seen: dict[str, tuple[str, str]] = {}
+        for term, text in terms:
+            seen.setdefault(term.lower(), (term, text))
+        if not seen:
+            continue
+        out.append(f"## {title}\n\n| Term | Meaning |\n|---|---|")
+        for term, text in sorted(seen.values(), key=lambda t: t[0].lower()):
+            out.append(f"| **{term}** | {text.replace('|', '/')} |")
+        out.append("")
+    return "\n".join(out) + "\n"

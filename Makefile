@@ -1,0 +1,100 @@
+# Two commands do everything on a fresh machine:
+#   make serve   set up, build the engine for the browser, serve the site on http://127.0.0.1:8000
+#   make test    the same set-up plus test tools and Chromium, then the whole test suite
+# Set-up steps are stamped, so a second run is a quick no-op.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip --disable-pip-version-check -q
+export NO_MKDOCS_2_WARNING := 1
+
+RUNTIME   := pyodide/node_modules/pyodide/pyodide.asm.wasm
+VERSION   := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+WHEEL     := pyodide/dist/calculators-$(VERSION)-py3-none-any.whl
+LOCK      := pyodide/dist/pyodide-lock.json
+ENGINE_SRC := $(shell find calculators -name '*.py' -o -name '*.json' | sort) pyproject.toml
+PYTEST_WHEELS := pyodide/.cache/wheels/.stamp
+# pyodide-build needs Python 3.12+; pyenv's or the system's, whichever is found first.
+PYB_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3 $(HOME)/.pyenv/versions/3.12*/bin/python3) $(shell command -v python3.13 python3.12 2>/dev/null))
+
+.PHONY: help serve test site setup setup-test chromium clean bench
+help:
+	@echo "make serve   set up everything and serve the site on http://127.0.0.1:8000 (live reload)"
+	@echo "make test    set up everything (Chromium included) and run the whole test suite"
+	@echo "make site    build the static site into site/"
+	@echo "make bench   run the benchmarks"
+
+serve: setup
+	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
+
+site: setup
+	$(VENV)/bin/mkdocs build --strict
+
+test: setup-test
+	$(PY) -m pytest
+
+bench: setup-test
+	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+setup: $(VENV)/.stamp-site $(RUNTIME) $(LOCK)
+setup-test: setup $(VENV)/.stamp-test $(PYTEST_WHEELS) chromium
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.stamp-site: requirements/site.txt | $(VENV)/bin/python
+	$(PIP) install -r requirements/site.txt
+	@touch $@
+
+$(VENV)/.stamp-test: requirements/test.txt $(VENV)/.stamp-site
+	$(PIP) install -r requirements/test.txt
+	@touch $@
+
+# The pinned Pyodide runtime, from the npm registry (never a CDN).
+$(RUNTIME): pyodide/package.json pyodide/package-lock.json
+	cd pyodide && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(WHEEL): $(ENGINE_SRC) $(VENV)/.stamp-site
+	rm -rf pyodide/dist build
+	$(PY) -m build --wheel --no-isolation --outdir pyodide/dist . > /dev/null
+	rm -rf build calculators.egg-info
+
+# The lock file that lets the page load the engine by name (pyodide-build where Python 3.12+ exists).
+$(LOCK): $(WHEEL) $(RUNTIME)
+	@if [ -n "$(PYB_PYTHON)" ]; then \
+	  if [ ! -x .venv-pyodide-build/bin/pyodide ] || [ requirements/pyodide-build.txt -nt .venv-pyodide-build/.stamp ]; then \
+	    "$(PYB_PYTHON)" -m venv .venv-pyodide-build && \
+	    .venv-pyodide-build/bin/pip --disable-pip-version-check -q install -r requirements/pyodide-build.txt && \
+	    touch .venv-pyodide-build/.stamp; fi; \
+	  .venv-pyodide-build/bin/pyodide lockfile add-wheels --input pyodide/node_modules/pyodide/pyodide-lock.json \
+	    --output $(LOCK) $(WHEEL) > /dev/null; \
+	else \
+	  echo "note: no Python 3.12+ for pyodide-build; adding the wheel to the lock file with pyodide/add_wheel_to_lock.py"; \
+	  $(PY) pyodide/add_wheel_to_lock.py pyodide/node_modules/pyodide/pyodide-lock.json $(LOCK) $(WHEEL); \
+	fi
+
+# pytest and its pure-Python dependencies, loaded into Pyodide under Node for tests/pyodide.
+$(PYTEST_WHEELS): requirements/pyodide-tests.txt | $(VENV)/bin/python
+	rm -rf pyodide/.cache/wheels
+	$(PIP) download --no-deps -d pyodide/.cache/wheels -r requirements/pyodide-tests.txt
+	@touch $@
+
+# Debian's Chromium for the browser tests (Playwright's own browser download does not work offline).
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	  echo "Installing Debian's chromium (about a minute)..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing Debian's chromium with sudo..."; sudo apt-get update -qq && sudo apt-get install -y -qq chromium > /dev/null; \
+	else \
+	  echo "ERROR: the browser tests need Chromium. Install it (package 'chromium') or set CHROMIUM=/path/to/chromium." >&2; \
+	  [ -n "$$CHROMIUM" ] || exit 1; \
+	fi
+
+clean:
+	rm -rf site pyodide/dist pyodide/.cache build calculators.egg-info

@@ -1,0 +1,95 @@
+// The engine's Web Worker: one Pyodide per tab, created by widgets.js on the first page
+// that has a widget and kept across Material's instant navigation (the worker belongs to
+// the tab, not the page). Messages are JSON strings both ways, so no Python proxy leaks.
+//
+// in:  {type: "run", req, calc, params}   {type: "cancel", req}
+// out: {type: "status", stage, text}      {type: "ready", ms}
+//      {type: "progress", req, value}     {type: "result", req, result}   {type: "failed", text}
+
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const base = new URL("./pyodide/", import.meta.url).href;
+const cancelled = new Set();
+let queue = Promise.resolve();
+
+function status(stage, text) {
+  postMessage({ type: "status", stage, text });
+}
+
+const PY_SETUP = `
+import json
+import calculators
+
+class _Run:
+    """One calculation, stepped from JavaScript so that it can report progress and be cancelled."""
+    def __init__(self, calc_id, params_json):
+        self._it = calculators.iter_run(calc_id, json.loads(params_json))
+    def step(self):
+        try:
+            return json.dumps(next(self._it))
+        except StopIteration:
+            return "null"
+
+_Run
+`;
+
+const ready = (async () => {
+  const t0 = performance.now();
+  status("runtime", "Loading the Python runtime…");
+  const pyodide = await loadPyodide({
+    indexURL: base,
+    lockFileURL: base + "pyodide-lock.json",
+    packages: ["calculators"],
+    fullStdLib: false,
+  });
+  status("engine", "Starting the rules engine…");
+  const Run = pyodide.runPython(PY_SETUP);
+  // loadPackage resolves even when a package failed to load: prove the engine imports.
+  pyodide.runPython("import calculators.core.registry as r; r._load()");
+  postMessage({ type: "ready", ms: performance.now() - t0 });
+  return Run;
+})().catch((err) => {
+  postMessage({ type: "failed", text: "The calculator engine could not start: " + String(err && err.message || err) });
+  throw err;
+});
+
+async function execute({ req, calc, params }) {
+  const Run = await ready;
+  const run = Run(calc, JSON.stringify(params));
+  try {
+    for (;;) {
+      if (cancelled.has(req)) {
+        cancelled.delete(req);
+        postMessage({ type: "result", req, result: { ok: false, cancelled: true, error: { field: null, message: "Cancelled." } } });
+        return;
+      }
+      const text = run.step();
+      const event = JSON.parse(text);
+      if (event === null) return;
+      if ("progress" in event) {
+        postMessage({ type: "progress", req, value: event.progress });
+        // Yield to the event loop so a cancel message can arrive between steps.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        continue;
+      }
+      postMessage({ type: "result", req, result: event });
+      return;
+    }
+  } finally {
+    run.destroy();
+  }
+}
+
+onmessage = (event) => {
+  const msg = event.data;
+  if (msg.type === "cancel") {
+    cancelled.add(msg.req);
+    return;
+  }
+  if (msg.type === "run") {
+    // One calculation at a time, in order; a superseded request is cancelled by the page.
+    queue = queue.then(() => execute(msg)).catch((err) => {
+      postMessage({ type: "result", req: msg.req, result: { ok: false, error: { field: null, message: "Engine error: " + String(err && err.message || err) } } });
+    });
+  }
+};
