@@ -110,7 +110,7 @@
       } else if (p.type === "text" && p.multiline) {
         input = el("textarea", { id, name: p.name, rows: 6, maxlength: p.max_length, spellcheck: "false" });
       } else if (p.type === "int") {
-        input = el("input", { type: "number", inputmode: "numeric", step: 1, id, name: p.name, min: p.min, max: p.max,
+        input = el("input", { type: "text", inputmode: "numeric", autocomplete: "off", id, name: p.name, "data-min": p.min, "data-max": p.max,
           placeholder: p.optional ? "(empty)" : null });
       } else {
         input = el("input", { type: "text", id, name: p.name, maxlength: p.max_length || 2000, spellcheck: "false" });

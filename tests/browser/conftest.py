@@ -1,0 +1,76 @@
+"""Headless Debian Chromium (driven by Playwright) against the built site served on 127.0.0.1."""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import tempfile
+import threading
+from urllib.parse import urlsplit
+
+import pytest
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        pytest.fail("Chromium is not installed: `make test` installs Debian's chromium, or set CHROMIUM=/path.")
+    return path
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    handler = functools.partial(_Quiet, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, site_url):
+    """A fresh page that fails the test if anything is requested outside 127.0.0.1 or a script errors."""
+    context = browser.new_context()
+    pg = context.new_page()
+    outside, errors, dialogs = [], [], []
+
+    def on_request(req):
+        parts = urlsplit(req.url)
+        if parts.scheme in ("data", "blob", "about"):
+            return
+        if parts.hostname != "127.0.0.1":
+            outside.append(req.url)
+
+    pg.on("request", on_request)
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    pg.outside_requests, pg.page_errors, pg.dialogs = outside, errors, dialogs
+    yield pg
+    context.close()
+    assert not outside, f"requests outside 127.0.0.1: {outside}"
+    assert not dialogs, f"the page opened dialogs: {dialogs}"
+    assert not errors, f"script errors: {errors}"

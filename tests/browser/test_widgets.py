@@ -1,0 +1,103 @@
+"""The virus-check widget, end to end in a real browser (issue 2's browser checks)."""
+from __future__ import annotations
+
+import pytest
+
+import calculators
+
+pytestmark = pytest.mark.browser
+WIDGET = "#calc-wotw-virus"
+READY = 90_000  # ms: a cold Pyodide start takes about 5 s here; generous for a loaded CI machine
+
+
+def summary(page) -> str:
+    return page.locator(f"{WIDGET} .calc-summary").inner_text()
+
+
+def wait_done(page):
+    page.wait_for_selector(f"{WIDGET}[data-state=done]", timeout=READY)
+
+
+def set_field(page, name: str, value: str):
+    page.locator(f"{WIDGET}-{name}").fill(value)
+
+
+def test_prerendered_result_before_pyodide_then_live(page, site_url):
+    page.goto(site_url + "wotw/virus/", wait_until="domcontentloaded")
+    expected = calculators.run("wotw-virus", {"year": "1904", "season": "spring"})["summary"]
+    # The static result is in the HTML itself: readable before the engine has started.
+    assert summary(page) == expected
+    assert page.locator(WIDGET).get_attribute("data-state") in (None, "running")
+    wait_done(page)
+    set_field(page, "destroyed", "11")
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('only 11')",
+                           timeout=READY)
+    assert "destroyed=11" in page.url
+    want = calculators.run("wotw-virus", {"year": "1904", "season": "spring", "destroyed": "11"})["summary"]
+    assert summary(page) == want
+
+
+def test_shared_link_restores_the_result(page, site_url):
+    url = site_url + "wotw/virus/#calc=wotw-virus&year=1903&season=fall&destroyed=10&largest=5" + \
+        "&austria=&england=&france=&germany=&italy=&russia=&turkey="
+    page.goto(url)
+    wait_done(page)
+    want = calculators.run("wotw-virus", {"year": "1903", "season": "fall", "destroyed": "10", "largest": "5",
+                                          **{p: "" for p in ("austria", "england", "france", "germany", "italy",
+                                                              "russia", "turkey")}})
+    assert summary(page) == want["summary"]
+    assert page.locator(f"{WIDGET}-destroyed").input_value() == "10"
+    page.reload()
+    wait_done(page)
+    assert summary(page) == want["summary"]
+
+
+def test_widget_survives_instant_navigation(page, site_url):
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page)
+    page.evaluate("window.__sameTab = true; window.__engine = window.martianEngine.worker")
+    page.locator("a[href$='rulings/']").first.click()
+    page.wait_for_url("**/wotw/rulings/")
+    page.go_back()
+    page.wait_for_selector(WIDGET)
+    # Instant navigation: no page reload, and the one Pyodide worker is still the same.
+    assert page.evaluate("window.__sameTab === true && window.__engine === window.martianEngine.worker")
+    set_field(page, "destroyed", "9")
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('only 9')",
+                           timeout=READY)
+
+
+def test_bad_input_shows_a_readable_error_and_the_widget_stays_usable(page, site_url):
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page)
+    before = summary(page)
+    set_field(page, "year", "abc")
+    err = page.locator(f"{WIDGET}-year-error")
+    err.wait_for(state="visible", timeout=READY)
+    assert "Year" in err.inner_text() and "whole number" in err.inner_text()
+    assert summary(page) == before, "the last good result stays on screen"
+    set_field(page, "year", "1905")
+    page.wait_for_function("document.querySelector('#calc-wotw-virus-year-error').hidden", timeout=READY)
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('1905')",
+                           timeout=READY)
+
+
+def test_hostile_hash_is_shown_as_text_and_runs_nothing(page, site_url):
+    hostile = ("#calc=wotw-virus&year=%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E"
+               "&season=%3Cscript%3Ewindow.pwned%3D2%3C%2Fscript%3E")
+    page.goto(site_url + "wotw/virus/" + hostile)
+    err = page.locator(f"{WIDGET} .calc-field-error:not([hidden])").first
+    err.wait_for(timeout=READY)
+    assert "<img" in page.locator(f"{WIDGET}-year").input_value()
+    assert page.evaluate("window.pwned") is None
+    assert page.locator(f"{WIDGET} img, {WIDGET} script").count() == 0
+    assert "<img" in err.inner_text() or "<script" in err.inner_text() or "whole number" in err.inner_text()
+
+
+def test_prerendered_result_with_javascript_off(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    pg = context.new_page()
+    pg.goto(site_url + "wotw/virus/")
+    assert "virus is now active" in pg.locator(f"{WIDGET} .calc-summary").inner_text()
+    assert pg.locator(f"{WIDGET} table.calc-table").count() == 1
+    context.close()

@@ -1,0 +1,146 @@
+"""The calculator contract, checked for every registered calculator from its own schema."""
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+
+import pytest
+
+import calculators
+from calculators.__main__ import main as cli
+
+CATALOG = calculators.catalog()
+IDS = [c["id"] for c in CATALOG]
+KINDS = {"int", "bool", "choice", "text", "int_list"}
+
+
+def test_catalog_is_not_empty_and_ids_unique():
+    assert "wotw-virus" in IDS
+    assert len(IDS) == len(set(IDS))
+
+
+@pytest.mark.parametrize("entry", CATALOG, ids=IDS)
+def test_catalog_entry_complete(entry):
+    assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+", entry["id"])
+    for key in ("title", "game", "game_title", "description", "page"):
+        assert isinstance(entry[key], str) and entry[key].strip(), key
+    assert entry["rules"] and all(re.fullmatch(r"[A-Z]{2,5} R?\d+(\.\d+)*[a-z]?", r) for r in entry["rules"])
+    assert entry["page"].endswith(".md")
+    for p in entry["params"]:
+        assert p["type"] in KINDS
+        assert p["name"] and p["label"] and isinstance(p["help"], str) and p["help"].strip(), p["name"]
+        assert "default" in p
+        if p["type"] in ("int", "int_list"):
+            assert p["min"] is not None and p["max"] is not None, f"{p['name']} must be bounded"
+        if p["type"] == "int_list":
+            assert p["max_items"] > 0
+        if p["type"] == "choice":
+            assert p["choices"] and p["default"] in [c["value"] for c in p["choices"]]
+        if p["type"] == "text":
+            assert 0 < p["max_length"] <= 20_000
+    json.dumps(entry)
+
+
+def _dist_entries(obj):
+    """Every {"p": ..., "float": ...} probability anywhere in a result."""
+    if isinstance(obj, dict):
+        if "p" in obj and "float" in obj:
+            yield obj
+        for v in obj.values():
+            yield from _dist_entries(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _dist_entries(v)
+
+
+@pytest.mark.parametrize("calc_id", IDS)
+def test_defaults_run_and_follow_the_result_shape(calc_id):
+    result = calculators.run(calc_id, {})
+    assert result["ok"] is True, result
+    assert json.loads(json.dumps(result)) == result
+    assert set(result) == {"ok", "id", "summary", "data", "tables", "charts", "notes", "rules"}
+    assert result["id"] == calc_id
+    assert isinstance(result["summary"], str) and result["summary"].strip()
+    assert result["rules"], "every result cites the rules it applied"
+    for entry in _dist_entries(result["data"]):
+        assert re.fullmatch(r"\d+/\d+", entry["p"]), entry
+        assert abs(float(Fraction(entry["p"])) - entry["float"]) < 1e-12
+
+
+@pytest.mark.parametrize("calc_id", IDS)
+def test_unknown_parameter_is_a_field_error(calc_id):
+    result = calculators.run(calc_id, {"no_such_parameter": 1})
+    assert result == {"ok": False, "error": {"field": "no_such_parameter", "message": result["error"]["message"]}}
+    assert "no_such_parameter" in result["error"]["message"]
+
+
+def _bad_values(p):
+    """Values the schema itself says are out of range, one parameter at a time."""
+    t = p["type"]
+    if t == "int":
+        yield p["max"] + 1
+        yield p["min"] - 1
+        yield "not a number"
+    elif t == "int_list":
+        yield ",".join([str(p["min"])] * (p["max_items"] + 1))
+        yield str(p["max"] + 1)
+        yield "x"
+    elif t == "choice":
+        yield "__no_such_choice__"
+    elif t == "bool":
+        yield "maybe"
+    elif t == "text":
+        yield "x" * (p["max_length"] + 1)
+
+
+CASES = [(c["id"], p["name"], bad) for c in CATALOG for p in c["params"] for bad in _bad_values(p)]
+
+
+@pytest.mark.parametrize("calc_id, name, bad", CASES, ids=[f"{c}:{n}:{str(b)[:12]}" for c, n, b in CASES])
+def test_out_of_range_is_a_field_error(calc_id, name, bad):
+    result = calculators.run(calc_id, {name: bad})
+    assert result["ok"] is False, result
+    assert result["error"]["field"] == name
+    assert isinstance(result["error"]["message"], str) and 5 < len(result["error"]["message"]) < 400
+
+
+@pytest.mark.parametrize("params", [None, [], "year=1904", 3])
+def test_params_must_be_an_object(params):
+    result = calculators.run("wotw-virus", params)
+    if params is None:
+        assert result["ok"] is True
+    else:
+        assert result["ok"] is False and result["error"]["field"] is None
+
+
+def test_unknown_calculator():
+    result = calculators.run("no-such-calculator", {})
+    assert result["ok"] is False and result["error"]["field"] == "id"
+
+
+def test_iter_run_ends_with_the_result():
+    events = list(calculators.iter_run("wotw-virus", {}))
+    assert events[-1] == calculators.run("wotw-virus", {})
+
+
+def test_cli_list(capsys):
+    assert cli(["list"]) == 0
+    assert [c["id"] for c in json.loads(capsys.readouterr().out)] == IDS
+
+
+def test_cli_run_pairs_and_json(capsys):
+    assert cli(["run", "wotw-virus", "destroyed=11"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] and out["data"]["destroyed"] == 11
+    assert cli(["run", "wotw-virus", "--json", '{"destroyed": 10}']) == 0
+    assert json.loads(capsys.readouterr().out)["data"]["destroyed"] == 10
+
+
+def test_cli_bad_input_exits_2_with_message_on_stderr(capsys):
+    assert cli(["run", "wotw-virus", "destroyed=99"]) == 2
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["error"]["field"] == "destroyed"
+    assert "destroyed" in captured.err and "at most 34" in captured.err
+    assert cli(["run", "wotw-virus", "--json", "[1]"]) == 2
+    assert cli(["run", "wotw-virus", "oops"]) == 2

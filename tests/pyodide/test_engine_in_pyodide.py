@@ -1,0 +1,65 @@
+"""The engine's own tests, run again inside Pyodide (CPython 3.14 on WebAssembly) under Node.
+
+Proves the browser runs the same engine with the same answers: every engine test that
+passes here passes there, and every calculator's default result is identical.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import calculators
+from conftest import ROOT
+
+pytestmark = pytest.mark.pyodide
+
+
+@pytest.fixture(scope="module")
+def pyodide_report(tmp_path_factory):
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed to run the engine inside Pyodide (install nodejs).")
+    wheels = ROOT / "pyodide" / ".cache" / "wheels"
+    runtime = ROOT / "pyodide" / "node_modules" / "pyodide"
+    if not wheels.is_dir() or not runtime.is_dir() or not list((ROOT / "pyodide" / "dist").glob("*.whl")):
+        pytest.fail("The Pyodide runtime, engine wheel or pytest wheels are missing: run `make test`.")
+    out = tmp_path_factory.mktemp("pyodide") / "report.json"
+    proc = subprocess.run([node, str(ROOT / "pyodide" / "run_in_pyodide.mjs"), str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    if not out.exists():
+        pytest.fail("Pyodide run produced no report:\n" + proc.stdout[-3000:] + proc.stderr[-3000:])
+    report = json.loads(out.read_text())
+    report["log"] = proc.stdout[-5000:] + proc.stderr[-2000:]
+    return report
+
+
+def _cpython_engine_tests() -> set[str]:
+    proc = subprocess.run([sys.executable, "-m", "pytest", "tests/engine", "--collect-only", "-q",
+                           "-p", "no:cacheprovider"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    return {line.strip() for line in proc.stdout.splitlines() if "::" in line}
+
+
+def test_runs_on_pyodide_python(pyodide_report):
+    assert pyodide_report["platform"] == "emscripten"
+    assert pyodide_report["python"].startswith("3.14")
+    assert "site-packages" in pyodide_report["engine_file"], "tests must import the built wheel"
+
+
+def test_every_engine_test_passes_in_pyodide(pyodide_report):
+    outcomes = pyodide_report["outcomes"]
+    failed = {k: v for k, v in outcomes.items() if v != "passed"}
+    assert not failed, f"failed inside Pyodide: {failed}\n{pyodide_report['log']}"
+    assert pyodide_report["exit"] == 0, pyodide_report["log"]
+    missing = _cpython_engine_tests() - set(outcomes)
+    assert not missing, f"collected on CPython but not run in Pyodide: {sorted(missing)[:20]}"
+
+
+def test_identical_catalog_and_results(pyodide_report):
+    assert pyodide_report["catalog"] == calculators.catalog(), (
+        "the wheel differs from the source tree: rebuild it (`make test` does)")
+    for calc in calculators.catalog():
+        assert pyodide_report["runs"][calc["id"]] == calculators.run(calc["id"], {}), calc["id"]
