@@ -56,7 +56,7 @@ def test_widget_survives_instant_navigation(page, site_url):
     page.goto(site_url + "wotw/virus/")
     wait_done(page)
     page.evaluate("window.__sameTab = true; window.__engine = window.martianEngine.worker")
-    page.locator("a[href$='rulings/']").first.click()
+    page.locator("article a[href*='rulings/#wotw-r1']").first.click()
     page.wait_for_url("**/wotw/rulings/")
     page.go_back()
     page.wait_for_selector(WIDGET)
