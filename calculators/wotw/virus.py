@@ -1,7 +1,10 @@
 """The Martian virus check (WOTW 9.1, ruling WOTW R1)."""
 from __future__ import annotations
 
-from ..core import InputError, Result, Table, calculator, choice_param, int_param
+from ..core import InputError, Result, Table, calculator, choice_param, int_param, text_param
+
+from .removals import describe, parse_removals, schedule as removal_schedule
+from .units import parse_units
 
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 SEASONS = ("spring", "summer", "fall", "winter")
@@ -50,7 +53,7 @@ def _power_param(name: str):
     id="wotw-virus",
     title="Virus check",
     game="wotw",
-    rules=("WOTW 9.1", "WOTW R1"),
+    rules=("WOTW 9.1", "WOTW R1", "WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9", "WOTW R10"),
     page="wotw/virus.md",
     description="Does the Martian contract the virus at the end of this season, and how far is each threshold?",
     params=[
@@ -63,6 +66,11 @@ def _power_param(name: str):
         int_param("largest", "Largest Earth power", None, 0, TOTAL_CENTRES, optional=True, unit="centres",
                   help="Centres held by the largest Earth power. Leave empty if you give all seven powers below."),
         *[_power_param(p) for p in POWERS],
+        text_param("martian_units", "Martian units", "", max_length=400,
+                   help="Optional: the Martian units now (e.g. 3A Par, A Lvn), for the removal schedule once active."),
+        text_param("removals", "Martian's first removals", "", max_length=100,
+                   help="Optional: the removals the Martian orders in the first removal season (e.g. A Par); "
+                        "the rest are chosen by default, alphabetically by province."),
     ],
 )
 def virus_check(v: dict) -> Result:
@@ -124,5 +132,22 @@ def virus_check(v: dict) -> Result:
                      "(Summer and Winter) (WOTW 9.2).")
     data = dict(s, year=year, season=season, destroyed=destroyed, largest=largest,
                 largest_powers=leaders, thresholds={"min_destroyed": MIN_DESTROYED, "multiple": 2})
-    return Result(summary=summary, data=data, tables=[Table("Thresholds", ["Condition", "Met", "How far"], rows)],
-                  notes=notes, rules=["WOTW 9.1", "WOTW R1"])
+    tables = [Table("Thresholds", ["Condition", "Met", "How far"], rows)]
+    rules = ["WOTW 9.1", "WOTW R1"]
+    martian = parse_units(v["martian_units"], "martian_units")
+    first = parse_removals(v["removals"])
+    if first and not martian:
+        raise InputError("martian_units", "Give the Martian units to order removals from.")
+    if s["active"] and martian:
+        plan = removal_schedule(martian, year, season, first)
+        data["removals"] = [{"season": f"{r.season.capitalize()} {r.year}", "due": r.due,
+                             "removed": [describe(x) for x in r.removals],
+                             "after": [u.label for u in r.after]} for r in plan]
+        tables.append(Table("Removal schedule (units standing still)", ["Season", "Points due", "Removed", "Martian units left"],
+                            [[f"{r.season.capitalize()} {r.year}", r.due, ", ".join(describe(x) for x in r.removals),
+                              ", ".join(u.label for u in r.after) or "none: the Martian is eliminated"] for r in plan]))
+        notes.append("Removals not ordered by the Martian are made by default, strength points first from the unit "
+                     "whose province comes first alphabetically by full name (WOTW 9.3, ruling WOTW R9); they cannot be "
+                     "conditional on the other powers' retreats or adjustments (WOTW 9.4).")
+        rules += ["WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9", "WOTW R10"]
+    return Result(summary=summary, data=data, tables=tables, notes=notes, rules=rules)
