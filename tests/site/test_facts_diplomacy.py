@@ -6,6 +6,7 @@ centres, the three two-coast provinces, the 1901 starting position), never read 
 """
 from __future__ import annotations
 
+import pathlib
 import re
 from html.parser import HTMLParser
 
@@ -250,3 +251,29 @@ def test_glossary_tooltips_on_the_rules_page(built_site):
     html = (built_site / "diplomacy" / "rules" / "index.html").read_text(encoding="utf-8")
     for term in ("supply centres", "dislodged", "stand-off", "convoy", "retreat", "home supply centres"):
         assert re.search(r"<abbr title=\"[^\"]+\">" + re.escape(term) + "</abbr>", html), term
+
+
+GLOSSARY_LINE = re.compile(r"^\*\[([^\]]+)\]: (\S.*)$")
+
+
+def test_glossary_files_are_well_formed_and_define_each_term_once():
+    """One ``*[term]: definition`` per line; a term defined twice would silently lose one definition."""
+    root = pathlib.Path(__file__).resolve().parents[2] / "includes"
+    seen: dict[str, str] = {}
+    problems = []
+    for path in sorted(root.glob("glossary-*.md")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip() or (line.startswith("<!--") and line.rstrip().endswith("-->")):
+                continue
+            m = GLOSSARY_LINE.match(line)
+            if not m:
+                problems.append(f"{path.name}:{n}: not a glossary line: {line[:60]!r}")
+                continue
+            term = m.group(1)
+            if term in seen:
+                problems.append(f"{path.name}:{n}: {term!r} is already defined in {seen[term]}")
+            seen[term] = path.name
+    assert not problems, "\n  ".join(problems)
+    for term in ("supply centre", "dislodge", "stand-off", "support cut", "convoy", "hold", "retreat", "build",
+                 "disband", "home centre", "coast", "province", "adjudicator", "civil disorder"):
+        assert term in seen, f"the glossary lacks {term!r}"

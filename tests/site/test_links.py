@@ -18,6 +18,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+import calculators
+
 pytestmark = pytest.mark.slow
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -216,3 +218,19 @@ def test_checker_sees_breakage(tmp_path):
     assert JS_REMOTE.search("await import('https://cdn.jsdelivr.net/pyodide/v0/full/pyodide.mjs')")
     assert JS_REMOTE.search('loadPyodide({indexURL: "https://cdn.example/"})')
     assert not JS_REMOTE.search("import('./pyodide/pyodide.mjs')")
+
+
+def test_home_page_reaches_every_game_and_calculator_in_one_click(built_site, pages):
+    base = _base_path()
+    # links inside the page's own content, not the navigation tabs, are what a newcomer sees first
+    html = (built_site / "index.html").read_text(encoding="utf-8")
+    article = re.search(r"<article\b.*?</article>", html, re.S).group(0)
+    content = _Page()
+    content.feed(article)
+    targets = {_resolve(built_site, "index.html", url, base) for _, url in content.links if not SCHEME.match(url)}
+    for game in ("diplomacy", "wotw", "clans", "aqmf", "icehouse"):
+        assert (f"{game}/index.html", "") in targets, f"the home page does not link {game}/"
+    for calc in calculators.catalog():
+        page = calc["page"][:-3]
+        page = page[: -len("index")] if page.endswith("index") else page + "/"
+        assert (page + "index.html", f"calc-{calc['id']}") in targets, f"the home page does not link {calc['id']}"
