@@ -1,0 +1,179 @@
+"""Victory in Game of the Clans II (CLAN 5.1-5.4; rulings CLAN R6, R17, R18, R19, R20)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..core import InputError, Result, Table, calculator, choice_param, int_param
+from .board import CLANS, JOINT_SMALLER_MIN, OUTRIGHT_WIN, POWERS, TOTAL_CENTRES, Power
+
+RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Centre counts on the board (ruling CLAN R6: England's off-board centres are not counted)."""
+
+    centres: tuple[tuple[Power, int], ...]
+    carlisle: Power
+    newcastle: Power
+
+    def count(self, power: Power) -> int:
+        return dict(self.centres)[power]
+
+
+def joint_extra_needed(a: int, b: int) -> int:
+    """CLAN 5.4: fewest centres that must change hands for two partners to qualify for a joint win.
+
+    They need 35 between them (only centres gained from third parties or neutral centres raise
+    that) and the smaller at least 12 (a centre passed from the larger partner also does that).
+    """
+    return max(0, OUTRIGHT_WIN - a - b, JOINT_SMALLER_MIN - min(a, b))
+
+
+def joint_win_ok(a: int, b: int) -> bool:
+    """CLAN 5.4: at least 35 between them and the smaller of the two at least 12."""
+    return a + b >= OUTRIGHT_WIN and min(a, b) >= JOINT_SMALLER_MIN
+
+
+def england_eliminated(carlisle: Power, newcastle: Power) -> bool:
+    """CLAN 5.1 with ruling CLAN R17: both Carlisle and Newcastle owned by clans (any clans)."""
+    return carlisle is not Power.ENGLAND and newcastle is not Power.ENGLAND
+
+
+def remaining_clans(s: Standing) -> list[Power]:
+    """Ruling CLAN R18: the clans still in the game are those that own at least one centre."""
+    return [p for p in CLANS if s.count(p) > 0]
+
+
+def evaluate(s: Standing) -> dict:
+    """CLAN 5.1-5.4 with ruling CLAN R19 (an outright win takes precedence over the shared win)."""
+    counts = dict(s.centres)
+    outright = [p for p in POWERS if counts[p] >= OUTRIGHT_WIN]
+    eliminated = england_eliminated(s.carlisle, s.newcastle)
+    pairs = [(p, q) for p, q in combinations(POWERS, 2) if joint_win_ok(counts[p], counts[q])]
+    if outright:
+        status = "outright"
+    elif eliminated:
+        status = "england-eliminated"
+    elif pairs:
+        status = "joint-available"
+    else:
+        status = "none"
+    shortfalls = {}
+    for p in POWERS:
+        best, partners = None, []
+        for q in POWERS:
+            if q is p:
+                continue
+            need = joint_extra_needed(counts[p], counts[q])
+            if best is None or need < best:
+                best, partners = need, [q]
+            elif need == best:
+                partners.append(q)
+        shortfalls[p] = {"outright": max(0, OUTRIGHT_WIN - counts[p]), "joint": best, "partners": partners}
+    return {
+        "status": status,
+        "outright": outright,
+        "england_eliminated": eliminated,
+        "sharing": remaining_clans(s) if eliminated and not outright else [],
+        "joint_pairs": pairs,
+        "shortfalls": shortfalls,
+        "unowned": TOTAL_CENTRES - sum(counts.values()),
+    }
+
+
+DEFAULTS = {Power.ENGLAND: 2, **{c: 5 for c in CLANS}}
+POWER_CHOICES = [(p.value, p.title) for p in POWERS]
+
+
+def _count_param(p: Power):
+    extra = " Count only its centres on the board, not its off-board ones (ruling CLAN R6)." if p is Power.ENGLAND else ""
+    return int_param(p.value, p.title, DEFAULTS[p], 0, TOTAL_CENTRES, unit="centres",
+                     help=f"Supply centres {p.title} owns now (0 to 68).{extra}")
+
+
+def parse(v: dict) -> Standing:
+    total = 0
+    for p in POWERS:
+        total += v[p.value]
+        if total > TOTAL_CENTRES:
+            raise InputError(p.value, f"The counts up to {p.title} already add up to {total}, more than the "
+                             f"{TOTAL_CENTRES} supply centres on the board (CLAN 5.2).")
+    s = Standing(tuple((p, v[p.value]) for p in POWERS), Power(v["carlisle"]), Power(v["newcastle"]))
+    for field, owner in (("carlisle", s.carlisle), ("newcastle", s.newcastle)):
+        need = 2 if s.carlisle is s.newcastle else 1
+        if s.count(owner) < need:
+            place = "Carlisle and Newcastle" if need == 2 else field.capitalize()
+            raise InputError(field, f"{place} owned by {owner.title}, but {owner.title} is given only "
+                             f"{s.count(owner)} centre(s).")
+    return s
+
+
+@calculator(
+    id="clans-victory",
+    title="Victory check",
+    game="clans",
+    rules=RULES,
+    page="clans/checks.md",
+    description="Has anyone won: outright at 35, a joint win of two, or England eliminated? What each player is short of.",
+    params=[
+        *[_count_param(p) for p in POWERS],
+        choice_param("carlisle", "Carlisle owned by", "england", POWER_CHOICES,
+                     help="Who owns Carlisle now (a clan can own it only by capturing it with an army)."),
+        choice_param("newcastle", "Newcastle owned by", "england", POWER_CHOICES,
+                     help="Who owns Newcastle now."),
+    ],
+)
+def victory(v: dict) -> Result:
+    s = parse(v)
+    r = evaluate(s)
+    counts = dict(s.centres)
+    names = lambda ps: ", ".join(p.title for p in ps)  # noqa: E731
+    if r["status"] == "outright":
+        w = r["outright"][0]
+        summary = f"{w.title} wins outright with {counts[w]} of the 68 centres (35 needed, CLAN 5.3)."
+    elif r["status"] == "england-eliminated":
+        summary = (f"England is eliminated: Scottish armies have taken both Carlisle and Newcastle (CLAN 5.1). "
+                   f"The remaining clans share the victory: {names(r['sharing'])}.")
+    elif r["status"] == "joint-available":
+        pairs = "; ".join(f"{p.title} ({counts[p]}) and {q.title} ({counts[q]})" for p, q in r["joint_pairs"])
+        summary = (f"No outright winner, but a joint win may be announced by: {pairs} "
+                   f"(35 between them, the smaller at least 12, CLAN 5.4).")
+    else:
+        leader = max(POWERS, key=lambda p: counts[p])
+        summary = (f"No one has won yet. The largest power, {leader.title}, has {counts[leader]} centres, "
+                   f"{OUTRIGHT_WIN - counts[leader]} short of an outright win.")
+    rows = []
+    for p in POWERS:
+        sf = r["shortfalls"][p]
+        joint = ("qualifies now" if sf["joint"] == 0 else f"{sf['joint']} centre(s) to change hands") + \
+            f" (with {names(sf['partners'])})"
+        rows.append([p.title, counts[p], "won" if sf["outright"] == 0 else f"{sf['outright']} more", joint])
+    notes = []
+    if not r["england_eliminated"]:
+        still = [n for n, o in (("Carlisle", s.carlisle), ("Newcastle", s.newcastle)) if o is Power.ENGLAND]
+        notes.append(f"England is eliminated once Scottish armies have captured both Carlisle and Newcastle; "
+                     f"still English: {' and '.join(still)} (CLAN 5.1, ruling CLAN R17).")
+    if r["status"] == "outright" and r["england_eliminated"]:
+        notes.append("England is also eliminated, but an outright win takes precedence over the shared win "
+                     "(ruling CLAN R19).")
+    if r["status"] == "joint-available":
+        notes.append("A joint win is announced by the two players; it is not automatic (ruling CLAN R20).")
+    notes.append(f"{r['unowned']} of the 68 centres are not owned by anyone in these counts.")
+    data = {
+        "status": r["status"],
+        "winner": r["outright"][0].value if r["outright"] else None,
+        "england_eliminated": r["england_eliminated"],
+        "sharing": [p.value for p in r["sharing"]],
+        "joint_pairs": [[p.value, q.value] for p, q in r["joint_pairs"]],
+        "shortfalls": {p.value: {"outright": sf["outright"], "joint": sf["joint"],
+                                 "partners": [q.value for q in sf["partners"]]}
+                       for p, sf in r["shortfalls"].items()},
+        "unowned": r["unowned"],
+        "thresholds": {"total": TOTAL_CENTRES, "outright": OUTRIGHT_WIN, "joint_smaller": JOINT_SMALLER_MIN},
+    }
+    return Result(summary=summary, data=data, rules=RULES, notes=notes,
+                  tables=[Table("What each player is short of",
+                                ["Player", "Centres", "Outright win (35)", "Best joint win (35, smaller at least 12)"],
+                                rows)])
