@@ -1,1 +1,3 @@
-"""Calculators for this game register on import (see core.registry.GAMES)."""
+"""All Quiet on the Martian Front: exact combat odds (calculators register on import)."""
+from . import (attack, explosion, heatray, initiative, morale, reinforcements, towcable,  # noqa: F401
+               tripods)

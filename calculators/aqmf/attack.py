@@ -1,0 +1,174 @@
+"""The shooting and assault calculator (aqmf-attack)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..core import BarChart, Dist, Result, Table, calculator, frac, percent, prob
+from . import common as c
+from .combat import attack_odds, p_rout, resolve_shooter, resolve_target
+from .damage import CATEGORIES, after_attack, ordered_states, p_down, state_label
+from .forces import SHOOTERS, TARGETS
+from .stats import DUG_IN_TRIPOD_RANGE
+
+RULES = ("AQMF 5.4", "AQMF 5.5", "AQMF 5.8", "AQMF 6.2", "AQMF 6.4", "AQMF 7.2", "AQMF 9.3", "AQMF 13.3",
+         "AQMF 14.2", "AQMF 17.1", "AQMF 18.1", "AQMF 19.1", "AQMF 19.2", "AQMF 19.3", "AQMF R2", "AQMF R3",
+         "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R7", "AQMF R8", "AQMF R9", "AQMF R10", "AQMF R11", "AQMF R12",
+         "AQMF R13", "AQMF R16", "AQMF R19", "AQMF R20")
+
+
+def resolve(v: dict):
+    shooter = resolve_shooter(v["shooter"], v["weapon"], v["elements"], v["attack"], v["range"])
+    target = resolve_target(v["target"], v["target_elements"], v["defense"], v["armor"], v["cover"],
+                            v["dug_in"], v["immobilized"])
+    within_six = v["attack"] == "assault" or v["range"] <= DUG_IN_TRIPOD_RANGE
+    return shooter, target, within_six
+
+
+def tripod_outcome(damage: Dist, armor: int) -> tuple[dict, dict]:
+    return after_attack(damage.as_dict(), armor)
+
+
+@calculator(
+    id="aqmf-attack",
+    title="Shooting and assault odds",
+    game="aqmf",
+    rules=RULES,
+    page="aqmf/shooting.md",
+    description="Exact hits, elements destroyed (or tripod damage) and the morale follow-up of one unit's attack.",
+    params=[
+        c.shooter_param("boc-mg", SHOOTERS), c.weapon_param(), c.elements_param(), c.attack_param(),
+        c.range_param(), c.target_param("boc-tripod", TARGETS), c.target_elements_param(), c.defense_param(),
+        c.armor_param(), c.cover_param(), c.dug_in_param(), c.immobilized_param(), c.lucky_param(),
+        c.tough_param(),
+    ],
+)
+def attack_calc(v: dict) -> Result:
+    shooter, target, within_six = resolve(v)
+    rules = ["AQMF 7.2"] if v["attack"] == "assault" else []
+    if shooter.weapon.key == "tank-gun":
+        rules.append("AQMF R8")
+    if v["shooter"] in ("boc-riders", "mw-riders"):
+        rules.append("AQMF R6")
+    if v["shooter"] == "boc-infantry":
+        rules.append("AQMF R9")
+    if v["attack"] == "assault" and shooter.weapon.key in ("machine-gun", "reaper-tentacles"):
+        rules.append("AQMF R11")
+    return report(shooter, target, within_six, c.options(v), rules)
+
+
+def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> Result:
+    """The result for one attack: shared by the attack and explosion calculators."""
+    odds = attack_odds(shooter, target, within_six, opts)
+    rules = ["AQMF 5.4", "AQMF 5.5", *opts.rules(), *extra_rules]
+    if shooter.weapon.sweep:
+        rules.append("AQMF 6.2")
+    hit_need = target.hit_need()
+    arm = target.armor_against(shooter.tripod, within_six)
+    dmg_need = arm - shooter.weapon.power
+    notes = []
+    if target.dug_in and shooter.tripod and within_six:
+        notes.append("Dug in gives no Armor here: the shooter is a tripod within 6\" (AQMF 13.3).")
+        rules.append("AQMF 13.3")
+    elif target.dug_in:
+        rules.append("AQMF 13.3")
+    if hit_need > 10 or dmg_need > 10:
+        rules.append("AQMF R5")
+    if target.cover != "none":
+        rules.append("AQMF 14.2")
+    if target.immobilized:
+        rules.append("AQMF 17.1")
+    dice_word = ("sweep" if shooter.dice == 1 else "sweeps") if shooter.weapon.sweep else \
+        ("die" if shooter.dice == 1 else "dice")
+    data = {
+        "shooter": {"label": shooter.label, "weapon": shooter.weapon.name, "elements": shooter.elements,
+                    "dice": shooter.dice, "power": shooter.weapon.power},
+        "target": {"label": target.label, "kind": target.kind, "elements": target.elements,
+                   "hit_need": hit_need, "damage_need": dmg_need},
+        "p_hit": prob(odds.p_hit), "p_damage": prob(odds.p_damage),
+        "hits": odds.hits.to_json(), "expected_hits": prob(odds.hits.mean()),
+        "damage": odds.damage.to_json(), "expected_damage": prob(odds.damage.mean()),
+    }
+    tables = [Table("Numbers needed", ["Roll", "Needs", "P per die"],
+                    [["to hit (Defense with cover, immobilized)", _need(hit_need), frac(odds.p_hit)],
+                     [f"to damage (Armor {arm} minus Power {shooter.weapon.power})", _need(dmg_need),
+                      frac(odds.p_damage)]])]
+    charts = [c.bar("Hits", odds.hits, shooter.dice, "hits")]
+    if target.kind == "tripod":
+        rules += ["AQMF 18.1", "AQMF R16"]
+        cats, states = tripod_outcome(odds.damage, target.armor)
+        down = p_down(states)
+        data.update({
+            "damage_points": odds.damage.to_json(),
+            "chart": {k: prob(p) for k, p in cats.items()},
+            "armor_after": [{"outcome": state_label(s), **prob(states[s])} for s in ordered_states(states)],
+            "p_destroyed": prob(down),
+            "p_exploded": prob(states.get("exploded", Fraction(0))),
+        })
+        summary = (f"{shooter.label} ({shooter.dice} {dice_word}, {shooter.weapon.name}) against the tripod: "
+                   f"each die hits with {frac(odds.p_hit)} and damages with {frac(odds.p_damage)}; "
+                   f"P(at least one damage point) = {c.pstr(odds.damage.at_least(1))}; "
+                   f"P(tripod destroyed) = {c.pstr(down)}.")
+        upto = max(k for k, _ in odds.damage.items)
+        charts.append(c.bar("Damage points", odds.damage, upto, "damage points"))
+        order = ["no damage", *CATEGORIES]
+        charts.append(BarChart("Damage chart result", order, [("probability", [float(cats.get(k, 0)) for k in order])],
+                               x_label="result"))
+        tables.append(Table("Damage points", ["Points", "P", "%"], c.dist_rows(odds.damage, upto)))
+        tables.append(Table("Tripod after the attack", ["Outcome", "P", "%"],
+                            [[state_label(s), frac(states[s]), percent(states[s], 2)] for s in ordered_states(states)]))
+    else:
+        n = target.elements
+        dest = odds.destroyed
+        data.update({
+            "destroyed": dest.to_json(), "expected_destroyed": prob(dest.mean()),
+            "at_least": c.at_least_json(dest, n),
+        })
+        charts.append(c.bar("Elements destroyed", dest, n, "elements destroyed"))
+        tables.append(Table("Elements destroyed", ["Destroyed", "P", "%"], c.dist_rows(dest, n)))
+        tables.append(Table("At least k destroyed", ["Outcome", "P", "%"], c.at_least_rows(dest, n, "destroyed")))
+        summary = (f"{shooter.label} ({shooter.dice} {dice_word}, {shooter.weapon.name}) against {target.label}: "
+                   f"each {'sweep' if shooter.weapon.sweep else 'die'} hits with {frac(odds.p_hit)}, each hit "
+                   f"destroys with {frac(odds.p_damage)}. P(at least one destroyed) = {c.pstr(dest.at_least(1))}; expected {float(dest.mean()):.3f} destroyed.")
+        if target.kind == "blip":
+            data["p_revealed"] = prob(dest.at_least(1))
+            summary += (f" Any damage reveals the blip (P = {frac(dest.at_least(1))}) but destroys nothing "
+                        "(AQMF 12.6).")
+            rules.append("AQMF 12.6")
+        if target.kind == "human":
+            rout = p_rout(dest, n)
+            wiped = dest.p(lambda k: k >= n)
+            tests = dest.p(lambda k: 0 < k < n)
+            data["morale"] = {"p_tests": prob(tests), "p_routs": prob(rout), "p_wiped_out": prob(wiped)}
+            summary += (f" The unit routs with P = {c.pstr(rout)}; wiped out (no test) with "
+                        f"P = {c.pstr(wiped)}.")
+            rules += ["AQMF 9.2", "AQMF 9.3"]
+            tables.append(Table("Morale follow-up (AQMF 9.2-9.3)", ["Outcome", "P", "%"],
+                                [["no loss (no test)", frac(dest.p(lambda k: k == 0)), percent(dest.p(lambda k: k == 0), 2)],
+                                 ["tests and passes", frac(tests - rout), percent(tests - rout, 2)],
+                                 ["tests and routs", frac(rout), percent(rout, 2)],
+                                 ["wiped out (no test)", frac(wiped), percent(wiped, 2)]]))
+        if target.cover != "none" or (target.dug_in and not (shooter.tripod and within_six)) or target.immobilized:
+            plain = type(target)(target.label, target.kind, n, target.defense, target.armor, "none", False, False)
+            base = attack_odds(shooter, plain, within_six, opts).destroyed
+            data["open_ground"] = {"destroyed": base.to_json(), "p_at_least_one": prob(base.at_least(1))}
+            charts.append(c.compare("Elements destroyed: as set vs in the open, not dug in",
+                                    ("as set", dest), ("open, not dug in", base), n, "elements destroyed"))
+            notes.append(f"In the open and not dug in, P(at least one destroyed) would be {frac(base.at_least(1))} "
+                         f"({percent(base.at_least(1), 2)}).")
+    if shooter.weapon.sweep and target.elements > 1:
+        notes.append("Sweep: every element of the target is taken to be under the template; the heat-ray "
+                     "calculator handles a template over a mix of elements (ruling AQMF R19).")
+        rules.append("AQMF R19")
+    return Result(summary=summary, data=data, rules=_dedupe(rules), tables=tables, charts=charts, notes=notes)
+
+
+def _need(n: int) -> str:
+    if n <= 1:
+        return "any roll"
+    if n > 10:
+        return f"{n} (more than 10)"
+    return f"{n}+"
+
+
+def _dedupe(items):
+    return list(dict.fromkeys(items))

@@ -1,0 +1,190 @@
+"""Shooting and assault resolution (AQMF 5, 6, 7): who rolls how many dice, the numbers needed,
+and the exact distributions of hits, damage and elements destroyed."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from ..core import Dist, InputError
+from .dice import QUICK_START, RollOptions, p_success
+from .forces import BLIP_ARMOR, BLIP_DEFENSE, PRESETS
+from .stats import (COVER_BONUS, DUG_IN_ARMOR, DUG_IN_TRIPOD_RANGE, IMMOBILIZED_DEFENSE, UNITS, WEAPONS,
+                    Weapon)
+
+MAX_ELEMENTS = 20
+MAX_RANGE = 120  # inches; the quick-start table is about 4 ft square
+
+
+@dataclass(frozen=True)
+class Shooter:
+    label: str
+    weapon: Weapon
+    elements: int
+    tripod: bool
+
+    @property
+    def dice(self) -> int:
+        return self.elements * self.weapon.dice
+
+
+@dataclass(frozen=True)
+class Target:
+    label: str
+    kind: str  # human / tripod / other / blip
+    elements: int
+    defense: int  # printed (or custom) Defense
+    armor: int  # printed (or custom, or current tripod) Armor
+    cover: str
+    dug_in: bool
+    immobilized: bool
+
+    def hit_need(self) -> int:
+        """AQMF 5.4 with cover (AQMF 14.2) and immobilized (AQMF 17.1)."""
+        return self.defense + COVER_BONUS[self.cover] + (IMMOBILIZED_DEFENSE if self.immobilized else 0)
+
+    def armor_against(self, shooter_is_tripod: bool, within_six: bool) -> int:
+        """AQMF 13.3: +2 Armor dug in, except against a tripod within 6" (ruling AQMF R12)."""
+        bonus = DUG_IN_ARMOR if self.dug_in and not (shooter_is_tripod and within_six) else 0
+        return self.armor + bonus
+
+
+def binomial(n: int, p: Fraction) -> Dist:
+    """Exact Binomial(n, p) by the closed form (faster than repeated convolution)."""
+    p = Fraction(p)
+    if p == 0:
+        return Dist.certain(0)
+    if p == 1:
+        return Dist.certain(n)
+    q = 1 - p
+    return Dist.of({k: comb(n, k) * p ** k * q ** (n - k) for k in range(n + 1)})
+
+
+def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str, range_in: int) -> Shooter:
+    """The shooter's weapon and dice, checking the weapon suits the unit, the attack and the range."""
+    preset = PRESETS[shooter]
+    unit = UNITS[preset.unit] if preset.unit else None
+    if weapon == "unit":
+        if unit is None:
+            raise InputError("weapon", "A custom shooter needs a weapon: pick one from the weapons table.")
+        if attack == "assault" and unit.tripod:
+            key = "reaper-tentacles"  # ruling AQMF R11
+        else:
+            key = unit.weapons[0]
+    else:
+        key = weapon
+        if unit is not None and key not in unit.weapons:
+            carried = ", ".join(WEAPONS[w].name for w in unit.weapons)
+            raise InputError("weapon", f"{unit.name} do not carry {WEAPONS[key].name}; they use: {carried}.")
+        if unit is None and shooter == "custom-human" and key in ("heat-ray-focused", "heat-ray-sweep",
+                                                                  "reaper-tentacles"):
+            raise InputError("weapon", f"{WEAPONS[key].name} is a tripod weapon: pick a custom tripod as the shooter.")
+    w = WEAPONS[key]
+    if attack == "assault" and w.shooting_only:
+        raise InputError("weapon", f"{w.name} cannot be used in an assault: base contact is inside its 3\" "
+                                   "minimum range (ruling AQMF R11). A tripod assaults with Reaper Tentacles.")
+    if attack == "shooting":
+        if w.assault_only:
+            raise InputError("weapon", f"{w.name} can only be used in an assault.")
+        if range_in < w.min_range:
+            raise InputError("range", f"{range_in}\" is inside the {w.name}'s {w.min_range}\" minimum range.")
+        if w.max_range is not None and range_in > w.max_range:
+            raise InputError("range", f"{range_in}\" is out of range: the {w.name} reaches {w.max_range}\".")
+    n = preset.elements if elements is None else elements
+    tripod = preset.kind == "tripod"
+    return Shooter(preset.label, w, n, tripod)
+
+
+def resolve_target(target: str, elements: int | None, defense: int | None, armor: int | None, cover: str,
+                   dug_in: bool, immobilized: bool) -> Target:
+    preset = PRESETS[target]
+    unit = UNITS[preset.unit] if preset.unit else None
+    if preset.key == "blip":
+        base_def, base_arm = BLIP_DEFENSE, BLIP_ARMOR
+        if armor is not None:
+            raise InputError("armor", "A decoy blip always has Armor 4 (AQMF 12.6); leave Armor empty.")
+    elif unit is None:
+        if defense is None:
+            raise InputError("defense", "A custom target needs its Defense.")
+        if armor is None:
+            raise InputError("armor", "A custom target needs its Armor.")
+        base_def, base_arm = defense, armor
+    else:
+        base_def = unit.defense
+        base_arm = unit.armor
+        if armor is not None:
+            if not unit.tripod:
+                raise InputError("armor", "Armor can be set only for a custom target or a damaged tripod; "
+                                          f"{unit.name} have Armor {unit.armor}.")
+            base_arm = armor
+    if defense is not None and unit is not None:
+        raise InputError("defense", f"Defense can be set only for a custom target; {unit.name} have Defense "
+                                    f"{unit.defense} (add cover or immobilized instead).")
+    n = preset.elements if elements is None else elements
+    if preset.kind in ("tripod", "blip") and n != 1:
+        what = "A tripod" if preset.kind == "tripod" else "A blip"
+        raise InputError("target_elements", f"{what} is a single element here (got {n}).")
+    if dug_in:
+        if preset.kind == "tripod":
+            raise InputError("dug_in", "Tripods cannot dig in: only infantry types can (AQMF 13.1).")
+        if unit is not None and not unit.can_dig_in:
+            raise InputError("dug_in", f"{unit.name} cannot dig in (AQMF 13.1, ruling AQMF R20).")
+        if cover == "hard":
+            raise InputError("dug_in", "Troops cannot dig in in hard cover (AQMF 14.3).")
+    return Target(preset.label, preset.kind, n, base_def, base_arm, cover, dug_in, immobilized)
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Everything one attack produces, as exact distributions."""
+
+    p_hit: Fraction
+    p_damage: Fraction  # per hit
+    hits: Dist  # dice (or sweep shots) that hit
+    damage: Dist  # damage rolls that succeed (damage points against a tripod)
+    destroyed: Dist  # elements destroyed (capped at the target's elements)
+
+
+def attack_odds(shooter: Shooter, target: Target, within_six: bool, opts: RollOptions = QUICK_START) -> AttackOdds:
+    """AQMF 5.4-5.5 (and 6.2 for a sweep): hits, damage and elements destroyed."""
+    p_hit = p_success(target.hit_need(), opts)
+    need = target.armor_against(shooter.tripod, within_six) - shooter.weapon.power  # ruling AQMF R13
+    p_dmg = p_success(need, opts)
+    hits = binomial(shooter.dice, p_hit)
+    if shooter.weapon.sweep and target.elements > 1:
+        damage, destroyed = sweep_sequence(shooter.dice, p_hit, p_dmg, target.elements)
+    else:
+        damage = binomial(shooter.dice, p_hit * p_dmg)
+        destroyed = damage.map(lambda k: min(k, target.elements))
+    return AttackOdds(p_hit, p_dmg, hits, damage, destroyed)
+
+
+def sweep_sequence(shots: int, p_hit: Fraction, p_dmg: Fraction, elements: int) -> tuple[Dist, Dist]:
+    """Ruling AQMF R19: each sweep hits or misses its end element, then damages every survivor under it."""
+    state = {elements: Fraction(1)}
+    for _ in range(shots):
+        nxt: dict[int, Fraction] = {}
+        for left, w in state.items():
+            nxt[left] = nxt.get(left, 0) + w * (1 - p_hit)
+            if p_hit:
+                for k, pk in binomial(left, p_dmg).items:
+                    nxt[left - k] = nxt.get(left - k, 0) + w * p_hit * pk
+        state = nxt
+    destroyed = Dist.of({elements - left: w for left, w in state.items()})
+    return destroyed, destroyed
+
+
+def mixed_sweep(p_hit: Fraction, p_dmgs: list[Fraction]) -> Dist:
+    """AQMF 6.2: one hit roll, then one damage roll for each element under the template."""
+    under = Dist.certain(0)
+    for p in p_dmgs:
+        under = under + Dist.bernoulli(p)
+    weights = {k: p_hit * w for k, w in under.items}
+    weights[0] = weights.get(0, Fraction(0)) + (1 - p_hit)
+    return Dist.of(weights)
+
+
+def p_rout(destroyed: Dist, elements: int) -> Fraction:
+    """AQMF 9.2-9.3: a unit that loses L (not all) elements routs on D10 - L of 4 or less."""
+    from .morale import p_fail
+    return sum((w * p_fail(k) for k, w in destroyed.items if 0 < k < elements), Fraction(0))

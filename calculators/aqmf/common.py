@@ -1,0 +1,128 @@
+"""Parameters and result pieces the AQMF calculators share, so every form reads the same."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..core import BarChart, Dist, Table, bool_param, choice_param, frac, int_param, percent
+from .combat import MAX_ELEMENTS, MAX_RANGE
+from .dice import RollOptions
+from .forces import choices
+from .stats import WEAPONS
+
+WEAPON_CHOICES = [("unit", "The unit's own weapon")] + [(w.key, w.name) for w in WEAPONS.values()]
+COVER_CHOICES = [("none", "None (open)"), ("soft", "Soft cover (+1 Defense)"), ("hard", "Hard cover (+3 Defense)")]
+
+
+def shooter_param(default: str, keys) -> object:
+    return choice_param("shooter", "Shooter", default, choices(keys),
+                        help="A unit from the quick-start scenarios, or a custom shooter (then pick its weapon).")
+
+
+def weapon_param(default="unit"):
+    return choice_param("weapon", "Weapon", default, WEAPON_CHOICES,
+                        help="The unit's own weapon (a tripod uses its focused Heat Ray to shoot and its Reaper "
+                             "Tentacles to assault), or a weapon from the table.")
+
+
+def elements_param():
+    return int_param("elements", "Shooting elements", None, 1, MAX_ELEMENTS, optional=True, unit="elements",
+                     help="Elements in range with line of sight. Leave empty for the whole unit.")
+
+
+def attack_param():
+    return choice_param("attack", "Attack", "shooting", [("shooting", "Shooting"), ("assault", "Assault")],
+                        help="Shooting at range, or an assault from base-to-base contact.")
+
+
+def range_param(default=10):
+    return int_param("range", "Range", default, 0, MAX_RANGE, unit="inches",
+                     help="Distance to the target (ignored in an assault).")
+
+
+def target_param(default: str, keys):
+    return choice_param("target", "Target", default, choices(keys),
+                        help="A unit from the quick-start scenarios, a decoy blip, or a custom target.")
+
+
+def target_elements_param():
+    return int_param("target_elements", "Target elements", None, 1, MAX_ELEMENTS, optional=True, unit="elements",
+                     help="Elements left in the target unit. Leave empty for the full unit.")
+
+
+def defense_param():
+    return int_param("defense", "Custom Defense", None, 1, 20, optional=True,
+                     help="Only for a custom target: its printed Defense.")
+
+
+def armor_param(label="Custom Armor", help="For a custom target, or a damaged tripod's current Armor. "
+                "Leave empty for the printed value."):
+    return int_param("armor", label, None, 0, 20, optional=True, help=help)
+
+
+def cover_param():
+    return choice_param("cover", "Cover", "none", COVER_CHOICES, help="Cover the whole target unit is inside.")
+
+
+def dug_in_param():
+    return bool_param("dug_in", "Dug in", False, help="+2 Armor, but not against a tripod within 6\".")
+
+
+def immobilized_param():
+    return bool_param("immobilized", "Immobilized", False, help="-4 Defense (for example a tripod held by tow cables).")
+
+
+def lucky_param():
+    return bool_param("lucky_strike", "Option: lucky strike", False,
+                      help="Full rulebook option: a roll needing more than 10 succeeds on a 10 then another 10.")
+
+
+def tough_param():
+    return bool_param("tough_luck", "Option: tough luck", False,
+                      help="Full rulebook option: a natural 1 always fails a to-hit or damage roll.")
+
+
+def options(v: dict) -> RollOptions:
+    return RollOptions(lucky=v["lucky_strike"], tough=v["tough_luck"])
+
+
+def at_least_rows(dist: Dist, upto: int, what: str) -> list[list]:
+    rows = []
+    for k in range(1, upto + 1):
+        p = dist.at_least(k)
+        rows.append([f"at least {k} {what}", frac(p), percent(p, 2)])
+    return rows
+
+
+def dist_rows(dist: Dist, upto: int) -> list[list]:
+    d = dist.as_dict()
+    return [[k, frac(d.get(k, Fraction(0))), percent(d.get(k, Fraction(0)), 2)] for k in range(upto + 1)]
+
+
+def bar(title: str, dist: Dist, upto: int, x_label: str, name: str = "probability") -> BarChart:
+    d = dist.as_dict()
+    return BarChart(title, [str(k) for k in range(upto + 1)],
+                    [(name, [float(d.get(k, 0)) for k in range(upto + 1)])], x_label=x_label)
+
+
+def compare(title: str, a: tuple[str, Dist], b: tuple[str, Dist], upto: int, x_label: str) -> BarChart:
+    labels = [str(k) for k in range(upto + 1)]
+    series = []
+    for name, dist in (a, b):
+        d = dist.as_dict()
+        series.append((name, [float(d.get(k, 0)) for k in range(upto + 1)]))
+    return BarChart(title, labels, series, x_label=x_label)
+
+
+def at_least_json(dist: Dist, upto: int) -> list[dict]:
+    from ..core import prob
+    return [dict(k=k, **prob(dist.at_least(k))) for k in range(upto + 1)]
+
+
+def table(title, columns, rows) -> Table:
+    return Table(title, columns, rows)
+
+
+def pstr(p) -> str:
+    """A probability for a sentence: the exact fraction when it is short, and the percentage."""
+    f = frac(p)
+    return f"{f} ({percent(p, 2)})" if len(f) <= 23 else f"{percent(p, 2)} (exact fraction in the data)"

@@ -1,0 +1,105 @@
+"""The tripod damage chart (AQMF 18.1-18.7, table AQMF 20.4) as exact transitions."""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+D10 = 10
+DESTROYED, EXPLODED = "destroyed", "exploded"
+
+# Outcome categories in chart order; "badly damaged, destroyed" is an 8 that takes Armor to 0 or less.
+CATEGORIES = ("damaged", "crippled", "weapons disabled", "badly damaged", "badly damaged, destroyed",
+              "destroyed", "explodes")
+
+
+def category(roll: int) -> str:
+    """AQMF 20.4: the chart row for a modified roll (8 is split later by the Armor roll)."""
+    if roll <= 5:
+        return "damaged"
+    if roll == 6:
+        return "crippled"
+    if roll == 7:
+        return "weapons disabled"
+    if roll == 8:
+        return "badly damaged"
+    if roll == 9:
+        return "destroyed"
+    return "explodes"
+
+
+@lru_cache(maxsize=4096)
+def transitions(armor: int, points: int, bonus: int = 0) -> tuple[tuple[str, object, Fraction], ...]:
+    """Every (category, next state, probability) after ``points`` damage points in one attack.
+
+    AQMF 18.1: roll a D10 and add 1 for each point beyond the first (plus ``bonus``: +3 for a
+    tow-cable fall, AQMF 16.3). The next state is the new Armor (an int, floored at 0, ruling
+    AQMF R15), ``"destroyed"`` or ``"exploded"``.
+    """
+    if points < 1:
+        raise ValueError("the chart is rolled only for at least one damage point")
+    out: dict[tuple[str, object], Fraction] = {}
+
+    def add(cat, state, p):
+        out[(cat, state)] = out.get((cat, state), Fraction(0)) + p
+
+    tenth = Fraction(1, D10)
+    for die in range(1, D10 + 1):
+        roll = die + points - 1 + bonus
+        cat = category(roll)
+        if cat in ("damaged", "crippled", "weapons disabled"):
+            add(cat, max(armor - 1, 0), tenth)
+        elif cat == "badly damaged":
+            for loss in range(1, D10 + 1):  # AQMF 18.5: Armor falls by a D10
+                left = armor - loss
+                if left <= 0:
+                    add("badly damaged, destroyed", DESTROYED, tenth * tenth)
+                else:
+                    add("badly damaged", left, tenth * tenth)
+        elif cat == "destroyed":
+            add(cat, DESTROYED, tenth)
+        else:
+            add(cat, EXPLODED, tenth)
+    return tuple((c, s, p) for (c, s), p in out.items())
+
+
+def is_down(state) -> bool:
+    return state in (DESTROYED, EXPLODED)
+
+
+def after_attack(points: dict, armor: int, bonus: int = 0) -> tuple[dict, dict]:
+    """Chart outcome and next state for a distribution of damage points ``{k: p}`` in one attack.
+
+    Returns ``(categories, states)``: ``{category: p}`` (with ``"no damage"`` for k = 0) and
+    ``{state: p}`` where a state is the Armor left, ``"destroyed"`` or ``"exploded"``.
+    """
+    cats: dict[str, Fraction] = {}
+    states: dict[object, Fraction] = {}
+    for k, pk in points.items():
+        if not pk:
+            continue
+        if k == 0:
+            cats["no damage"] = cats.get("no damage", Fraction(0)) + pk
+            states[armor] = states.get(armor, Fraction(0)) + pk
+            continue
+        for cat, state, p in transitions(armor, k, bonus):
+            cats[cat] = cats.get(cat, Fraction(0)) + pk * p
+            states[state] = states.get(state, Fraction(0)) + pk * p
+    return cats, states
+
+
+def p_down(states: dict) -> Fraction:
+    return sum((p for s, p in states.items() if is_down(s)), Fraction(0))
+
+
+def state_label(state) -> str:
+    if state == DESTROYED:
+        return "destroyed"
+    if state == EXPLODED:
+        return "exploded"
+    return f"Armor {state}" if state > 0 else "Armor 0 or less"
+
+
+def ordered_states(states: dict) -> list:
+    """Armor values high to low, then destroyed, then exploded."""
+    nums = sorted((s for s in states if not is_down(s)), reverse=True)
+    return nums + [s for s in (DESTROYED, EXPLODED) if s in states]

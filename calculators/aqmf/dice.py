@@ -1,0 +1,50 @@
+"""The D10 roll every AQMF test uses, and the two optional full-rulebook variants.
+
+Quick-start reading (ruling AQMF R2): a roll succeeds when the die is at least the number
+needed; a need of 1 or less always succeeds and a need above 10 never does. The options
+``lucky`` (AQMF R3) and ``tough`` (AQMF R4) change only to-hit and damage rolls.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+D10 = 10
+LUCKY = Fraction(1, 100)  # a 10, then another 10
+
+
+@dataclass(frozen=True)
+class RollOptions:
+    lucky: bool = False  # AQMF R3: a need above 10 succeeds on a 10 followed by a 10
+    tough: bool = False  # AQMF R4: a natural 1 always fails
+
+    def rules(self) -> list[str]:
+        out = ["AQMF R2"]
+        if self.lucky:
+            out.append("AQMF R3")
+        if self.tough:
+            out.append("AQMF R4")
+        return out
+
+
+QUICK_START = RollOptions()
+
+
+def p_success(need: int, opts: RollOptions = QUICK_START) -> Fraction:
+    """P(a D10 roll succeeds when it must reach ``need``) for to-hit and damage rolls (AQMF 4.3, R2-R4)."""
+    if need > D10:
+        return LUCKY if opts.lucky else Fraction(0)
+    faces = D10 - max(need, 1) + 1
+    if opts.tough and need <= 1:
+        faces = D10 - 1  # the 1 fails even though the need is met
+    return Fraction(faces, D10)
+
+
+def p_at_least(need: int) -> Fraction:
+    """P(D10 >= need) with no options: morale, reinforcement and other plain tests."""
+    return Fraction(min(D10, max(0, D10 - need + 1)), D10)
+
+
+def p_at_most(limit: int) -> Fraction:
+    """P(D10 <= limit): the tow-cable break-free test."""
+    return Fraction(min(D10, max(0, limit)), D10)

@@ -1,0 +1,38 @@
+"""An exploding tripod's 3 attacks at Power +2 on each unit within 6" (aqmf-explosion)."""
+from __future__ import annotations
+
+from ..core import Result, calculator
+from . import common as c
+from .attack import report
+from .combat import Shooter, resolve_target
+from .forces import TARGETS
+from .stats import EXPLOSION_ATTACKS, EXPLOSION_POWER, Weapon
+
+BLAST = Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_ATTACKS)
+
+
+@calculator(
+    id="aqmf-explosion",
+    title="Tripod explosion",
+    game="aqmf",
+    rules=("AQMF 18.7", "AQMF 5.4", "AQMF 5.5", "AQMF 9.3", "AQMF 13.3", "AQMF 14.2", "AQMF 18.1", "AQMF R2",
+           "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R14", "AQMF R16"),
+    page="aqmf/tripods.md",
+    description="The 3 attacks at Power +2 an exploding tripod makes on one unit within 6\".",
+    params=[
+        c.target_param("boc-infantry", TARGETS), c.target_elements_param(), c.defense_param(), c.armor_param(),
+        c.cover_param(), c.dug_in_param(), c.immobilized_param(), c.lucky_param(), c.tough_param(),
+    ],
+)
+def explosion_calc(v: dict) -> Result:
+    target = resolve_target(v["target"], v["target_elements"], v["defense"], v["armor"], v["cover"], v["dug_in"],
+                            v["immobilized"])
+    blast = Shooter("The explosion", BLAST, 1, tripod=False)  # not fire from a tripod: dug in counts (AQMF R14)
+    out = report(blast, target, within_six=True, opts=c.options(v), extra_rules=["AQMF 18.7", "AQMF R14"])
+    out.notes.insert(0, "Each unit within 6\" of the exploding tripod suffers these 3 attacks; work each unit out "
+                        "separately. Each attack rolls to hit the unit's Defense, then to damage at Power +2 "
+                        "(ruling AQMF R14).")
+    if target.kind == "tripod":
+        out.notes.append("A tripod caught in the blast takes the damage points as one attack on its damage chart; "
+                         "if it explodes in turn, its own blast is a new explosion.")
+    return out

@@ -1,0 +1,99 @@
+"""Heat ray: focused against sweep on the same targets (aqmf-heat-ray)."""
+from __future__ import annotations
+
+from ..core import InputError, Result, Table, bool_param, calculator, choice_param, frac, int_param, percent, prob
+from . import common as c
+from .combat import Target, mixed_sweep, resolve_target
+from .dice import p_success
+from .forces import PRESETS, choices
+from .stats import DUG_IN_TRIPOD_RANGE, UNITS, WEAPONS
+
+FOCUSED, SWEEP = WEAPONS["heat-ray-focused"], WEAPONS["heat-ray-sweep"]
+TARGETS = ("boc-infantry", "boc-mg", "boc-riders", "mw-infantry", "mw-mg", "mw-riders", "custom-human",
+           "custom-other")
+MAX_OTHERS = 9
+
+
+@calculator(
+    id="aqmf-heat-ray",
+    title="Heat ray: focused or sweep",
+    game="aqmf",
+    rules=("AQMF 6.1", "AQMF 6.2", "AQMF 6.4", "AQMF 13.3", "AQMF 14.2", "AQMF 19.3", "AQMF R2", "AQMF R3",
+           "AQMF R4", "AQMF R10", "AQMF R12", "AQMF R13", "AQMF R19"),
+    page="aqmf/shooting.md",
+    description="One heat ray shot, focused (+3) or swept (+2) over several elements, side by side.",
+    params=[
+        c.range_param(10),
+        choice_param("target", "Target unit", "boc-infantry", choices(TARGETS),
+                     help="The unit whose elements the beam or template falls on."),
+        c.defense_param(), c.armor_param("Custom Armor", "Only for a custom target: its printed Armor."),
+        choice_param("end_cover", "Cover of the end element", "none", c.COVER_CHOICES,
+                     help="Cover of the element the focused beam aims at, or the sweep template's end is on."),
+        bool_param("end_dug_in", "End element dug in", False, help="+2 Armor unless the tripod is within 6\"."),
+        int_param("others_open", "Other elements under the template", 2, 0, MAX_OTHERS, unit="elements",
+                  help="Sweep only: further elements under the template that are not dug in."),
+        int_param("others_dug_in", "Other dug-in elements under it", 0, 0, MAX_OTHERS, unit="elements",
+                  help="Sweep only: further elements under the template that are dug in."),
+        c.lucky_param(), c.tough_param(),
+    ],
+)
+def heat_ray_calc(v: dict) -> Result:
+    rng = v["range"]
+    if rng < FOCUSED.min_range:
+        raise InputError("range", f"{rng}\" is inside the heat ray's 3\" minimum range (AQMF 6.4).")
+    end = resolve_target(v["target"], 1, v["defense"], v["armor"], v["end_cover"], v["end_dug_in"], False)
+    preset = PRESETS[v["target"]]
+    others = v["others_open"] + v["others_dug_in"]
+    if v["others_dug_in"] and preset.unit and not UNITS[preset.unit].can_dig_in:
+        raise InputError("others_dug_in", f"{UNITS[preset.unit].name} cannot dig in (ruling AQMF R20).")
+    limit = preset.elements if preset.unit else 1 + 2 * MAX_OTHERS
+    if 1 + others > limit:
+        raise InputError("others_open", f"{preset.label} has {limit} elements: at most {limit - 1} besides the end "
+                                        f"one can be under the template (got {others}).")
+    opts = c.options(v)
+    within_six = rng <= DUG_IN_TRIPOD_RANGE
+    p_hit = p_success(end.hit_need(), opts)
+    plain = Target(end.label, end.kind, 1, end.defense, end.armor, "none", False, False)
+    dug = Target(end.label, end.kind, 1, end.defense, end.armor, "none", True, False)
+
+    def p_dmg(t: Target, power: int):
+        return p_success(t.armor_against(True, within_six) - power, opts)
+
+    focused = mixed_sweep(p_hit, [p_dmg(end, FOCUSED.power)])
+    data = {"range": rng, "p_hit": prob(p_hit), "focused": focused.to_json(),
+            "focused_expected": prob(focused.mean())}
+    total = 1 + others
+    rules = ["AQMF 6.1", "AQMF 6.2", "AQMF 6.4", *opts.rules()]
+    notes = []
+    if within_six and (v["end_dug_in"] or v["others_dug_in"]):
+        notes.append("The tripod is within 6\": dug in gives no Armor (AQMF 13.3).")
+    tables = []
+    if rng > SWEEP.max_range:
+        data["sweep"] = None
+        notes.append(f"At {rng}\" only the focused beam can fire: a sweep's template must lie within 15\" (AQMF 6.2).")
+        summary = (f"Focused: destroys the end element with P = {frac(focused.at_least(1))} "
+                   f"({percent(focused.at_least(1), 2)}). No sweep beyond 15\".")
+        charts = [c.bar("Focused beam: elements destroyed", focused, 1, "elements destroyed")]
+        tables.append(Table("Focused beam", ["Destroyed", "P", "%"], c.dist_rows(focused, 1)))
+    else:
+        dmgs = [p_dmg(end, SWEEP.power)] + [p_dmg(plain, SWEEP.power)] * v["others_open"] \
+            + [p_dmg(dug, SWEEP.power)] * v["others_dug_in"]
+        sweep = mixed_sweep(p_hit, dmgs)
+        data.update({"sweep": sweep.to_json(), "sweep_expected": prob(sweep.mean()),
+                     "sweep_at_least": c.at_least_json(sweep, total), "focused_at_least": c.at_least_json(focused, total)})
+        summary = (f"One heat ray shot at {rng}\": focused destroys the end element with P = "
+                   f"{frac(focused.at_least(1))} ({percent(focused.at_least(1), 2)}), expected "
+                   f"{float(focused.mean()):.3f}; a sweep over {total} element{'s' if total > 1 else ''} destroys "
+                   f"at least one with P = {frac(sweep.at_least(1))} ({percent(sweep.at_least(1), 2)}), expected "
+                   f"{float(sweep.mean()):.3f}.")
+        charts = [c.bar("Focused beam: elements destroyed", focused, total, "elements destroyed"),
+                  c.bar("Sweep: elements destroyed", sweep, total, "elements destroyed"),
+                  c.compare("Focused vs sweep", ("focused", focused), ("sweep", sweep), total, "elements destroyed")]
+        rows = []
+        for k in range(total + 1):
+            f, s = focused.as_dict().get(k, 0), sweep.as_dict().get(k, 0)
+            rows.append([k, frac(f), frac(s)])
+        tables.append(Table("Elements destroyed", ["Destroyed", "Focused", "Sweep"], rows))
+        tables.append(Table("At least k destroyed", ["k", "Focused", "Sweep"],
+                            [[k, frac(focused.at_least(k)), frac(sweep.at_least(k))] for k in range(1, total + 1)]))
+    return Result(summary=summary, data=data, rules=rules, tables=tables, charts=charts, notes=notes)

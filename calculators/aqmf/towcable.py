@@ -1,0 +1,127 @@
+"""Tow cables: placing them, breaking free and falling (AQMF 16.1-16.3, ruling AQMF R17)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..core import BarChart, Dist, Result, Table, bool_param, calculator, frac, int_param, percent, prob
+from . import common as c
+from .combat import binomial
+from .damage import CATEGORIES, EXPLODED, after_attack, is_down, p_down, transitions
+from .dice import QUICK_START, p_at_most, p_success
+from .stats import IMMOBILIZED_DEFENSE, UNITS
+
+FALL_BONUS = 3  # AQMF 16.3
+STAND_UP_PHASES = 2  # one full turn: the tripod's next two movement phases (ruling AQMF R17)
+FREED = "freed"
+TRIPOD = UNITS["assault-tripod"]
+
+
+def p_break(speed: int) -> Fraction:
+    """AQMF 16.2-16.3: a D10 at most Speed breaks a cable; a 10 always falls (ruling AQMF R17)."""
+    return p_at_most(min(speed, 9))
+
+
+def break_free(cables: int, speed: int, armor: int, phases: int) -> tuple[list[dict], dict]:
+    """Movement phase by phase: ``(per-phase events, final states)``.
+
+    A state is (cables left, Armor, phases still spent standing up), or ``"freed"``,
+    ``"destroyed"``, ``"exploded"``. Events per phase: P(freed in it), P(destroyed in it).
+    """
+    pb = p_break(speed)
+    state: dict = {(cables, armor, 0): Fraction(1)}
+    events = []
+    for _ in range(phases):
+        nxt: dict = {}
+        freed_now = Fraction(0)
+        down_now = Fraction(0)
+
+        def add(s, w):
+            nxt[s] = nxt.get(s, 0) + w
+
+        for s, w in state.items():
+            if s == FREED or is_down(s):
+                add(s, w)
+                continue
+            left, arm, wait = s
+            if wait:
+                add((left, arm, wait - 1), w)
+                continue
+            if left == 1:
+                add(FREED, w * pb)
+                freed_now += w * pb
+            else:
+                add((left - 1, arm, 0), w * pb)
+            for _cat, s2, p in transitions(arm, 1, FALL_BONUS):
+                if is_down(s2):
+                    add(s2, w * (1 - pb) * p)
+                    down_now += w * (1 - pb) * p
+                else:
+                    add((left, s2, STAND_UP_PHASES), w * (1 - pb) * p)
+        state = nxt
+        events.append({"freed": freed_now, "down": down_now})
+    return events, state
+
+
+@calculator(
+    id="aqmf-tow-cable",
+    title="Tow cables",
+    game="aqmf",
+    rules=("AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF 18.1", "AQMF R2", "AQMF R15", "AQMF R17"),
+    page="aqmf/tripods.md",
+    description="Cables placed by an assault, the tripod's break-free and fall chances, and phases to get free.",
+    params=[
+        int_param("riders", "Elements in contact", 3, 0, 20, unit="elements",
+                  help="Tow-cable elements in base contact, each rolling to hit to place one cable."),
+        bool_param("already_held", "Tripod already held", False,
+                   help="The tripod is already immobilized by cables (-4 Defense to the new rolls)."),
+        int_param("cables", "Cables to break", 1, 1, 6, unit="cables", help="Cables on the tripod now (1 to 6)."),
+        int_param("speed", "Tripod Speed", TRIPOD.speed, 1, 12, unit="inches",
+                  help="8 for an Assault Tripod. It breaks a cable on a D10 at most its Speed."),
+        int_param("armor", "Tripod's Armor", TRIPOD.armor, 1, 20, help="Its current Armor, for the fall."),
+        int_param("phases", "Movement phases to follow", 12, 1, 24, unit="phases",
+                  help="The tripod has two movement phases a turn: 12 phases are 6 turns."),
+    ],
+)
+def tow_cable_calc(v: dict) -> Result:
+    speed, armor, cables, phases = v["speed"], v["armor"], v["cables"], v["phases"]
+    defense = TRIPOD.defense + (IMMOBILIZED_DEFENSE if v["already_held"] else 0)
+    p_hit = p_success(defense, QUICK_START)
+    placed = binomial(v["riders"], p_hit)
+    pb = p_break(speed)
+    fall_cats, fall_states = after_attack({1: Fraction(1)}, armor, FALL_BONUS)
+    events, final = break_free(cables, speed, armor, phases)
+    freed = final.get(FREED, Fraction(0))
+    down = p_down(final)
+    held = 1 - freed - down
+    freed_dist = [e["freed"] for e in events]
+    order = list(CATEGORIES)
+    summary = (f"Each of the {v['riders']} elements places a cable with P = {frac(p_hit)}: at least one cable "
+               f"with P = {c.pstr(placed.at_least(1))}. The tripod breaks a cable on 1-{min(speed, 9)} "
+               f"(P = {frac(pb)}) and falls otherwise; a fall destroys it with P = {c.pstr(p_down(fall_states))}. "
+               f"Free of {cables} cable{'s' if cables > 1 else ''} within {phases} movement phases: "
+               f"{c.pstr(freed)}.")
+    data = {"p_place": prob(p_hit), "cables_placed": placed.to_json(), "p_break": prob(pb), "p_fall": prob(1 - pb),
+            "fall_chart": {k: prob(fall_cats.get(k, 0)) for k in order},
+            "p_fall_destroys": prob(p_down(fall_states)),
+            "freed_in_phase": [dict(phase=i + 1, **prob(p)) for i, p in enumerate(freed_dist)],
+            "p_freed": prob(freed), "p_destroyed": prob(down), "p_still_held": prob(held),
+            "p_exploded": prob(final.get(EXPLODED, Fraction(0)))}
+    charts = [c.bar("Cables placed", placed, v["riders"], "cables"),
+              BarChart("Fall: damage chart result (+3)", order, [("probability", [float(fall_cats.get(k, 0))
+                                                                                  for k in order])], x_label="result"),
+              BarChart("Movement phase in which the last cable breaks", [str(i + 1) for i in range(phases)] + ["later or never"],
+                       [("probability", [float(p) for p in freed_dist] + [float(1 - freed)])], x_label="phase")]
+    tables = [Table("Cables placed", ["Cables", "P", "%"], c.dist_rows(placed, v["riders"])),
+              Table("Fall (D10 + 3 on the damage chart)", ["Result", "P", "%"],
+                    [[k, frac(fall_cats.get(k, 0)), percent(fall_cats.get(k, 0), 2)] for k in order]),
+              Table("Breaking free, phase by phase", ["Phase", "Freed in this phase", "Destroyed in a fall"],
+                    [[i + 1, c.pstr(e["freed"]), c.pstr(e["down"])] for i, e in enumerate(events)]),
+              Table(f"After {phases} movement phases", ["Outcome", "P", "%"],
+                    [["free of every cable", frac(freed), percent(freed, 2)],
+                     ["destroyed in a fall", frac(down), percent(down, 2)],
+                     ["still held", frac(held), percent(held, 2)]])]
+    return Result(summary=summary, data=data, tables=tables, charts=charts,
+                  rules=["AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF R17"],
+                  notes=["While held, the tripod is immobilized: -4 Defense (AQMF 17.1).",
+                         "After a fall it spends its next two movement phases (one full turn) standing up and keeps "
+                         "its cables (ruling AQMF R17)."])
