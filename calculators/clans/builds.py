@@ -4,8 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param
-from .board import (ENGLISH_ARMY_SITES, ENGLISH_FLEET_SITES, FIRST_YEAR, HOME_CENTRES, HOME_OWNER, POWERS, Power,
-                    slug)
+from .board import ENGLISH_ARMY_SITES, ENGLISH_FLEET_SITES, FIRST_YEAR, HOME_CENTRES, POWERS, Power, slug
 
 RULES = ["CLAN 1.3", "CLAN 2.1", "CLAN 2.2", "CLAN 2.3", "CLAN 2.4", "CLAN R3", "CLAN R4", "CLAN R8", "CLAN R9",
          "CLAN R10"]
@@ -20,14 +19,20 @@ class BuildVerdict:
     reason: str
 
 
-def _site_name(value: str) -> str | None:
-    return SITE_NAMES.get(value)
+def _site_label(power: Power, site: str) -> str:
+    if site == "home":
+        return f"one of {power.title}'s home centres"
+    return {"other-home": "another power's home centre", "other-centre": "another supply centre",
+            "other-space": "a space that is not a supply centre"}.get(site) or SITE_NAMES[site]
 
 
 def check_build(power: Power, unit: str, site: str, *, site_owned: bool, empty: bool, home_owned: int,
                 nominated: bool, nominated_total: int, summer: bool) -> BuildVerdict:
     """CLAN 1.3 and CLAN 2.1-2.4 with rulings CLAN R3, R4, R8, R9, R10."""
-    name = _site_name(site)
+    name = SITE_NAMES.get(site)
+    if power is Power.ENGLAND and site == "home":
+        site, name = "home", "Carlisle or Newcastle"
+    where = _site_label(power, site)
     if summer:
         if power is Power.ENGLAND and unit == "af" and name in ENGLISH_FLEET_SITES:
             if not empty:
@@ -42,7 +47,7 @@ def check_build(power: Power, unit: str, site: str, *, site_owned: bool, empty: 
                                                f"game year (Summer {FIRST_YEAR}, CLAN 1.3).")
     if power is Power.ENGLAND:
         if unit == "army":
-            if name not in ENGLISH_ARMY_SITES:
+            if site not in ("home", "carlisle", "newcastle"):
                 return BuildVerdict(False, "CLAN 2.3", "England builds armies only in Carlisle and Newcastle.")
             if not site_owned:
                 return BuildVerdict(False, "CLAN R8", f"England no longer owns {name}, so it cannot build there.")
@@ -57,33 +62,28 @@ def check_build(power: Power, unit: str, site: str, *, site_owned: bool, empty: 
     # a clan
     if unit != "army":
         return BuildVerdict(False, "CLAN 2.1", "Clans build only armies.")
-    if name is None and site != "other-centre":
-        return BuildVerdict(False, "CLAN 2.1", "A clan builds only in a supply centre: a home centre, or a "
-                                               "temporary build centre (CLAN 2.2).")
-    if name in ENGLISH_FLEET_SITES:
-        return BuildVerdict(False, "CLAN 2.1", f"{name} is a sea space, not one of {power.title}'s centres.")
-    where = name or "that centre"
+    if site == "other-space" or name in ENGLISH_FLEET_SITES:
+        return BuildVerdict(False, "CLAN 2.1", f"{where[0].upper() + where[1:]} is not a supply centre: a clan builds "
+                                               "only in a home centre or a temporary build centre (CLAN 2.2).")
     if not site_owned:
         return BuildVerdict(False, "CLAN 2.1", f"{power.title} does not own {where}; it builds only in centres "
                                                "it controls.")
-    if HOME_OWNER.get(name) is power:
+    if site == "home":
         if not empty:
-            return BuildVerdict(False, "CLAN 2.1", f"{name} is occupied; a build needs an empty home centre.")
-        return BuildVerdict(True, "CLAN 2.1", f"{name} is one of {power.title}'s home centres, owned and empty: "
-                                              "an army may be built there.")
+            return BuildVerdict(False, "CLAN 2.1", "The home centre is occupied; a build needs an empty home centre.")
+        return BuildVerdict(True, "CLAN 2.1", f"An army may be built in {where} that it owns and is empty.")
     if home_owned >= HOME_MINIMUM:
         return BuildVerdict(False, "CLAN 2.2", f"{power.title} owns {home_owned} of its home centres, not fewer "
-                                               f"than two, so it may not use temporary build centres: it builds "
+                                               "than two, so it may not use temporary build centres: it builds "
                                                "only in its home centres.")
     if not nominated:
         return BuildVerdict(False, "CLAN 2.2", f"{power.title} owns fewer than two of its home centres, so it may "
                                                f"nominate {where} as a temporary build centre, but it has not.")
     if nominated_total > TEMPORARY_LIMIT:
         return BuildVerdict(False, "CLAN R9", f"{power.title} has nominated {nominated_total} temporary build "
-                                               "centres; it may nominate one or two.")
+                                              "centres; it may nominate one or two.")
     if not empty:
-        return BuildVerdict(False, "CLAN R10", f"{where.capitalize() if name is None else where} is occupied; a build "
-                                               "needs an empty centre.")
+        return BuildVerdict(False, "CLAN R10", "The centre is occupied; a build needs an empty centre.")
     return BuildVerdict(True, "CLAN 2.2", f"{power.title} owns only {home_owned} of its home centres, so {where}, "
                                           "nominated as a temporary build centre, may take an army until two home "
                                           "centres are regained (ruling CLAN R10).")
@@ -105,10 +105,11 @@ def build_sites(power: Power, home_owned: int) -> list[list[str]]:
     return rows
 
 
-SITE_NAMES = {slug(n): n for n in [*HOME_OWNER, *ENGLISH_FLEET_SITES]}
-SITE_CHOICES = ([(slug(n), f"{n} ({HOME_OWNER[n].title} home centre)") for p in POWERS for n in HOME_CENTRES[p]]
-                + [(slug(n), f"{n} (English fleet build space)") for n in ENGLISH_FLEET_SITES]
-                + [("other-centre", "Another supply centre (not a home centre)"), ("other-space", "Any other space")])
+SITE_NAMES = {slug(n): n for n in (*ENGLISH_ARMY_SITES, *ENGLISH_FLEET_SITES)}
+SITE_CHOICES = [("home", "One of its own home centres"), ("carlisle", "Carlisle"), ("newcastle", "Newcastle"),
+                ("blyth-bay", "Blyth Bay (sea)"), ("south-channel", "South Channel (sea)"),
+                ("other-home", "Another power's home centre"), ("other-centre", "Another supply centre"),
+                ("other-space", "A space that is not a supply centre")]
 
 
 @calculator(
@@ -119,21 +120,24 @@ SITE_CHOICES = ([(slug(n), f"{n} ({HOME_OWNER[n].title} home centre)") for p in 
     page="clans/checks.md",
     description="May this power build this unit here: home centres, temporary build centres, England's sites and A/Fs.",
     params=[
-        choice_param("power", "Power", "mcdonald", [(p.value, p.title) for p in POWERS]),
-        choice_param("unit", "Unit", "army", [("army", "Army"), ("fleet", "Fleet"), ("af", "A/F (fleet with an army)")]),
-        choice_param("site", "Where", "finlagan", SITE_CHOICES, help="The space to build in."),
+        choice_param("power", "Power", "mcdonald", [(p.value, p.title) for p in POWERS], help="Who is building."),
+        choice_param("unit", "Unit", "army", [("army", "Army"), ("fleet", "Fleet"), ("af", "A/F (fleet with an army)")],
+                     help="The unit to build."),
+        choice_param("site", "Where", "home", SITE_CHOICES,
+                     help="The space to build in. Carlisle and Newcastle are England's home centres (ruling CLAN R3)."),
         bool_param("site_owned", "The power owns this centre", True,
                    help="For a supply centre: does the building power own it now? (Ignored for sea spaces.)"),
         bool_param("empty", "The space is empty", True, help="No unit stands in it."),
         int_param("home_owned", "Home centres it owns", 5, 0, 5, unit="centres",
-                  help="How many of its own home centres the power owns now (a clan has 5, England 2)."),
+                  help="Clans only: how many of its five home centres the clan owns now."),
         bool_param("nominated", "Nominated as a temporary build centre", False,
                    help="For a clan building outside its home centres: has it nominated this centre?"),
         int_param("nominated_total", "Temporary build centres nominated", 0, 0, 5, unit="centres",
                   help="How many temporary build centres the clan has nominated in all, this one included."),
-        int_param("year", "Year", FIRST_YEAR, FIRST_YEAR, 1600),
+        int_param("year", "Year", FIRST_YEAR, FIRST_YEAR, 1600, help="Game year of the adjustment."),
         choice_param("season", "Adjustment", "winter",
-                     [("winter", "Winter"), ("summer", f"Summer (only {FIRST_YEAR})")]),
+                     [("winter", "Winter"), ("summer", f"Summer (only {FIRST_YEAR})")],
+                     help="Builds come in the winter; Summer 1491 is only for England's two extra A/Fs."),
     ],
 )
 def builds(v: dict) -> Result:
@@ -142,11 +146,12 @@ def builds(v: dict) -> Result:
     if summer and v["year"] != FIRST_YEAR:
         raise InputError("season", f"Summer adjustments happen only in {FIRST_YEAR} (CLAN 1.3, ruling CLAN R4).")
     homes = len(HOME_CENTRES[power])
-    if v["home_owned"] > homes:
+    if power.is_clan and v["home_owned"] > homes:
         raise InputError("home_owned", f"{power.title} has only {homes} home centres.")
-    name = _site_name(v["site"])
-    if HOME_OWNER.get(name) is power and v["site_owned"] and v["home_owned"] == 0:
-        raise InputError("home_owned", f"{name} is a {power.title} home centre it owns, so it owns at least one.")
+    if power.is_clan and v["site"] in ("carlisle", "newcastle"):
+        v = dict(v, site="other-home")  # for a clan these are simply another power's home centres
+    if v["site"] == "home" and v["site_owned"] and v["home_owned"] == 0:
+        raise InputError("home_owned", "It builds in a home centre it owns, so it owns at least one.")
     if v["nominated"] and v["nominated_total"] == 0:
         raise InputError("nominated_total", "This centre is nominated, so at least one centre is nominated.")
     verdict = check_build(power, v["unit"], v["site"], site_owned=v["site_owned"], empty=v["empty"],
@@ -154,7 +159,8 @@ def builds(v: dict) -> Result:
                           nominated_total=v["nominated_total"], summer=summer)
     season = f"{'Summer' if summer else 'Winter'} {v['year']}"
     unit_word = {"army": "an army", "fleet": "a fleet", "af": "an A/F"}[v["unit"]]
-    place = name or ("another centre" if v["site"] == "other-centre" else "that space")
+    place = _site_label(power, v["site"]) if not (power is Power.ENGLAND and v["site"] == "home") else \
+        "Carlisle or Newcastle"
     summary = (f"{'Legal' if verdict.legal else 'Not legal'}: {power.title} building {unit_word} in {place}, "
                f"{season}. {verdict.reason}")
     notes = ["Whether a build is due at all (more centres than units) is the standard rule (CLAN 0.1); for England "

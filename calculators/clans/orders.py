@@ -315,10 +315,11 @@ RULES = ["CLAN 0.1", "CLAN 3.1", "CLAN 3.2", "CLAN 3.3", "CLAN 3.4", "CLAN 3.5",
     description="Is this order legal for this unit where it stands (A/Fs, the no-go waters, Boat Bunches), and why?",
     params=[
         choice_param("power", "Power", "mcdonald", POWER_CHOICES, help="Who owns the unit."),
-        choice_param("unit", "Unit", "army", UNIT_CHOICES),
+        choice_param("unit", "Unit", "army", UNIT_CHOICES,
+                     help="The unit ordered: fleets and A/Fs are English; any army may carry a Boat Bunch."),
         choice_param("location", "Where it stands", "coastal", SPACE_CHOICES,
                      help="The kind of space the unit is in (there is no map: ruling CLAN R2)."),
-        choice_param("order", "Order", "build-bb", ORDER_CHOICES),
+        choice_param("order", "Order", "build-bb", ORDER_CHOICES, help="The order to check."),
         choice_param("target", "Target space", "none", TARGET_CHOICES,
                      help="The space the order goes to: the destination of a move, retreat or convoy, the space "
                           "a support goes into, the fleet to board, the coast to land on."),

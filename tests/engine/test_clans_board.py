@@ -1,0 +1,38 @@
+"""The facts of CLAN 1.2, 3.7, 5.2-5.4 and 6.1 as the engine holds them, checked against the rules by hand."""
+from __future__ import annotations
+
+from calculators.clans import board
+from calculators.clans.board import Power, UnitType
+
+
+def test_nine_powers_listed():
+    assert [p.title for p in board.POWERS] == ["England", "Campbell", "Fraser", "Gordon", "Graham", "Keith",
+                                               "McDonald", "McLeod", "Stewart"]
+    assert len(board.CLANS) == 8
+
+
+def test_starting_units():
+    assert [(u.unit, u.place) for u in board.STARTING_UNITS[Power.ENGLAND]] == [
+        (UnitType.ARMY, "Carlisle"), (UnitType.ARMY, "Newcastle"),
+        (UnitType.ARMY_FLEET, "South Channel"), (UnitType.ARMY_FLEET, "Blyth Bay")]
+    for clan in board.CLANS:
+        units = board.STARTING_UNITS[clan]
+        assert len(units) == 5 and all(u.unit is UnitType.ARMY for u in units)
+    assert [u.place for u in board.STARTING_UNITS[Power.STEWART]] == ["Blair", "Buchanan", "Stirling",
+                                                                      "Crookston", "Morton"]
+
+
+def test_home_centres_are_distinct():
+    assert len(board.HOME_OWNER) == 2 + 8 * 5 == 42
+    assert board.HOME_CENTRES[Power.ENGLAND] == ("Carlisle", "Newcastle")
+
+
+def test_constants():
+    assert (board.TOTAL_CENTRES, board.OUTRIGHT_WIN, board.JOINT_SMALLER_MIN) == (68, 35, 12)
+    assert board.FIRST_YEAR == 1491 and board.OFFBOARD_START == 8 and board.MAX_BB_PER_CLAN == 3
+
+
+def test_ten_waters():
+    assert board.ENGLISH_NO_GO_WATERS == ("Solway Firth", "Wigton Bay", "Luce Bay", "Galloway Strait",
+                                          "Firth of Clyde", "Bute Sound", "Wemyss Bay", "Sound of Jura",
+                                          "Firth of Lorne", "Loch Linnhe")
