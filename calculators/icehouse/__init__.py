@@ -1,1 +1,2 @@
-"""Calculators for this game register on import (see core.registry.GAMES)."""
+"""Conquest of Mars (Icehouse game by Ryan Hackel): calculators register on import."""
+from . import advisor, defend, points, poker  # noqa: F401

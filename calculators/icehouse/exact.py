@@ -1,0 +1,181 @@
+"""Exact Defend odds by memoised state transitions (COM 6.5, COM 6.6).
+
+The values are scanned from the highest face down. At value v each player's chain says how
+many of their dice show exactly v; a comparison is settled as soon as every player has placed
+the die of that rank, and the players whose die of that rank sits at v are the lowest, so they
+all lose (ties for lowest all lose). Two kinds of chain:
+
+* ``IidChain``: no rerolls. Given that a die shows at most v it is uniform on 1..v whatever its
+  faces, so only the count of unplaced dice matters.
+* ``LumpedChain``: any final distribution from a policy that looks only at the player's own
+  dice. Its prefix tree is lumped into classes with the same future, which keeps it small.
+
+Players whose policy reacts to others are handled by ``joint_enumeration``.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from itertools import product
+from math import comb
+
+from .combat import resolve
+
+FROZEN = "done"
+
+
+class IidChain:
+    """No rerolls: state = dice not yet placed."""
+
+    def __init__(self, faces: tuple[int, ...]):
+        self.faces = faces
+        self.n = len(faces)
+        self.start = self.n
+        self._memo: dict = {}
+
+    def placed(self, state) -> int:
+        return self.n - state
+
+    def step(self, v: int, state):
+        key = (v, state)
+        if key not in self._memo:
+            waiting = sum(1 for f in self.faces if f < v)
+            e = state - waiting
+            if e <= 0:
+                out = [(state, 0, Fraction(1))]
+            else:
+                p = Fraction(1, v)
+                out = [(state - x, x, comb(e, x) * p ** x * (1 - p) ** (e - x)) for x in range(e + 1)]
+                out = [t for t in out if t[2]]
+            self._memo[key] = out
+        return self._memo[key]
+
+
+class LumpedChain:
+    """A final-values distribution as a chain over the values, prefixes with equal futures merged."""
+
+    def __init__(self, dist: dict[tuple[int, ...], Fraction], vmax: int):
+        self.n = len(next(iter(dist)))
+        # weight of each prefix node at each level; level v holds the values >= v
+        nodes: dict[int, dict[tuple, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
+        edges: dict[int, dict[tuple, dict[tuple, Fraction]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(Fraction)))
+        for values, w in dist.items():
+            c = 0
+            parent = ()
+            nodes[vmax + 1][parent] += w
+            for v in range(vmax, 0, -1):
+                while c < len(values) and values[c] >= v:
+                    c += 1
+                child = values[:c]
+                nodes[v][child] += w
+                edges[v][parent][child] += w
+                parent = child
+        # Classes bottom-up. Level L holds the nodes with every value >= L placed; a node's class is
+        # its placed count plus the set of (child class, dice at L-1, probability) it moves to.
+        cls: dict[int, dict[tuple, int]] = {1: {}}
+        self.count: dict[tuple[int, int], int] = {}
+        ends: dict[int, int] = {}
+        for prefix in nodes[1]:
+            cid = ends.setdefault(len(prefix), len(ends))
+            cls[1][prefix] = cid
+            self.count[(1, cid)] = len(prefix)
+        self.trans: dict[int, dict[int, list]] = {}
+        for level in range(2, vmax + 2):
+            sigs: dict[tuple, int] = {}
+            cls[level] = {}
+            table: dict[int, list] = {}
+            for parent, children in edges[level - 1].items():
+                total = nodes[level][parent]
+                moves = tuple(sorted((cls[level - 1][child], len(child) - len(parent), w / total)
+                                     for child, w in children.items()))
+                sig = (len(parent), moves)
+                cid = sigs.get(sig)
+                if cid is None:
+                    cid = sigs[sig] = len(sigs)
+                    table[cid] = [((level - 1, m[0]), m[1], m[2]) for m in moves]
+                    self.count[(level, cid)] = len(parent)
+                cls[level][parent] = cid
+            self.trans[level] = table
+        self.start = (vmax + 1, cls[vmax + 1][()])
+        self.size = sum(len(t) for t in self.trans.values())
+
+    def placed(self, state) -> int:
+        return self.count[state]
+
+    def step(self, v: int, state):
+        level, cid = state
+        assert level == v + 1
+        return self.trans[level][cid]
+
+
+def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int) -> dict[tuple[int, ...], Fraction]:
+    """Joint distribution of pyramids lost, all players' chains scanned together (COM 6.5)."""
+    n = len(chains)
+    if min(n_dice) == 0:
+        # COM 6.5: a player with no dice counts as rolling 0, below every face; one comparison only.
+        lowest = [1 if k == 0 else 0 for k in n_dice]
+        return {tuple(lowest): Fraction(1)}
+    rounds = min(n_dice)
+    states = {(tuple(c.start for c in chains), (0,) * n, (0,) * n): Fraction(1)}
+    done: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+    for v in range(vmax, 0, -1):
+        nxt: dict = defaultdict(Fraction)
+        for (ss, placed, lost), p in states.items():
+            options = [chains[i].step(v, ss[i]) if ss[i] != FROZEN else [(FROZEN, 0, Fraction(1))] for i in range(n)]
+            low = min(placed)
+            for combo in product(*options):
+                q = p
+                new_placed = list(placed)
+                for i, (_s, x, w) in enumerate(combo):
+                    q *= w
+                    new_placed[i] += x
+                hi = min(min(new_placed), rounds)
+                new_lost = list(lost)
+                for r in range(low + 1, hi + 1):
+                    for i in range(n):
+                        if placed[i] < r:
+                            new_lost[i] += 1
+                if hi >= rounds:
+                    done[tuple(new_lost)] += q
+                    continue
+                new_ss = tuple(FROZEN if new_placed[i] >= rounds else combo[i][0] for i in range(n))
+                new_placed = tuple(min(x, rounds) for x in new_placed)
+                nxt[(new_ss, new_placed, tuple(new_lost))] += q
+        states = nxt
+    assert not states, "every die is placed by v = 1"
+    assert all(all(l <= k for l, k in zip(lost, pyramids)) for lost in done)
+    return dict(done)
+
+
+def joint_enumeration(forces, dist_for) -> tuple[dict[tuple[int, ...], Fraction], dict[tuple[int, ...], Fraction]]:
+    """Every combination of players' final dice, in reroll order, for policies that react.
+
+    ``dist_for(i, context)`` gives player i's final-values distribution when the players before
+    them have the rank-by-rank lowest values ``context``. Returns (lost, given) distributions.
+    """
+    rounds = min(len(f.dice) for f in forces) if forces else 0
+    states: dict[tuple, Fraction] = {(): Fraction(1)}
+    for i in range(len(forces)):
+        nxt: dict[tuple, Fraction] = defaultdict(Fraction)
+        cache: dict = {}
+        for finals, p in states.items():
+            ctx = context_of(finals) if finals else None
+            if ctx not in cache:
+                cache[ctx] = dist_for(i, ctx)
+            for values, q in cache[ctx].items():
+                nxt[finals + (values[:max(rounds, 1)] if rounds else values,)] += p * q
+        states = nxt
+    pyr = tuple(f.pyramids for f in forces)
+    lost: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+    given: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+    for finals, p in states.items():
+        l, g = resolve(finals, pyr)
+        lost[l] += p
+        given[g] += p
+    return dict(lost), dict(given)
+
+
+def context_of(finals: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Rank by rank, the lowest value among these players (what the next player must beat)."""
+    depth = min(len(t) for t in finals)
+    return tuple(min(t[r] for t in finals) for r in range(depth))

@@ -1,0 +1,39 @@
+"""Typed values for a Defend: one player's force at a territory (COM 6.1)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_FACES = 100
+MIN_FACES = 2
+NEST_SIZE = 3  # three nests per player: at most three pyramids of each size (COM 2.4)
+MAX_DICE = 9  # one die per pyramid, so no more than the 3 + 3 + 3 pyramids a player owns
+MAX_PLAYERS = 6
+POLICIES = ("none", "below-average", "answer-earlier")
+
+
+@dataclass(frozen=True)
+class Force:
+    """One player's pyramids at the territory and the dice committed to the Defend.
+
+    ``dice`` holds each committed die's number of faces, highest first.
+    """
+
+    small: int
+    medium: int
+    large: int
+    dice: tuple[int, ...]
+    policy: str = "none"
+
+    @property
+    def pyramids(self) -> int:
+        return self.small + self.medium + self.large
+
+    @property
+    def rerolls(self) -> int:
+        """COM 6.3: each medium grants one reroll, each large two."""
+        return self.medium + 2 * self.large
+
+    def label(self) -> str:
+        sizes = f"S={self.small} M={self.medium} L={self.large}"
+        dice = ",".join(f"d{f}" for f in self.dice) or "none"
+        return f"{sizes} dice={dice}"

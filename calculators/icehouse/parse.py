@@ -1,0 +1,111 @@
+"""Text to typed values: the only place where the calculators' text parameters become data.
+
+A force is written ``S=2 M=1 L=0 dice=d6,d6,d8`` (any order, case-insensitive; ``3d6``
+means three d6; a bare number is a die's faces). A hand of cards is written
+``AS 10H KD 7C 7D`` (rank then suit; T for ten; suits S H D C or the suit symbols).
+"""
+from __future__ import annotations
+
+import re
+
+from ..core import InputError
+from .cards import Card, RANK_NAMES, SUITS
+from .forces import MAX_DICE, MAX_FACES, MIN_FACES, NEST_SIZE, POLICIES, Force
+
+SIZE_KEYS = {"s": "small", "small": "small", "m": "medium", "medium": "medium", "l": "large", "large": "large"}
+DIE = re.compile(r"^(\d{1,2})?d(\d{1,4})$|^(\d{1,4})$")
+MAX_DIE_TOKENS = 20
+
+
+def parse_dice(text: str, field: str, what: str = "dice") -> tuple[int, ...]:
+    """``d6,d8,2d10`` -> faces, highest first. Faces 2..100 (COM 1.2, ruling COM R1)."""
+    faces: list[int] = []
+    tokens = [t for t in re.split(r"[,\s+]+", text.strip().lower()) if t]
+    if len(tokens) > MAX_DIE_TOKENS:
+        raise InputError(field, f"{what}: too many entries (at most {MAX_DIE_TOKENS}).")
+    for tok in tokens:
+        if tok in ("-", "none"):
+            continue
+        m = DIE.match(tok)
+        if not m:
+            raise InputError(field, f"{what}: {tok[:12]!r} is not a die; write d6, d20, 2d8 or just 6.")
+        count = int(m.group(1)) if m.group(1) else 1
+        n = int(m.group(2) or m.group(3))
+        if n < MIN_FACES:
+            raise InputError(field, f"{what}: a die needs at least {MIN_FACES} faces (got d{n}).")
+        if n > MAX_FACES:
+            raise InputError(field, f"{what}: at most {MAX_FACES} faces per die (got d{n}).")
+        if count < 1:
+            raise InputError(field, f"{what}: {tok!r} asks for no dice.")
+        faces.extend([n] * count)
+        if len(faces) > MAX_DICE * 2:
+            break
+    return tuple(sorted(faces, reverse=True))
+
+
+def parse_force(text: str, field: str, default_policy: str, dice_key: str = "dice") -> Force | None:
+    """One player's force, or None for an empty field (player absent). COM 6.2: one die per pyramid."""
+    text = text.strip()
+    if not text:
+        return None
+    sizes = {"small": 0, "medium": 0, "large": 0}
+    dice: tuple[int, ...] = ()
+    policy = default_policy
+    seen = set()
+    for part in re.split(r"\s+(?=[A-Za-z]+\s*=)", text):
+        if "=" not in part:
+            raise InputError(field, f"{part[:20]!r} is not key=value; write e.g. S=2 M=1 L=0 {dice_key}=d6,d8.")
+        key, value = (x.strip() for x in part.split("=", 1))
+        key = key.lower()
+        if key in seen or SIZE_KEYS.get(key) in seen:
+            raise InputError(field, f"{key} is given twice.")
+        if key in SIZE_KEYS:
+            seen.add(SIZE_KEYS[key])
+            if not value.isdigit() or int(value) > NEST_SIZE:
+                raise InputError(field, f"{SIZE_KEYS[key]} pyramids: a whole number 0 to {NEST_SIZE} "
+                                        f"(three nests per player) (got {value[:10]!r}).")
+            sizes[SIZE_KEYS[key]] = int(value)
+        elif key == dice_key:
+            seen.add(key)
+            dice = parse_dice(value, field, dice_key)
+        elif key == "reroll":
+            seen.add(key)
+            if value not in POLICIES:
+                raise InputError(field, f"unknown reroll policy {value[:30]!r}; use one of {', '.join(POLICIES)}.")
+            policy = value
+        else:
+            raise InputError(field, f"unknown key {key[:20]!r}; use S, M, L, {dice_key} and reroll.")
+    force = Force(sizes["small"], sizes["medium"], sizes["large"], dice, policy)
+    if force.pyramids == 0:
+        raise InputError(field, "a player in a Defend has at least one pyramid at the territory (COM 6.1).")
+    if dice_key == "dice" and len(dice) > force.pyramids:
+        raise InputError(field, f"{len(dice)} dice for {force.pyramids} pyramid(s): a player commits one die per "
+                                f"pyramid, no more (COM 6.2).")
+    if len(dice) > MAX_DICE:
+        raise InputError(field, f"at most {MAX_DICE} dice (got {len(dice)}).")
+    return force
+
+
+CARD = re.compile(r"^(10|[2-9tjqka])([shdc\u2660\u2665\u2666\u2663])$")
+SYMBOLS = {"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"}
+RANK_OF = {"a": 1, "t": 10, "10": 10, "j": 11, "q": 12, "k": 13, **{str(n): n for n in range(2, 10)}}
+MAX_HAND = 15
+
+
+def parse_hand(text: str, field: str) -> tuple[Card, ...]:
+    """``AS 10H KD`` -> cards; duplicates and unknown cards are errors (one 52-card deck, ruling COM R8)."""
+    tokens = [t for t in re.split(r"[,\s]+", text.strip().lower()) if t]
+    if len(tokens) > MAX_HAND:
+        raise InputError(field, f"at most {MAX_HAND} cards (got {len(tokens)}).")
+    cards = []
+    for tok in tokens:
+        m = CARD.match(tok)
+        if not m:
+            raise InputError(field, f"{tok[:8]!r} is not a card; write rank then suit, e.g. AS, 10H, TD, KC.")
+        suit = SYMBOLS.get(m.group(2), m.group(2)).upper()
+        card = Card(RANK_OF[m.group(1)], suit)
+        if card in cards:
+            raise InputError(field, f"{card} appears twice in this hand.")
+        cards.append(card)
+    assert all(c.suit in SUITS and c.rank in RANK_NAMES for c in cards)
+    return tuple(cards)
