@@ -5,6 +5,7 @@ targets; whether two spaces are adjacent is the player's to say.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -298,6 +299,12 @@ ORDER_CHOICES = [("hold", "Hold (stand)"), ("move", "Move"), ("support", "Suppor
                  ("disembark", "Disembark the army (A/F)"), ("build-bb", "Stand and build a Boat Bunch"),
                  ("destroy-bb", "Destroy a Boat Bunch, then move"), ("abandon-bb", "Abandon the Boat Bunch"),
                  ("retreat", "Retreat (after being dislodged)")]
+ORDER_PHRASES = {
+    Order.HOLD: "hold", Order.MOVE: "move to", Order.SUPPORT: "support an action into",
+    Order.CONVOY: "convoy an army to", Order.EMBARK: "embark", Order.DISEMBARK: "land its army in",
+    Order.BUILD_BB: "stand and build a Boat Bunch", Order.DESTROY_BB: "destroy a Boat Bunch, then move",
+    Order.ABANDON_BB: "abandon its Boat Bunch", Order.RETREAT: "retreat to",
+}
 UNIT_NAMES = {Unit.ARMY: "army", Unit.FLEET: "fleet", Unit.AF: "A/F", Unit.ABB: "army with a Boat Bunch"}
 NEEDS_TARGET = {Order.MOVE, Order.SUPPORT, Order.CONVOY, Order.DISEMBARK, Order.RETREAT}
 RULES = ["CLAN 0.1", "CLAN 3.1", "CLAN 3.2", "CLAN 3.3", "CLAN 3.4", "CLAN 3.5", "CLAN 3.6", "CLAN 3.7",
@@ -340,12 +347,17 @@ def orders(v: dict) -> Result:
         raise InputError("target", "Give the sea space of the fleet the army boards.")
     verdict = check_order(power, unit, at, order, to, v["bb_count"], v["attacked"])
     what = f"{power.title} {UNIT_NAMES[unit]} in {at.describe()}"
-    doing = dict(ORDER_CHOICES)[order.value].split(" (")[0].lower()
-    if to is not None:
-        doing += f" ({to.describe()})"
+    doing = ORDER_PHRASES[order]
+    if order is Order.EMBARK:
+        doing = "take an army aboard" if unit in (Unit.FLEET, Unit.AF) else "embark into"
+    if to is not None and order is not Order.EMBARK or (order is Order.EMBARK and unit is Unit.ARMY and to):
+        doing += f" {to.describe()}"
     head = {"legal": "Legal", "illegal": "Not legal", "fails": "Legal, but it fails"}[verdict.word]
-    summary = f"{head}: {what}, order {doing}. " + verdict.reasons[-1].text
-    rules = sorted({r.rule for r in verdict.reasons} | {"CLAN 0.1"}, key=_rule_key)
+    summary = f"{head}: {what}, ordered to {doing}. " + verdict.reasons[-1].text
+    cited = {r.rule for r in verdict.reasons} | {"CLAN 0.1"}
+    for r in verdict.reasons:
+        cited |= set(re.findall(r"(?:CLAN|DIP) R?\d+(?:\.\d+)?", r.text))
+    rules = sorted(cited, key=_rule_key)
     data = {"verdict": verdict.word, "legal": verdict.legal, "fails": verdict.fails,
             "reasons": [{"rule": r.rule, "text": r.text} for r in verdict.reasons]}
     notes = ["There is no map (ruling CLAN R2): the check assumes the target is next to the unit; "
@@ -355,5 +367,5 @@ def orders(v: dict) -> Result:
 
 
 def _rule_key(rid: str):
-    rest = rid.split(" ", 1)[1]
-    return (rest.startswith("R"), [int(x) for x in rest.lstrip("R").split(".")])
+    prefix, rest = rid.split(" ", 1)
+    return (prefix != "CLAN", rest.startswith("R"), [int(x) for x in rest.lstrip("R").split(".")])

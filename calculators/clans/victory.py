@@ -141,9 +141,16 @@ def victory(v: dict) -> Result:
         summary = (f"No outright winner, but a joint win may be announced by: {pairs} "
                    f"(35 between them, the smaller at least 12, CLAN 5.4).")
     else:
-        leader = max(POWERS, key=lambda p: counts[p])
-        summary = (f"No one has won yet. The largest power, {leader.title}, has {counts[leader]} centres, "
-                   f"{OUTRIGHT_WIN - counts[leader]} short of an outright win.")
+        top = max(counts.values())
+        leaders = [p for p in POWERS if counts[p] == top]
+        lead = (f"The largest power, {leaders[0].title}, has" if len(leaders) == 1 else
+                f"The largest powers, {names(leaders)}, have")
+        need = min(joint_extra_needed(counts[p], counts[q]) for p, q in combinations(POWERS, 2))
+        near = [(p, q) for p, q in combinations(POWERS, 2) if joint_extra_needed(counts[p], counts[q]) == need]
+        pair = " and ".join(f"{x.title} ({counts[x]})" for x in near[0])
+        summary = (f"No one has won yet. {lead} {top} centres, {OUTRIGHT_WIN - top} short of an outright win. "
+                   f"The nearest joint win needs {need} centre(s) to change hands: "
+                   + (pair if len(near) == 1 else f"{len(near)} pairs tie, for example {pair}") + ".")
     rows = []
     for p in POWERS:
         sf = r["shortfalls"][p]
@@ -160,6 +167,9 @@ def victory(v: dict) -> Result:
                      "(ruling CLAN R19).")
     if r["status"] == "joint-available":
         notes.append("A joint win is announced by the two players; it is not automatic (ruling CLAN R20).")
+    notes.append("Best joint win: the fewest centres that must change hands for the player and a partner to qualify. "
+                 "A centre either takes from a third player or a neutral centre raises their total; a centre "
+                 "passed from the larger partner to the smaller helps only towards the smaller's 12.")
     notes.append(f"{r['unowned']} of the 68 centres are not owned by anyone in these counts.")
     data = {
         "status": r["status"],

@@ -146,3 +146,13 @@ def _brute_extra(a: int, b: int) -> int:
                                   (22, 12), (17, 17), (20, 9), (1, 33)])
 def test_joint_shortfall_matches_brute_force(a, b):
     assert joint_extra_needed(a, b) == _brute_extra(a, b)
+
+
+def test_start_position_nearest_joint_win():
+    # Two clans of 5 need 25 more between them (35 - 10); England (2) with a clan of 5 needs 28.
+    # So the 28 clan pairs tie (8 choose 2) and no England pair does.
+    r = run()
+    assert r["data"]["status"] == "none"
+    assert "needs 25 centre(s)" in r["summary"] and "28 pairs tie" in r["summary"]
+    assert r["data"]["shortfalls"]["england"]["joint"] == 28
+    assert r["data"]["shortfalls"]["campbell"]["joint"] == 25

@@ -123,3 +123,26 @@ def test_checks_page_hosts_the_four_calculators(built_site):
     article = _article(built_site, "checks")
     for cid in ("clans-victory", "clans-england-offboard", "clans-builds", "clans-orders"):
         assert f'data-calc="{cid}"' in article, cid
+
+
+def test_every_rule_a_clans_result_cites_has_an_anchor(built_site):
+    """Run every known case of the four checks and resolve each rule ID their results cite."""
+    import json
+    import pathlib
+
+    import calculators
+
+    anchors = set()
+    for page in built_site.rglob("index.html"):
+        anchors |= set(re.findall(r"<a class=['\"]rule-id['\"] id=['\"]([a-z0-9-]+)['\"]", page.read_text("utf-8")))
+    cases = pathlib.Path(__file__).resolve().parents[1] / "data" / "cases"
+    cited = set()
+    for path in sorted(cases.glob("clans-*.json")):
+        doc = json.loads(path.read_text("utf-8"))
+        for case in doc["cases"]:
+            result = calculators.run(doc["calculator"], case["params"])
+            if result["ok"]:
+                cited |= set(result["rules"])
+    assert cited
+    for rid in sorted(cited):
+        assert re.sub(r"[^a-z0-9]+", "-", rid.lower()).strip("-") in anchors, rid
