@@ -1,11 +1,11 @@
 """Where a power may build (CLAN 1.3, CLAN 2.1-2.4; rulings CLAN R3, R4, R8, R9, R10)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param
 from .board import ENGLISH_ARMY_SITES, ENGLISH_FLEET_SITES, FIRST_YEAR, HOME_CENTRES, POWERS, Power, slug
+from .cite import in_order, named_in
 
 RULES = ["CLAN 1.3", "CLAN 2.1", "CLAN 2.2", "CLAN 2.3", "CLAN 2.4", "CLAN R3", "CLAN R4", "CLAN R8", "CLAN R9",
          "CLAN R10"]
@@ -168,8 +168,7 @@ def builds(v: dict) -> Result:
              "use the off-board centres calculator."]
     data = {"legal": verdict.legal, "rule": verdict.rule, "reason": verdict.reason, "power": power.value,
             "site": v["site"], "home_centres": list(HOME_CENTRES[power])}
-    mentioned = set(re.findall(r"CLAN R?\d+(?:\.\d+)?", verdict.reason))
-    rules = sorted({verdict.rule, "CLAN 2.1", "CLAN 2.2", "CLAN 2.3", "CLAN R3"} | mentioned)
+    rules = in_order({verdict.rule, "CLAN 2.1", "CLAN 2.2", "CLAN 2.3", "CLAN R3"} | named_in(verdict.reason))
     return Result(summary=summary, data=data, rules=rules, notes=notes,
                   tables=[Table(f"Where {power.title} may build", ["Units", "Where", "When"],
                                 build_sites(power, v["home_owned"]))])

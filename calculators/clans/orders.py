@@ -5,12 +5,12 @@ targets; whether two spaces are adjacent is the player's to say.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import Enum
 
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param
 from .board import ENGLISH_NO_GO_WATERS, MAX_BB_PER_CLAN, POWERS, Power, slug
+from .cite import in_order, named_in
 
 
 class Unit(Enum):
@@ -356,16 +356,11 @@ def orders(v: dict) -> Result:
     summary = f"{head}: {what}, ordered to {doing}. " + verdict.reasons[-1].text
     cited = {r.rule for r in verdict.reasons} | {"CLAN 0.1"}
     for r in verdict.reasons:
-        cited |= set(re.findall(r"(?:CLAN|DIP) R?\d+(?:\.\d+)?", r.text))
-    rules = sorted(cited, key=_rule_key)
+        cited |= named_in(r.text)
+    rules = in_order(cited)
     data = {"verdict": verdict.word, "legal": verdict.legal, "fails": verdict.fails,
             "reasons": [{"rule": r.rule, "text": r.text} for r in verdict.reasons]}
     notes = ["There is no map (ruling CLAN R2): the check assumes the target is next to the unit; "
              "whether it is, is for the players' map to say."]
     return Result(summary=summary, data=data, rules=rules, notes=notes,
                   tables=[Table("Why", ["Rule", "Reason"], [[r.rule, r.text] for r in verdict.reasons])])
-
-
-def _rule_key(rid: str):
-    prefix, rest = rid.split(" ", 1)
-    return (prefix != "CLAN", rest.startswith("R"), [int(x) for x in rest.lstrip("R").split(".")])

@@ -36,3 +36,10 @@ def test_ten_waters():
     assert board.ENGLISH_NO_GO_WATERS == ("Solway Firth", "Wigton Bay", "Luce Bay", "Galloway Strait",
                                           "Firth of Clyde", "Bute Sound", "Wemyss Bay", "Sound of Jura",
                                           "Firth of Lorne", "Loch Linnhe")
+
+
+def test_rule_citation_order():
+    from calculators.clans.cite import in_order, named_in
+    assert in_order(["CLAN R10", "DIP 5.4", "CLAN R3", "CLAN 2.10", "CLAN 2.9", "CLAN R3"]) == [
+        "CLAN 2.9", "CLAN 2.10", "CLAN R3", "CLAN R10", "DIP 5.4"]
+    assert named_in("see CLAN 3.5 and ruling CLAN R14 (DIP 12.1)") == {"CLAN 3.5", "CLAN R14", "DIP 12.1"}
