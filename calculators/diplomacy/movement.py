@@ -1,0 +1,159 @@
+"""A movement phase from written orders to results, reasons and the position after it (DIP 2.3, 5-11)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .legality import bind_movement, void_reason
+from .map import GameMap, show
+from .orders import Convoy, Hold, Move, Outcome, Status, Support, describe
+from .parser import ParsedOrder
+from .position import Dislodged, Position
+from .resolver import CONVOY, HOLD, MOVE, SUPPORT, Resolver, _sea_adjacency
+
+
+@dataclass(frozen=True)
+class MovementResult:
+    outcomes: tuple[Outcome, ...]
+    units: tuple  # units after the moves, dislodged ones removed
+    dislodged: tuple[Dislodged, ...]
+    contested: frozenset[str]
+    moves: tuple[tuple[str, str, str, bool], ...]  # (power, from location, to location, succeeded) for the map
+
+
+def _names(res: Resolver, idx) -> str:
+    places = [show(res.prov[m]) for m in idx]
+    if len(places) <= 1:
+        return "".join(places)
+    return ", ".join(places[:-1]) + " and " + places[-1]
+
+
+def explain(res: Resolver, i: int) -> tuple[Status, str, tuple[str, ...]]:
+    """A reason a player understands for unit i's order, with the rules it rests on."""
+    k = res.kind[i]
+    o = res.orders[i]
+    if k == MOVE:
+        d = show(o.dest)
+        facts = res.move_facts(i)
+        ok = res.resolve(i)
+        if ok:
+            if facts.opponents and facts.opposition:
+                return (Status.SUCCEEDS, f"moved to {d}: strength {facts.attack} against {facts.opposition}",
+                        ("DIP 10.1",))
+            return Status.SUCCEEDS, f"moved to {d} (strength {facts.attack}, unopposed)", ("DIP 5.2", "DIP 10.1")
+        if facts.opposed_by == "path":
+            if not res.fleets[i]:
+                return Status.FAILS, "no convoy route", ("DIP 8.1",)
+            lost = [res.prov[f] for f in res.fleets[i] if not res.resolve(f)]
+            if lost and any(res.dislodged_by(f) is None for f in res.fleets[i] if not res.resolve(f)):
+                return (Status.FAILS, "convoy paradox: the convoy is treated as disrupted and the army stays "
+                        "(Szykman rule)", ("DIP 8.2", "DIP R2"))
+            return (Status.FAILS, f"convoy disrupted: the fleet in {', '.join(show(p) for p in lost)} was dislodged",
+                    ("DIP 8.1", "DIP 8.2"))
+        if facts.opposed_by == "own":
+            return Status.FAILS, f"cannot dislodge its own power's unit in {d}", ("DIP 10.3", "DIP 14.7")
+        if facts.opposed_by == "head-to-head":
+            return (Status.FAILS, f"lost the head-to-head battle: strength {facts.attack} against "
+                    f"{facts.opposition} from {d}", ("DIP 9.3", "DIP 14.6"))
+        if facts.opposed_by == "hold":
+            j = facts.opponents[0]
+            what = "which failed to move and stays" if res.kind[j] == MOVE else "holding"
+            return (Status.FAILS, f"bounced: strength {facts.attack} against {facts.opposition} of "
+                    f"{res.orders[j].unit.label()} {what}", ("DIP 9.2", "DIP 10.1"))
+        return (Status.FAILS, f"bounced: strength {facts.attack} against {facts.opposition} from "
+                f"{_names(res, facts.opponents)}", ("DIP 9.1", "DIP 10.1"))
+    if k == SUPPORT:
+        into = res.sdest[i]
+        if res.resolve(i):
+            what = f"into {show(o.dest)}" if o.dest else f"to hold {show(o.target)}"
+            return Status.SUCCEEDS, f"support given {what}", ("DIP 4.3", "DIP 10.1")
+        attackers = res.into.get(res.prov[i], [])
+        cutters = [m for m in attackers if res.prov[m] != into and res.power[m] != res.power[i] and res.path(m)]
+        if cutters:
+            return (Status.FAILS, f"support cut by the attack from {_names(res, cutters)}", ("DIP 11.1",))
+        return Status.FAILS, f"support lost: the supporting unit was dislodged from {show(into)}", ("DIP 10.2", "DIP 11.1")
+    if k == CONVOY:
+        army = show(o.army)
+        if res.resolve(i):
+            return Status.SUCCEEDS, f"convoy held for the army from {army} to {show(o.dest)}", ("DIP 4.4", "DIP 8.1")
+        if res.dislodged_by(i) is None:
+            return (Status.FAILS, "convoy paradox: this convoy is treated as disrupted (Szykman rule)",
+                    ("DIP 8.2", "DIP R2"))
+        return Status.FAILS, "the fleet was dislodged, so the convoy is disrupted", ("DIP 8.1", "DIP 10.2")
+    strength = res.hold_strength(res.prov[i])
+    if strength > res.strength[i]:
+        return Status.SUCCEEDS, f"holds with strength {strength}", ("DIP 6.1", "DIP 6.2")
+    return Status.SUCCEEDS, "holds", ("DIP 6.1",)
+
+
+def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOrder],
+                        resolver_class=Resolver) -> MovementResult:
+    """DIP 2.3: resolve every order of a movement phase and build the position after it."""
+    units = position.units
+    effective, written = bind_movement(gmap, units, parsed, _sea_adjacency(gmap))
+    res = resolver_class(gmap, effective).run()
+    index = {u.province: i for i, u in enumerate(units)}
+    by_prov = {o.unit.province: o for o in effective}
+    explained = [explain(res, i) for i in range(len(units))]
+    dislodged_by = [res.dislodged_by(i) for i in range(len(units))]
+    outcomes: list[Outcome] = []
+    ordered: set[str] = set()
+
+    def unit_outcome(i: int, text: str, line: int, written_order=None) -> Outcome:
+        status, reason, rules = explained[i]
+        o = effective[i]
+        if written_order is not None and type(written_order) in (Support, Convoy) and isinstance(o, Hold):
+            status, reason, rules = Status.VOID, void_reason(written_order, by_prov), ("DIP 4.3", "DIP 4.4")
+        dis = dislodged_by[i]
+        if dis is not None:
+            reason += f"; dislodged by {res.orders[dis].unit.label()}"
+            rules = rules + ("DIP 10.2",)
+            if status is Status.SUCCEEDS and res.kind[i] == HOLD:
+                status = Status.FAILS
+        return Outcome(units[i].power, text, written_order if written_order is not None else o, status, reason,
+                       rules, dis is not None, line)
+
+    for w in written:
+        text = w.parsed.text
+        if w.order is None:
+            i = index.get(w.unit.province) if w.unit is not None else None
+            reason = w.error + ("; the unit holds" if i is not None and "twice" not in w.error else "")
+            power = w.unit.power if w.unit is not None else (w.parsed.power or "")
+            outcomes.append(Outcome(power, text, None, Status.ILLEGAL, reason, w.rules + ("DIP R1",),
+                                    i is not None and dislodged_by[i] is not None, w.parsed.line))
+            if i is not None and "twice" not in w.error:
+                ordered.add(w.unit.province)
+            continue
+        i = index[w.unit.province]
+        ordered.add(w.unit.province)
+        outcomes.append(unit_outcome(i, text, w.parsed.line, w.order))
+    for i, u in enumerate(units):
+        if u.province not in ordered:
+            outcomes.append(unit_outcome(i, f"{u.label()} (no order: holds)", 0))
+    # The position after the moves.
+    after = []
+    dislodged = []
+    moves = []
+    for i, u in enumerate(units):
+        o = effective[i]
+        if isinstance(o, Move):
+            ok = res.resolve(i)
+            moves.append((u.power, u.location, o.dest, ok))
+            if ok:
+                after.append(u.at(o.dest))
+                continue
+        dis = dislodged_by[i]
+        if dis is not None:
+            # Ruling DIP R6: after an attack by convoy the retreat to its origin is open.
+            origin = None if res.convoyed[dis] else res.prov[dis]
+            dislodged.append(Dislodged(u, origin))
+        else:
+            after.append(u)
+    return MovementResult(tuple(outcomes), tuple(after), tuple(dislodged), res.contested(), tuple(moves))
+
+
+def support_lines(effective) -> list[tuple[str, str, str | None]]:
+    """(supporter, target, dest) locations of every support, for drawing."""
+    return [(o.unit.location, o.target, o.dest) for o in effective if isinstance(o, Support)]
+
+
+__all__ = ["adjudicate_movement", "MovementResult", "explain", "describe", "Convoy", "Hold"]

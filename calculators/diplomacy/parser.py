@@ -1,0 +1,348 @@
+"""The only place text becomes data: orders, positions and phase names (DIP 4.1).
+
+Orders are read the way players write them, short or long form, any case and spacing:
+``A Par - Bur``, ``A Par -> Bur``, ``F Lon S A Wal - Bel``, ``A Lon - Bel via convoy``,
+``F Nth C A Lon - Bel``, ``A Mun H``, ``A Mun R Boh``, ``A Mun D``, ``Build A Par``,
+``Build F StP/sc``, ``Remove A Par``, ``Waive``, ``army Berlin to Prussia``,
+``fleet English Channel convoys army London to Belgium``.  Coasts: ``StP/nc``, ``Spa (sc)``,
+``Bul/ec``, ``Spain north coast``.  A line may start with the power: ``England: F Lon - Eng``.
+
+The parser only reads; whether an order is possible on the board is ``legality``'s job.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .map import GameMap, province_of
+from .units import Phase, PhaseKind, Season, Unit, UnitType
+
+
+class ParseError(ValueError):
+    def __init__(self, line: int, text: str, message: str):
+        super().__init__(f"line {line} \u201c{text}\u201d: {message}" if line else message)
+        self.line = line
+        self.text = text
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ParsedOrder:
+    line: int
+    text: str
+    power: str | None
+    kind: str  # hold | move | support | convoy | retreat | disband | build | waive
+    unit_type: UnitType | None = None
+    location: str | None = None  # the ordered (or built) unit's location as written
+    target_type: UnitType | None = None
+    target: str | None = None  # the supported or convoyed unit's location
+    dest: str | None = None  # where the move, support or convoy goes
+    via_convoy: bool = False
+
+
+HOLD = {"h", "hold", "holds", "stand", "stands"}
+MOVE = {"-", "to", "m", "move", "moves", "attack", "attacks"}
+SUPPORT = {"s", "sup", "support", "supports"}
+CONVOY = {"c", "convoy", "convoys"}
+RETREAT = {"r", "retreat", "retreats"}
+DISBAND = {"d", "disband", "disbands", "remove", "removes"}
+BUILD = {"b", "build", "builds"}
+WAIVE = {"waive", "waives", "waived"}
+TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
+FILLER = {"the", "in", "at", "of", "unit"}
+
+_COAST_WORD = {"n": "nc", "s": "sc", "e": "ec", "w": "wc", "north": "nc", "south": "sc", "east": "ec", "west": "wc"}
+_COAST_RE = re.compile(r"\s*[/(]\s*(nc|sc|ec|wc|n|s|e|w|north|south|east|west)\s*(?:\.?\s*c\.?|coast)?\s*\)?(?=\s|$|-)")
+_COAST_WORDS_RE = re.compile(r"\s+(north|south|east|west)\s+coast\b")
+
+
+def _norm(text: str) -> str:
+    s = text.lower().replace("\u2192", " - ").replace("->", " - ").replace("\u2013", " - ").replace("\u2014", " - ")
+    s = s.replace("mid-atlantic", "mid atlantic").replace(".", ". ")
+    s = _COAST_WORDS_RE.sub(lambda m: "/" + _COAST_WORD[m.group(1)], s)
+    s = _COAST_RE.sub(lambda m: "/" + _COAST_WORD.get(m.group(1), m.group(1)), s)
+    s = s.replace("-", " - ").replace(",", " ").replace(";", " ")
+    return " ".join(s.replace(". ", " ").split())
+
+
+class Reader:
+    """Parses text for one map; holds the phrase table of province and power names."""
+
+    def __init__(self, gmap: GameMap):
+        self.gmap = gmap
+        self.names: dict[str, str] = {}
+        for name, abbr in gmap.aliases.items():
+            self.names[_norm(name)] = abbr
+        self.longest = max(len(k.split()) for k in self.names)
+        self.powers: dict[str, str] = {}
+        for p in gmap.powers:
+            for key in (p.name, p.adjective, p.abbr):
+                self.powers[key.lower()] = p.name
+
+    # -- pieces -------------------------------------------------------------------
+    def power(self, word: str) -> str | None:
+        return self.powers.get(word.strip().lower())
+
+    def _place(self, toks: list[str], k: int, ctx) -> tuple[str, int]:
+        """A province (with coast if written) starting at toks[k]; returns (location, next k)."""
+        if k >= len(toks):
+            raise ParseError(*ctx, "a province is missing at the end")
+        for n in range(min(self.longest, len(toks) - k), 0, -1):
+            words = toks[k:k + n]
+            last, _, coast = words[-1].partition("/")
+            key = " ".join(words[:-1] + [last])
+            abbr = self.names.get(key)
+            if abbr is not None:
+                return (f"{abbr}/{coast}" if coast else abbr), k + n
+        bad = toks[k].partition("/")[0]
+        raise ParseError(*ctx, f"unknown province \u2018{bad}\u2019")
+
+    def _unit(self, toks, k, ctx) -> tuple[UnitType | None, str, int]:
+        utype = None
+        while k < len(toks) and toks[k] in FILLER:
+            k += 1
+        if k < len(toks) and toks[k] in TYPES and k + 1 < len(toks):
+            utype = TYPES[toks[k]]
+            k += 1
+        loc, k = self._place(toks, k, ctx)
+        return utype, loc, k
+
+    # -- orders -------------------------------------------------------------------
+    def order(self, text: str, line: int = 0, default_power: str | None = None) -> ParsedOrder | None:
+        """One order line; None for a blank line or a power heading (``England:``)."""
+        raw = text.strip()
+        ctx = (line, raw)
+        power = default_power
+        body = raw
+        if ":" in raw:
+            head, body = raw.split(":", 1)
+            power = self.power(head)
+            if power is None:
+                raise ParseError(*ctx, f"unknown power \u2018{head.strip()}\u2019")
+        toks = _norm(body).split()
+        if toks and self.power(toks[0]) and toks[0] not in self.names:
+            power = self.power(toks[0])
+            toks = toks[1:]
+        if not toks:
+            return None
+        first = toks[0]
+        if first in WAIVE:
+            if len(toks) > 1:
+                raise ParseError(*ctx, "nothing may follow \u2018waive\u2019")
+            return ParsedOrder(line, raw, power, "waive")
+        if first in BUILD or first in DISBAND:
+            kind = "build" if first in BUILD else "disband"
+            utype, loc, k = self._unit(toks, 1, ctx)
+            self._end(toks, k, ctx)
+            return ParsedOrder(line, raw, power, kind, utype, loc)
+        utype, loc, k = self._unit(toks, 0, ctx)
+        if k == len(toks) or toks[k] in HOLD:
+            self._end(toks, k + 1 if k < len(toks) else k, ctx)
+            return ParsedOrder(line, raw, power, "hold", utype, loc)
+        word = toks[k]
+        if word in BUILD or word in DISBAND:
+            self._end(toks, k + 1, ctx)
+            return ParsedOrder(line, raw, power, "build" if word in BUILD else "disband", utype, loc)
+        if word in MOVE or word in RETREAT:
+            kind = "retreat" if word in RETREAT else "move"
+            k += 1
+            if k < len(toks) and toks[k] in ("to", "-"):
+                k += 1
+            dest, k = self._place(toks, k, ctx)
+            via = False
+            while k < len(toks) and toks[k] in ("-", "to"):
+                # A written convoy route (Lon - Nth - Bel): only the end counts (ruling DIP R7).
+                dest, k = self._place(toks, k + 1, ctx)
+                via = True
+            if k < len(toks) and toks[k] in ("via", "by"):
+                if k + 1 < len(toks) and toks[k + 1] in CONVOY:
+                    via = True
+                    k += 2
+                else:
+                    raise ParseError(*ctx, "write \u2018via convoy\u2019")
+            self._end(toks, k, ctx)
+            return ParsedOrder(line, raw, power, kind, utype, loc, dest=dest, via_convoy=via)
+        if word in SUPPORT or word in CONVOY:
+            kind = "support" if word in SUPPORT else "convoy"
+            ttype, target, k = self._unit(toks, k + 1, ctx)
+            dest = None
+            if k < len(toks) and toks[k] in MOVE:
+                k += 1
+                if k < len(toks) and toks[k] == "to":
+                    k += 1
+                dest, k = self._place(toks, k, ctx)
+            elif k < len(toks) and toks[k] in HOLD:
+                k += 1
+            self._end(toks, k, ctx)
+            if kind == "convoy" and dest is None:
+                raise ParseError(*ctx, "a convoy needs the army's destination (F Nth C A Lon - Bel)")
+            return ParsedOrder(line, raw, power, kind, utype, loc, ttype, target, dest)
+        raise ParseError(*ctx, f"unknown order word \u2018{word}\u2019 (use - S C H R D, or Build/Remove/Waive)")
+
+    @staticmethod
+    def _end(toks, k, ctx):
+        if k < len(toks):
+            raise ParseError(*ctx, f"unexpected \u2018{' '.join(toks[k:])}\u2019 at the end")
+
+    def orders(self, text: str) -> tuple[list[ParsedOrder], list[ParseError]]:
+        """Every order in a block of text; a line ``England:`` sets the power for those after it."""
+        out, errors = [], []
+        power = None
+        for n, line in enumerate(text.splitlines(), 1):
+            s = line.split("#", 1)[0].strip()
+            if not s:
+                continue
+            head = s.rstrip(":").strip()
+            if s.endswith(":") and self.power(head):
+                power = self.power(head)
+                continue
+            try:
+                o = self.order(s, n, power)
+            except ParseError as err:
+                errors.append(err)
+                continue
+            if o is not None:
+                out.append(o)
+        return out, errors
+
+    # -- positions ------------------------------------------------------------------
+    def position_lines(self, text: str):
+        """Yield (line number, section, power, items) for a position text.
+
+        Sections: ``units`` (``England: F Lon, F Edi, A Lvp``), ``centres``
+        (``Centres England: Lon, Edi, Lvp``), ``dislodged`` (``Dislodged Austria: A Ser from Bul``),
+        ``contested`` (``Contested: Gal, Rum``).
+        """
+        power = None
+        for n, line in enumerate(text.splitlines(), 1):
+            s = line.split("#", 1)[0].strip()
+            if not s:
+                continue
+            section = "units"
+            low = s.lower()
+            for word, sec in (("centres", "centres"), ("centers", "centres"), ("owns", "centres"),
+                              ("sc", "centres"), ("dislodged", "dislodged"), ("contested", "contested")):
+                if low.startswith(word + " ") or low.startswith(word + ":"):
+                    section, s = sec, s[len(word):].strip()
+                    break
+            if section == "contested":
+                yield n, section, None, s.lstrip(":").strip(), line.strip()
+                continue
+            if ":" in s:
+                head, s = s.split(":", 1)
+                power = self.power(head)
+                if power is None:
+                    raise ParseError(n, line.strip(), f"unknown power \u2018{head.strip()}\u2019")
+            elif self.power(s.split()[0]) and len(s.split()) > 1 and s.split()[0].lower() not in self.names:
+                power, s = self.power(s.split()[0]), s.split(None, 1)[1]
+            if power is None:
+                raise ParseError(n, line.strip(), "start the line with the power (England: F Lon, A Lvp)")
+            yield n, section, power, s.strip(), line.strip()
+
+    def position_units(self, power: str, items: str, n: int, raw: str) -> list[Unit]:
+        units = []
+        for chunk in re.split(r"[,;]", items):
+            toks = _norm(chunk).split()
+            if not toks:
+                continue
+            ctx = (n, raw)
+            if toks[0] not in TYPES:
+                raise ParseError(*ctx, f"each unit starts with A or F (got \u2018{chunk.strip()}\u2019)")
+            loc, k = self._place(toks, 1, ctx)
+            self._end(toks, k, ctx)
+            units.append(Unit(power, TYPES[toks[0]], loc))
+        return units
+
+    def dislodged_items(self, power: str, items: str, n: int, raw: str):
+        out = []
+        for chunk in re.split(r"[,;]", items):
+            toks = _norm(chunk).split()
+            if not toks:
+                continue
+            ctx = (n, raw)
+            if toks[0] not in TYPES:
+                raise ParseError(*ctx, f"a dislodged unit starts with A or F (got \u2018{chunk.strip()}\u2019)")
+            loc, k = self._place(toks, 1, ctx)
+            origin = None
+            if k < len(toks) and toks[k] in ("from", "by"):
+                origin, k = self._place(toks, k + 1, ctx)
+                origin = province_of(origin)
+            elif k < len(toks) and toks[k] == "convoyed":
+                k += 1
+            self._end(toks, k, ctx)
+            out.append((Unit(power, TYPES[toks[0]], loc), origin))
+        return out
+
+    def provinces(self, items: str, n: int, raw: str) -> list[str]:
+        out = []
+        toks = _norm(items).split()
+        k = 0
+        while k < len(toks):
+            loc, k = self._place(toks, k, (n, raw))
+            out.append(province_of(loc))
+        return out
+
+
+_SEASONS = {"spring": Season.SPRING, "s": Season.SPRING, "fall": Season.FALL, "autumn": Season.FALL,
+            "f": Season.FALL, "winter": Season.WINTER, "w": Season.WINTER}
+_KINDS = {"movement": PhaseKind.MOVEMENT, "moves": PhaseKind.MOVEMENT, "move": PhaseKind.MOVEMENT,
+          "m": PhaseKind.MOVEMENT, "orders": PhaseKind.MOVEMENT, "retreat": PhaseKind.RETREATS,
+          "retreats": PhaseKind.RETREATS, "r": PhaseKind.RETREATS, "adjustment": PhaseKind.ADJUSTMENTS,
+          "adjustments": PhaseKind.ADJUSTMENTS, "builds": PhaseKind.ADJUSTMENTS, "build": PhaseKind.ADJUSTMENTS,
+          "a": PhaseKind.ADJUSTMENTS, "b": PhaseKind.ADJUSTMENTS}
+
+
+def parse_phase(text: str) -> Phase:
+    """``Spring 1901 movement``, ``Fall 1902 retreats``, ``Winter 1901``, or the codes ``S1901M``, ``F1901R``."""
+    s = text.strip().lower()
+    m = re.fullmatch(r"([sfw])(\d{4})([mrab])", s)
+    if m:
+        words = [m.group(1), m.group(2), m.group(3)]
+    else:
+        words = s.replace(",", " ").split()
+    season = kind = year = None
+    for w in words:
+        if w.isdigit() and len(w) == 4:
+            year = int(w)
+        elif w in _SEASONS and season is None:
+            season = _SEASONS[w]
+        elif w in _KINDS:
+            kind = _KINDS[w]
+        else:
+            raise ParseError(0, text, f"phase: unknown word \u2018{w}\u2019 (write e.g. Spring 1901 movement)")
+    if season is None or year is None:
+        raise ParseError(0, text, "phase: give a season and a year, e.g. Fall 1901 retreats")
+    if not 1901 <= year <= 3000:
+        raise ParseError(0, text, "phase: the year must be between 1901 and 3000")
+    if season is Season.WINTER:
+        if kind not in (None, PhaseKind.ADJUSTMENTS):
+            raise ParseError(0, text, "phase: Winter has only the adjustment phase (DIP 2.5)")
+        kind = PhaseKind.ADJUSTMENTS
+    elif kind is None:
+        kind = PhaseKind.MOVEMENT
+    elif kind is PhaseKind.ADJUSTMENTS:
+        raise ParseError(0, text, "phase: adjustments are made in Winter (DIP 2.5)")
+    return Phase(year, season, kind)
+
+
+def read_position(reader: Reader, phase: Phase, text: str):
+    """A position from text: unit lines, ``Centres`` lines, ``Dislodged`` lines, a ``Contested`` line."""
+    from .position import Dislodged, Position
+
+    units, owners, dislodged, contested = [], {}, [], set()
+    for n, section, power, items, raw in reader.position_lines(text):
+        if section == "units":
+            units.extend(reader.position_units(power, items, n, raw))
+        elif section == "centres":
+            for prov in reader.provinces(items, n, raw):
+                if not reader.gmap.provinces[prov].centre:
+                    raise ParseError(n, raw, f"{reader.gmap.provinces[prov].name} is not a supply centre")
+                if prov in owners and owners[prov] != power:
+                    raise ParseError(n, raw, f"{reader.gmap.provinces[prov].name} is owned twice")
+                owners[prov] = power
+        elif section == "dislodged":
+            for unit, origin in reader.dislodged_items(power, items, n, raw):
+                dislodged.append(Dislodged(unit, origin))
+        else:
+            contested.update(reader.provinces(items, n, raw))
+    return Position(phase, tuple(units), owners, tuple(dislodged), frozenset(contested))

@@ -1,0 +1,110 @@
+"""A position: the phase, the units, supply-centre owners, and (in a retreat phase) the dislodged units."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Mapping
+
+from .map import GameMap, province_of
+from .units import START_PHASE, Phase, Unit, UnitType
+
+
+@dataclass(frozen=True)
+class Dislodged:
+    """A dislodged unit waiting to retreat (DIP 10.2, 12.1-12.4).
+
+    ``attacker_from`` is the province the dislodging unit came from; it is None when that
+    unit came by convoy, since then the retreat there is allowed (ruling DIP R6).
+    """
+
+    unit: Unit
+    attacker_from: str | None = None
+
+
+@dataclass(frozen=True)
+class Position:
+    phase: Phase
+    units: tuple[Unit, ...]
+    owners: Mapping[str, str] = field(default_factory=dict)  # centre -> power
+    dislodged: tuple[Dislodged, ...] = ()
+    contested: frozenset[str] = frozenset()  # provinces left empty by a stand-off (DIP 12.2)
+
+    def __post_init__(self):
+        object.__setattr__(self, "units", tuple(sorted(self.units, key=lambda u: (u.power, u.location))))
+        object.__setattr__(self, "owners", MappingProxyType(dict(sorted(self.owners.items()))))
+
+    @cached_property
+    def by_province(self) -> Mapping[str, Unit]:
+        return MappingProxyType({u.province: u for u in self.units})
+
+    def unit_in(self, province: str) -> Unit | None:
+        return self.by_province.get(province)
+
+    def units_of(self, power: str) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.power == power)
+
+    def centre_count(self, power: str) -> int:
+        return sum(1 for p in self.owners.values() if p == power)
+
+    def powers(self) -> tuple[str, ...]:
+        return tuple(sorted({u.power for u in self.units} | set(self.owners.values())
+                            | {d.unit.power for d in self.dislodged}))
+
+    def replace(self, **changes) -> "Position":
+        from dataclasses import replace
+        return replace(self, **changes)
+
+
+def initial_position(gmap: GameMap) -> Position:
+    """DIP 14.8: the 1901 starting units, each power owning its home centres."""
+    units = [Unit(p.name, UnitType(t), loc) for p in gmap.powers for t, loc in p.start_units]
+    owners = {c: p.name for p in gmap.powers for c in gmap.home_centres(p.name)}
+    return Position(START_PHASE, tuple(units), owners)
+
+
+def check_position(gmap: GameMap, position: Position) -> list[str]:
+    """Problems with a position (wrong terrain, two units in a province); empty when sound."""
+    problems = []
+    seen: dict[str, Unit] = {}
+    for u in position.units:
+        if not gmap.valid_location(u.type.value, u.location):
+            problems.append(f"{u.power} {u.label()}: a {u.type.word} cannot stand there")
+        if u.province in seen:
+            problems.append(f"{u.label()} and {seen[u.province].label()} are both in {u.province}")
+        seen[u.province] = u
+    for c, p in position.owners.items():
+        if c not in gmap.provinces or not gmap.provinces[c].centre:
+            problems.append(f"{c} is not a supply centre")
+    for d in position.dislodged:
+        if d.unit.province not in seen:
+            problems.append(f"dislodged {d.unit.label()} has no attacker in its province")
+    return problems
+
+
+def province_set(units) -> frozenset[str]:
+    return frozenset(province_of(u.location) for u in units)
+
+
+def format_position(gmap: GameMap, position: Position) -> str:
+    """The position in the text form the parser reads back (units, centres, dislodged, contested)."""
+    from .map import show
+
+    lines = []
+    powers = [p.name for p in gmap.powers] + sorted(set(position.powers()) - {p.name for p in gmap.powers})
+    for power in powers:
+        units = position.units_of(power)
+        if units:
+            lines.append(f"{power}: " + ", ".join(u.label() for u in units))
+    for power in powers:
+        owned = [show(c) for c, p in position.owners.items() if p == power]
+        if owned:
+            lines.append(f"Centres {power}: " + ", ".join(owned))
+    for power in powers:
+        items = [d.unit.label() + (f" from {show(d.attacker_from)}" if d.attacker_from else "")
+                 for d in position.dislodged if d.unit.power == power]
+        if items:
+            lines.append(f"Dislodged {power}: " + ", ".join(items))
+    if position.contested:
+        lines.append("Contested: " + ", ".join(show(c) for c in sorted(position.contested)))
+    return "\n".join(lines)

@@ -1,0 +1,120 @@
+"""The one generic DATC runner: every record of tests/data/datc/datc_v3_0.txt is one test."""
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from calculators.diplomacy.game import adjudicate_phase, reader_for
+from calculators.diplomacy.orders import Status
+from calculators.diplomacy.parser import parse_phase, read_position
+from calculators.diplomacy.units import PhaseKind
+from calculators.diplomacy.variant import STANDARD
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "datc" / "datc_v3_0.txt"
+SECTIONS = ("TITLE", "PHASE", "UNITS", "ORDERS", "RETREATS", "EXPECT")
+
+
+def load_cases(path=DATA) -> list[dict]:
+    cases, cur, section = [], None, None
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        word, _, rest = line.partition(" ")
+        if word == "CASE":
+            cur = {"id": rest, "UNITS": [], "ORDERS": [], "RETREATS": [], "EXPECT": []}
+            section = None
+        elif word == "END":
+            cases.append(cur)
+            cur = None
+        elif word in ("TITLE", "PHASE"):
+            cur[word] = rest
+        elif word in SECTIONS and not rest:
+            section = word
+        else:
+            cur[section].append(line)
+    return cases
+
+
+def split_orders(lines):
+    """Order text (line n of the text is lines[n-1]) and the expected status per line number."""
+    text, expect = [], {}
+    for n, line in enumerate(lines, 1):
+        order, _, want = line.partition("=>")
+        text.append(order.strip())
+        if want.strip():
+            expect[n] = want.strip()
+    return "\n".join(text), expect
+
+
+def check_outcomes(result, expect, case_id, stage):
+    by_line = {}
+    for o in result.outcomes:
+        if o.line:
+            by_line.setdefault(o.line, o)
+    for n, want in expect.items():
+        got = by_line.get(n)
+        assert got is not None, f"{case_id} {stage}: no outcome for order line {n}"
+        if want == "succeeds":
+            ok = got.status is Status.SUCCEEDS
+        elif want == "fails":
+            ok = got.status in (Status.FAILS, Status.ILLEGAL, Status.VOID)
+        elif want == "illegal":
+            ok = got.status is Status.ILLEGAL
+        else:
+            raise AssertionError(f"unknown expectation {want!r}")
+        assert ok, f"{case_id} {stage}: {got.text!r} expected {want}, got {got.status.value}: {got.reason}"
+
+
+def units_text(units):
+    return sorted(u.label() for u in units)
+
+
+CASES = load_cases()
+
+
+def test_every_chapter_6_case_is_present():
+    ids = {c["id"] for c in CASES}
+    counts = {"A": 12, "B": 15, "C": 9, "D": 34, "E": 15, "F": 25, "G": 20, "H": 16, "I": 7, "J": 11}
+    for sub, n in counts.items():
+        for k in range(1, n + 1):
+            assert f"6.{sub}.{k}" in ids
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_datc(case):
+    reader = reader_for(STANDARD)
+    phase = parse_phase(case["PHASE"])
+    position = read_position(reader, phase, "\n".join(case["UNITS"]))
+    text, expect = split_orders(case["ORDERS"])
+    result = adjudicate_phase(position, text)
+    check_outcomes(result, expect, case["id"], "orders")
+    if case["RETREATS"]:
+        assert result.after.phase.kind is PhaseKind.RETREATS, f"{case['id']}: no retreat phase followed"
+        rtext, rexpect = split_orders(case["RETREATS"])
+        retreat_position = result.after
+        result = adjudicate_phase(retreat_position, rtext)
+        check_outcomes(result, rexpect, case["id"], "retreats")
+    for line in case["EXPECT"]:
+        kind, _, rest = line.partition(" ")
+        if kind == "deviation":
+            pytest.xfail(rest)
+        if rest == "none":
+            got = {"built": result.built, "removed": result.removed}[kind]
+            assert not got, f"{case['id']}: expected no {kind} units, got {units_text(got)}"
+            continue
+        power, _, items = rest.partition(":")
+        want = sorted(reader.position_units(power.strip(), items, 0, line) and
+                      [u.label() for u in reader.position_units(power.strip(), items, 0, line)])
+        if kind == "units":
+            got = [u for u in result.after.units if u.power == power.strip()]
+        elif kind == "built":
+            got = [u for u in result.built if u.power == power.strip()]
+        elif kind == "removed":
+            got = [u for u in result.removed if u.power == power.strip()]
+        elif kind == "dislodged":
+            got = [d.unit for d in result.dislodged if d.unit.power == power.strip()]
+        else:
+            raise AssertionError(f"unknown EXPECT line {line!r}")
+        assert units_text(got) == want, f"{case['id']}: {kind} {power}: expected {want}, got {units_text(got)}"
