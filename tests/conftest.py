@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import socket
 import subprocess
 import sys
 
@@ -14,10 +15,18 @@ sys.path.insert(0, str(ROOT))
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> pathlib.Path:
+def site_port() -> int:
+    """A free port on 127.0.0.1 for serving the built site (the build must know it: see SITE_URL)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory, site_port) -> pathlib.Path:
     """The site built once per test session with `mkdocs build --strict`; its directory."""
     out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{site_port}/")
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
                           cwd=ROOT, capture_output=True, text=True, env=env)
     if proc.returncode != 0:
