@@ -10,7 +10,7 @@ from .damage import CATEGORIES, after_attack, ordered_states, p_down, state_labe
 from .forces import SHOOTERS, TARGETS
 from .stats import DUG_IN_TRIPOD_RANGE
 
-RULES = ("AQMF 5.4", "AQMF 5.5", "AQMF 5.8", "AQMF 6.2", "AQMF 6.4", "AQMF 7.2", "AQMF 9.3", "AQMF 13.3",
+RULES = ("AQMF 5.4", "AQMF 5.5", "AQMF 5.8", "AQMF 6.2", "AQMF 6.4", "AQMF 7.2", "AQMF 9.2", "AQMF 9.3", "AQMF 12.6", "AQMF 13.3",
          "AQMF 14.2", "AQMF 17.1", "AQMF 18.1", "AQMF 19.1", "AQMF 19.2", "AQMF 19.3", "AQMF R2", "AQMF R3",
          "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R7", "AQMF R8", "AQMF R9", "AQMF R10", "AQMF R11", "AQMF R12",
          "AQMF R13", "AQMF R16", "AQMF R19", "AQMF R20")
