@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 from itertools import product
-from math import comb
+from math import comb, lcm
 
 from .combat import resolve
 
@@ -56,10 +56,13 @@ class LumpedChain:
 
     def __init__(self, dist: dict[tuple[int, ...], Fraction], vmax: int):
         self.n = len(next(iter(dist)))
+        # Whole-number weights over a common denominator: the sums below are the hot loop.
+        denom = lcm(*(p.denominator for p in dist.values()))
+        weights = {values: p.numerator * (denom // p.denominator) for values, p in dist.items()}
         # weight of each prefix node at each level; level v holds the values >= v
-        nodes: dict[int, dict[tuple, Fraction]] = defaultdict(lambda: defaultdict(Fraction))
-        edges: dict[int, dict[tuple, dict[tuple, Fraction]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(Fraction)))
-        for values, w in dist.items():
+        nodes: dict[int, dict[tuple, int]] = defaultdict(lambda: defaultdict(int))
+        edges: dict[int, dict[tuple, dict[tuple, int]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
+        for values, w in weights.items():
             c = 0
             parent = ()
             nodes[vmax + 1][parent] += w
@@ -86,7 +89,7 @@ class LumpedChain:
             table: dict[int, list] = {}
             for parent, children in edges[level - 1].items():
                 total = nodes[level][parent]
-                moves = tuple(sorted((cls[level - 1][child], len(child) - len(parent), w / total)
+                moves = tuple(sorted((cls[level - 1][child], len(child) - len(parent), Fraction(w, total))
                                      for child, w in children.items()))
                 sig = (len(parent), moves)
                 cid = sigs.get(sig)

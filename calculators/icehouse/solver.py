@@ -91,10 +91,13 @@ def exact(forces: tuple[Force, ...], plan: str) -> Outcome:
         lost, giv = joint_enumeration(forces, dist_for)
         means = tuple(sum((Fraction(k[i]) * w for k, w in giv.items()), Fraction(0)) for i in range(len(forces)))
         return Outcome("exact", lost, means)
-    chains = []
+    chains, built = [], {}
     for f in forces:
         policy, rr = effective(f)
-        chains.append(IidChain(f.dice) if rr == 0 else LumpedChain(final_dist(f.dice, rr, policy), vmax))
+        key = (f.dice, rr, policy)
+        if key not in built:  # players with the same dice and rerolls share one chain
+            built[key] = IidChain(f.dice) if rr == 0 else LumpedChain(final_dist(f.dice, rr, policy), vmax)
+        chains.append(built[key])
     lost = scan(chains, tuple(len(f.dice) for f in forces), pyramids, vmax)
     return Outcome("exact", lost, given)
 
@@ -115,7 +118,9 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int):
     for t in range(trials):
         finals = []
         for force, (policy, rr) in zip(forces, plans):
-            if rr:
+            if rr and policy == "below-average":
+                finals.append(_below_average_roll(force.dice, rr, rand))
+            elif rr:
                 dice = tuple(sorted(((int(rand() * f) + 1, f) for f in force.dice), reverse=True))
                 ctx = _context(finals) if finals and needs_context else None
                 finals.append([v for v, _ in settle(dice, rr, policy, ctx, roll)])
@@ -129,6 +134,23 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int):
             yield (t + 1) / trials
     means = tuple(Fraction(g, trials) for g in given_total)
     return Outcome("monte-carlo", dict(counts), means, trials=trials, seed=seed)
+
+
+def _below_average_roll(faces: tuple[int, ...], rerolls: int, rand) -> list[int]:
+    """The below-average policy inlined for the simulation's hot loop (same choices as
+    ``policies.below_average``: largest shortfall first, then more faces; tested against it)."""
+    values = [int(rand() * f) + 1 for f in faces]
+    for _ in range(rerolls):
+        best, key = -1, (0, 0)
+        for i, f in enumerate(faces):
+            short = f + 1 - 2 * values[i]
+            if short > 0 and (short, f) > key:
+                best, key = i, (short, f)
+        if best < 0:
+            break
+        values[best] = int(rand() * faces[best]) + 1
+    values.sort(reverse=True)
+    return values
 
 
 def _context(finals):
