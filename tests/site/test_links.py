@@ -22,8 +22,6 @@ import calculators
 
 pytestmark = pytest.mark.slow
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-
 # <link rel=...> values that make the browser fetch the href; canonical/next/prev/alternate do not.
 FETCHING_RELS = {"stylesheet", "icon", "shortcut", "apple-touch-icon", "preload", "prefetch",
                  "modulepreload", "manifest", "preconnect", "dns-prefetch", "mask-icon"}
@@ -39,10 +37,11 @@ JS_REMOTE = re.compile(
     r"""(?:\bimport\s*\(|\bimportScripts\s*\(|\bfetch\s*\(|\bfrom\s+|indexURL\s*:|new\s+Worker\s*\()\s*['"`](?:https?:)?//""")
 
 
-def _base_path() -> str:
-    """The path part of site_url (e.g. ``/martian-front/``): absolute links under it are internal."""
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    m = re.search(r"^site_url:\s*(\S+)", text, re.M)
+def _base_path(site: pathlib.Path) -> str:
+    """The path part of the site's URL (``/`` or e.g. ``/martian-front/``), read from the home page's
+    canonical link: absolute links under it (the 404 page uses them) are internal."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    m = re.search(r"""<link\b[^>]*rel=["']?canonical["']?[^>]*href=["']([^"']+)""", html)
     path = urlsplit(m.group(1)).path if m else "/"
     return path if path.endswith("/") else path + "/"
 
@@ -138,7 +137,7 @@ def test_site_has_pages(pages):
 
 
 def test_no_broken_internal_links_or_anchors(built_site, pages):
-    base = _base_path()
+    base = _base_path(built_site)
     broken = []
     for page, parsed in pages.items():
         for tag, url in parsed.links:
@@ -160,7 +159,7 @@ def test_no_broken_internal_links_or_anchors(built_site, pages):
 
 
 def test_internal_resources_exist(built_site, pages):
-    base = _base_path()
+    base = _base_path(built_site)
     missing = []
     for page, parsed in pages.items():
         for what, url in parsed.resources:
@@ -221,7 +220,7 @@ def test_checker_sees_breakage(tmp_path):
 
 
 def test_home_page_reaches_every_game_and_calculator_in_one_click(built_site, pages):
-    base = _base_path()
+    base = _base_path(built_site)
     # links inside the page's own content, not the navigation tabs, are what a newcomer sees first
     html = (built_site / "index.html").read_text(encoding="utf-8")
     article = re.search(r"<article\b.*?</article>", html, re.S).group(0)
