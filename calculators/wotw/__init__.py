@@ -1,2 +1,2 @@
 """War of the Worlds: the Martian variant (calculators register on import)."""
-from . import landings, mergesplit, virus  # noqa: F401
+from . import adjudicate, landings, mergesplit, virus  # noqa: F401

@@ -1,0 +1,212 @@
+"""The ``wotw-adjudicate`` calculator: one War of the Worlds movement season, every rule applied."""
+from __future__ import annotations
+
+import re
+
+from ..core import InputError, Result, Table, calculator, choice_param, int_param, text_param
+from ..diplomacy.parser import ParseError, Reader, read_position
+from ..diplomacy.units import Phase, PhaseKind, Season
+from .adjust import adjustments
+from .board import board, lookup, show
+from .landings import LANDING_SEASONS, check_schedule, parse_sites
+from .martian import check
+from .orders import parse_orders
+from .season import adjudicate_season, landing_site
+from .units import parse_units
+from .endgame import end_of_game
+from .virus import check_applies, virus_status
+
+RULES = ("WOTW 1.1", "WOTW 2.2", "WOTW 2.3", "WOTW 3.3", "WOTW 3.4", "WOTW 3.6", "WOTW 4.1", "WOTW 4.2",
+         "WOTW 5.3", "WOTW 5.5", "WOTW 5.6", "WOTW 5.7", "WOTW 5.8", "WOTW 5.9", "WOTW 6.1", "WOTW 6.2",
+         "WOTW 7.1", "WOTW 7.2", "WOTW 7.3", "WOTW 8.1", "WOTW 8.2", "WOTW 9.1", "WOTW R4", "WOTW R6", "WOTW R7", "WOTW R8",
+         "WOTW R11", "WOTW R12", "WOTW R13")
+
+START = """Austria: A Vie, A Bud, F Tri
+England: F Lon, F Edi, A Lvp
+France: F Bre, A Par, A Mar
+Germany: F Kie, A Ber, A Mun
+Italy: F Nap, A Rom, A Ven
+Russia: F StP/sc, A Mos, A War, F Sev
+Turkey: F Ank, A Con, A Smy
+Centres Austria: Vie, Bud, Tri
+Centres England: Lon, Edi, Lvp
+Centres France: Bre, Par, Mar
+Centres Germany: Kie, Ber, Mun
+Centres Italy: Nap, Rom, Ven
+Centres Russia: StP, Mos, War, Sev
+Centres Turkey: Ank, Con, Smy
+Martian:
+Destroyed:"""
+
+DEFAULT_ORDERS = """France: A Par - Bur
+France: A Mar S A Par - Bur
+France: F Bre - MAO
+Italy: A Ven - Pie"""
+
+
+def _split_position(text: str):
+    """The Martian and Destroyed lines are the variant's; the rest is a standard position."""
+    martian, destroyed, rest = "", set(), []
+    for line in text.splitlines():
+        s = line.split("#", 1)[0].strip()
+        low = s.lower()
+        if low.startswith("martian"):
+            martian += "," + s.split(":", 1)[1] if ":" in s else ""
+        elif low.startswith("destroyed"):
+            body = s.split(":", 1)[1] if ":" in s else s[len("destroyed"):]
+            for t in re.split(r"[,;]", body):
+                if t.strip():
+                    p = lookup(t, "position", "Destroyed")
+                    if not board().provinces[p].centre:
+                        raise InputError("position", f"Destroyed: {board().provinces[p].name} is not a supply centre.")
+                    destroyed.add(p)
+        else:
+            rest.append(line)
+    return martian, frozenset(destroyed), "\n".join(rest)
+
+
+@calculator(
+    id="wotw-adjudicate",
+    title="War of the Worlds adjudicator",
+    game="wotw",
+    rules=RULES,
+    page="wotw/adjudicator.md",
+    description="Adjudicate one War of the Worlds movement season: Earth and Martian orders, landing, "
+                "destroyed centres, Martian losses and the virus check.",
+    params=[
+        choice_param("season", "Season", "spring", [("spring", "Spring"), ("fall", "Fall")],
+                     help="The movement season being adjudicated."),
+        int_param("year", "Year", 1901, 1901, 2100, help="Game year of the season."),
+        text_param("position", "Position", START, max_length=4000, multiline=True,
+                   help="One line per power (England: F Lon, A Lvp), Centres lines, a Martian line "
+                        "(Martian: 3A Par, A Bur) and a Destroyed line (Destroyed: Mar, Ser). "
+                        "A semicolon may end a line."),
+        text_param("orders", "Earth orders", DEFAULT_ORDERS, max_length=4000, multiline=True,
+                   help="Standard orders, one a line (or separated by semicolons), each starting with its power "
+                        "(France: A Par - Bur)."),
+        text_param("martian_orders", "Martian orders", "", max_length=2000, multiline=True,
+                   help="3A Con - 2A Bul - BLA, 2A Par merge Bur, 3A Mun S A Ber - Kie, A Mar H."),
+        text_param("landings", "Landing schedule", "Mar, Gal, Pic, Fin, Ser, Edi", max_length=300,
+                   help="The six landing sites, Spring 1901 to Fall 1903 (empty: no landings given)."),
+    ],
+)
+def adjudicate(v: dict) -> Result:
+    gmap = board()
+    season, year = v["season"], v["year"]
+    # A semicolon ends a line too, so that a whole position fits in a link.
+    martian_text, destroyed, standard = _split_position(v["position"].replace(";", "\n"))
+    martian = parse_units(martian_text.strip(","), "position")
+    reader = Reader(gmap)
+    phase = Phase(year, Season.SPRING if season == "spring" else Season.FALL, PhaseKind.MOVEMENT)
+    try:
+        position = read_position(reader, phase, standard)
+    except ParseError as err:
+        raise InputError("position", str(err)) from None
+    clash = [u for u in position.units if u.province in {m.province for m in martian}]
+    if clash:
+        raise InputError("position", f"{show(clash[0].province)} holds both a Martian and a {clash[0].power} unit.")
+    sites: tuple[str, ...] = ()
+    if v["landings"].strip():
+        try:
+            sites = parse_sites(v["landings"])
+        except InputError as err:
+            raise InputError("landings", err.message) from None
+        bad = [ld for ld in check_schedule(sites) if not ld.legal]
+        if bad:
+            raise InputError("landings", f"{ld_text(bad[0])}: {bad[0].reason}")
+    landing = landing_site(sites, season, year)
+    parsed, errors = reader.orders(v["orders"].replace(";", "\n"))
+    plan = check(martian, parse_orders(v["martian_orders"], "martian_orders"))
+    owners = {c: p for c, p in position.owners.items() if c not in destroyed}
+    r = adjudicate_season(season, year, position.units, plan, parsed, errors, owners, destroyed, landing)
+
+    rows = [[ln.power, ln.text, ln.status, ln.reason, ", ".join(ln.rules)] for ln in r.lines]
+    powers = sorted({u.power for u in r.earth} | {d.unit.power for d in r.dislodged})
+    pos_rows = [[p, ", ".join(u.label() for u in r.earth if u.power == p) or "-",
+                 sum(1 for c, o in r.owners.items() if o == p)] for p in powers]
+    pos_rows.append(["Martian", ", ".join(u.label for u in r.martian) or "-", 0])
+    tables = [Table("Orders", ["Power", "Order", "Result", "Why", "Rules"], rows),
+              Table("Position after the moves", ["Power", "Units", "Centres"], pos_rows)]
+    if r.dislodged:
+        tables.append(Table("Retreats due", ["Power", "Unit", "Attacker came from"],
+                            [[d.unit.power, d.unit.label(), show(d.attacker_from) if d.attacker_from else "by convoy"]
+                             for d in r.dislodged]))
+    notes = []
+    if landing:
+        notes.append(f"Cylinder lands in {gmap.provinces[landing].name} after the moves (ruling WOTW R6): "
+                     + ("eliminates " + ", ".join(r.eliminated_by_landing) if r.eliminated_by_landing
+                        else "no unit there") + "; a new 3A stands there and gives no order this season (WOTW 3.6).")
+    notes.extend(r.martian_losses)
+    if r.destroyed_now:
+        notes.append("Destroyed this season (WOTW 3.3, 8.1): " + ", ".join(gmap.provinces[c].name for c in r.destroyed_now)
+                     + f". {len(r.destroyed)} of 34 destroyed in all.")
+    counts = {p: sum(1 for o in r.owners.values() if o == p) for p in gmap.power_names}
+    largest = max(counts.values(), default=0)
+    virus = None
+    if check_applies(year, season):
+        virus = virus_status(year, season, len(r.destroyed), largest)
+        notes.append("Virus check at the end of the season (WOTW 9.1): "
+                     + ("ACTIVE" if virus["active"] else "not active") + f" ({len(r.destroyed)} destroyed, largest "
+                     f"Earth power {largest}).")
+    adjust = None
+    if season == "fall":
+        occupied = {u.province for u in r.earth} | {m.province for m in r.martian}
+        per = {}
+        for u in r.earth:
+            per[u.power] = per.get(u.power, 0) + 1
+        for d in r.dislodged:
+            per[d.unit.power] = per.get(d.unit.power, 0) + 1
+        adjust = adjustments(r.owners, r.destroyed, per, occupied)
+        tables.append(Table("Winter adjustments due (before retreats)", ["Power", "Centres", "Units", "Due", "May build in"],
+                            [[p, a["centres"], a["units"], a["due"], ", ".join(show(c) for c in a["sites"]) or "-"]
+                             for p, a in adjust.items()]))
+    end = end_of_game(r.martian, _landings_after(season, year), r.owners, r.destroyed, season)
+    notes.append(end["text"])
+    next_text = _position_text(r)
+    ok = sum(1 for ln in r.lines if ln.status == "succeeds")
+    summary = (f"{season.capitalize()} {year}: {ok} of {len(r.lines)} orders succeed"
+               + (f"; {len(r.dislodged)} Earth unit(s) to retreat" if r.dislodged else "")
+               + (f"; cylinder lands in {show(landing)}" if landing else "")
+               + (f"; {len(r.destroyed_now)} centre(s) destroyed" if r.destroyed_now else "") + ".")
+    data = {
+        "orders": [{"power": ln.power, "order": ln.text, "result": ln.status, "reason": ln.reason,
+                    "rules": list(ln.rules)} for ln in r.lines],
+        "earth": {p: sorted(u.label() for u in r.earth if u.power == p) for p in powers},
+        "martian": [u.label for u in r.martian],
+        "dislodged": [f"{d.unit.power} {d.unit.label()}" for d in r.dislodged],
+        "landing": show(landing) if landing else None,
+        "eliminated_by_landing": list(r.eliminated_by_landing),
+        "martian_losses": list(r.martian_losses),
+        "destroyed_now": [show(c) for c in r.destroyed_now],
+        "destroyed": sorted(show(c) for c in r.destroyed),
+        "owners": {show(c): p for c, p in sorted(r.owners.items())},
+        "contested": sorted(show(c) for c in r.contested),
+        "virus": virus,
+        "end": end,
+        "moves": [{"power": p, "from": show(a.split("/")[0]), "to": show(b.split("/")[0]), "ok": ok_}
+                  for p, a, b, ok_ in r.moves],
+        "next_position": next_text,
+        "adjustments": {p: dict(a, sites=[show(c) for c in a["sites"]]) for p, a in adjust.items()} if adjust else None,
+    }
+    return Result(summary=summary, data=data, tables=tables, notes=notes, rules=list(RULES))
+
+
+def ld_text(ld) -> str:
+    return f"{ld.season} {ld.year} land {show(ld.province)}"
+
+
+def _landings_after(season: str, year: int) -> int:
+    """WOTW 3.1: landings still to come after this movement season (six are always made)."""
+    key = (year, 0 if season == "spring" else 1)
+    return sum(1 for s, y in LANDING_SEASONS if (y, 0 if s == "Spring" else 1) > key)
+
+
+def _position_text(r) -> str:
+    lines = []
+    for p in sorted({u.power for u in r.earth}):
+        lines.append(f"{p}: " + ", ".join(u.label() for u in r.earth if u.power == p))
+    for p in sorted(set(r.owners.values())):
+        lines.append(f"Centres {p}: " + ", ".join(show(c) for c, o in sorted(r.owners.items()) if o == p))
+    lines.append("Martian: " + ", ".join(u.label for u in r.martian))
+    lines.append("Destroyed: " + ", ".join(show(c) for c in sorted(r.destroyed)))
+    return "\n".join(lines)

@@ -1,0 +1,39 @@
+"""Earth adjustments in War of the Worlds: centres that still count, and where a power may build
+(WOTW 8.1, WOTW 8.2, ruling WOTW R11)."""
+from __future__ import annotations
+
+from .board import board
+
+
+def centre_counts(owners: dict[str, str], destroyed) -> dict[str, int]:
+    """WOTW 8.1: a destroyed centre counts for nobody."""
+    out: dict[str, int] = {}
+    for c, p in owners.items():
+        if c not in destroyed:
+            out[p] = out.get(p, 0) + 1
+    return out
+
+
+def build_sites(power: str, owners: dict[str, str], destroyed, occupied) -> tuple[str, ...]:
+    """WOTW 8.2: vacant, not destroyed, owned by the power, and either its home centre or a neutral one
+    (a centre that is no power's home); never another power's home centre it has captured."""
+    gmap = board()
+    out = []
+    for c, info in sorted(gmap.provinces.items()):
+        if not info.centre or c in destroyed or c in occupied or owners.get(c) != power:
+            continue
+        if info.home is None or info.home == power:
+            out.append(c)
+    return tuple(out)
+
+
+def adjustments(owners: dict[str, str], destroyed, units_by_power: dict[str, int], occupied) -> dict[str, dict]:
+    """Per Earth power: centres, units, builds (+) or disbands (-) due, and where it may build."""
+    counts = centre_counts(owners, destroyed)
+    out = {}
+    for p in sorted(set(counts) | set(units_by_power)):
+        due = counts.get(p, 0) - units_by_power.get(p, 0)
+        sites = build_sites(p, owners, destroyed, occupied) if due > 0 else ()
+        out[p] = {"centres": counts.get(p, 0), "units": units_by_power.get(p, 0), "due": due,
+                  "sites": list(sites), "builds": min(due, len(sites)) if due > 0 else 0}
+    return out
