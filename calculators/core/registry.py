@@ -23,6 +23,9 @@ GAMES = {
     "aqmf": "All Quiet on the Martian Front",
     "icehouse": "Conquest of Mars",
 }
+# A calculator id starts with its game's prefix, so run() imports only that game's package
+# (the browser's first result should not wait for every game's engine to import).
+PREFIXES = {"dip": "diplomacy", "wotw": "wotw", "clans": "clans", "aqmf": "aqmf", "com": "icehouse"}
 MAX_PARAMS = 64
 
 
@@ -60,6 +63,8 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
         raise ValueError(f"unknown game {game!r}")
     if not id or id != id.lower() or " " in id or "_" in id:
         raise ValueError(f"calculator id must be kebab-case: {id!r}")
+    if PREFIXES.get(id.split("-")[0]) != game:
+        raise ValueError(f"calculator id {id!r} must start with its game's prefix")
     names = [p.name for p in params]
     if len(set(names)) != len(names):
         raise ValueError(f"{id}: duplicate parameter names")
@@ -74,12 +79,18 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
     return register
 
 
-def _load() -> None:
+def _load(calc_id: str | None = None) -> None:
+    """Import every game's calculators, or only the one ``calc_id`` belongs to."""
     global _loaded
-    if not _loaded:
-        for game in GAMES:
-            importlib.import_module(f"calculators.{game}")
-        _loaded = True
+    if _loaded:
+        return
+    if isinstance(calc_id, str) and calc_id.split("-")[0] in PREFIXES:
+        importlib.import_module(f"calculators.{PREFIXES[calc_id.split('-')[0]]}")
+        if calc_id in _REGISTRY:
+            return
+    for game in GAMES:
+        importlib.import_module(f"calculators.{game}")
+    _loaded = True
 
 
 def get(calc_id: str) -> Calculator:
@@ -121,7 +132,7 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
     The Web Worker drives this one step at a time so that a long Monte Carlo can
     report progress and be cancelled between steps; everything else calls ``run``.
     """
-    _load()
+    _load(calc_id)
     if not isinstance(calc_id, str) or calc_id not in _REGISTRY:
         yield _error("id", f"Unknown calculator {str(calc_id)[:60]!r}. Use catalog() to list them.")
         return

@@ -5,6 +5,9 @@
 // setAttribute), never parsed as HTML. Engine SVG maps are parsed as SVG and sanitised.
 (function () {
   "use strict";
+  // Loaded early in <head> on pages with a widget (to start Pyodide at once) and again by
+  // Material at the end of <body> on every page (for instant navigation): run once per tab.
+  if (window.martianEngine) return;
 
   const SCRIPT_URL = document.currentScript ? document.currentScript.src : new URL("assets/engine/widgets.js", location.href).href;
   const ENGINE_URL = new URL("./", SCRIPT_URL);
@@ -364,9 +367,15 @@
     const widgets = document.querySelectorAll(".calc-widget");
     widgets.forEach(initWidget);
   }
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(initAll);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initAll);
-  else initAll();
+  // The page says in <head> that it has widgets: start the runtime before the body is parsed.
+  if (document.querySelector('meta[name="calc-widgets"]')) engine.start();
+  function subscribe() {
+    // Material's document$ emits on first load and after every instant navigation.
+    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(initAll);
+    else initAll();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
+  else subscribe();
   // A shared link opened on the same page (only the hash changed): load it into its widget.
   window.addEventListener("hashchange", () => {
     document.querySelectorAll(".calc-widget[data-ready]").forEach((w) => {

@@ -45,7 +45,7 @@ const ready = (async () => {
   status("engine", "Starting the rules engine…");
   const Run = pyodide.runPython(PY_SETUP);
   // loadPackage resolves even when a package failed to load: prove the engine imports.
-  pyodide.runPython("import calculators.core.registry as r; r._load()");
+  pyodide.runPython("import calculators.core.registry");
   postMessage({ type: "ready", ms: performance.now() - t0 });
   return Run;
 })().catch((err) => {

@@ -1,0 +1,163 @@
+"""Widget start-up and recompute times in headless Chromium on 127.0.0.1 (issue 2's targets).
+
+Prints: bare loadPyodide() time, navigation to the first computed widget result (cold and
+with a warm browser cache), recompute time after an input change, and bytes transferred.
+Targets: first result within 1.1x the bare runtime's load time measured in the same run;
+recompute under 100 ms.
+
+    .venv/bin/python benchmarks/bench_widget.py [--runs 3]
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PAGE = "wotw/virus/"
+
+BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare</title><script type="module">
+const w = new Worker(new URL("bare-worker.mjs", location.href), {type: "module"});
+w.onmessage = (e) => { window.bareDone = performance.now(); window.bareInner = e.data; };
+</script>"""
+BARE_WORKER = """import { loadPyodide } from "./assets/engine/pyodide/pyodide.mjs";
+const t0 = performance.now();
+const py = await loadPyodide({ indexURL: new URL("./assets/engine/pyodide/", import.meta.url).href,
+  lockFileURL: new URL("./assets/engine/pyodide/pyodide-lock.json", import.meta.url).href });
+py.runPython("1+1");
+postMessage(performance.now() - t0);
+"""
+
+
+SENT = [0]  # bytes of response bodies the server sent: what the browser really transferred
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".wasm": "application/wasm"}
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        SENT[0] += len(data)
+        outputfile.write(data)
+
+    def log_message(self, *a):
+        pass
+
+
+def build(port: int) -> Path:
+    out = Path(tempfile.mkdtemp(prefix="bench-site-"))
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{port}/")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)], cwd=ROOT, env=env,
+                   check=True)
+    (out / "bare.html").write_text(BARE_HTML)
+    (out / "bare-worker.mjs").write_text(BARE_WORKER)
+    return out
+
+
+def first_result(context, url: str) -> tuple[float, int]:
+    """ms from navigation start to the first computed widget result; bytes received."""
+    page = context.new_page()
+    before = SENT[0]
+    page.add_init_script("""document.addEventListener('calc:result', () => {
+        if (!window.firstResult) window.firstResult = performance.now(); }, true);""")
+    page.goto(url)
+    page.wait_for_function("window.firstResult", timeout=120_000)
+    ms = page.evaluate("window.firstResult")
+    page.wait_for_timeout(300)
+    page.close()
+    return ms, SENT[0] - before
+
+
+def bare(context, url: str) -> float:
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("window.bareDone", timeout=120_000)
+    ms = page.evaluate("window.bareDone")
+    page.close()
+    return ms
+
+
+def recompute(context, url: str, n: int = 15) -> list[float]:
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("#calc-wotw-virus[data-state=done]", timeout=120_000)
+    times = []
+    for i in range(n):
+        ms = page.evaluate("""(v) => new Promise((resolve) => {
+            const w = document.querySelector('#calc-wotw-virus');
+            const input = document.querySelector('#calc-wotw-virus-destroyed');
+            const t0 = performance.now();
+            w.addEventListener('calc:result', () => resolve(performance.now() - t0), {once: true});
+            input.value = String(v);
+            input.form.requestSubmit();
+        })""", 5 + i % 7)
+        times.append(ms)
+    page.close()
+    return times
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    site = build(port)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{port}/"
+    chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    bare_ms, cold_ms, warm_ms, cold_bytes, warm_bytes = [], [], [], [], []
+    with sync_playwright() as p:
+        for _ in range(args.runs):
+            for kind in ("bare", "widget"):
+                profile = tempfile.mkdtemp(prefix="bench-profile-")
+                ctx = p.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
+                if kind == "bare":
+                    bare_ms.append(bare(ctx, base + "bare.html"))
+                else:
+                    ms, b = first_result(ctx, base + PAGE)
+                    cold_ms.append(ms)
+                    cold_bytes.append(b)
+                    ms, b = first_result(ctx, base + PAGE)  # same profile: warm HTTP cache
+                    warm_ms.append(ms)
+                    warm_bytes.append(b)
+                ctx.close()
+                shutil.rmtree(profile, ignore_errors=True)
+        ctx = p.chromium.launch_persistent_context(tempfile.mkdtemp(prefix="bench-profile-"), executable_path=chromium,
+                                                   args=ARGS)
+        re_ms = recompute(ctx, base + PAGE)
+        ctx.close()
+    server.shutdown()
+    shutil.rmtree(site, ignore_errors=True)
+
+    med = statistics.median
+    ratio = med(cold_ms) / med(bare_ms)
+    print(f"runs: {args.runs} (medians; all values in ms)")
+    print(f"bare loadPyodide() page, navigation to ready: {med(bare_ms):8.0f}   all: {[round(x) for x in bare_ms]}")
+    print(f"navigation to first widget result, cold:      {med(cold_ms):8.0f}   all: {[round(x) for x in cold_ms]}")
+    print(f"navigation to first widget result, warm cache:{med(warm_ms):8.0f}   all: {[round(x) for x in warm_ms]}")
+    print(f"recompute after an input change:              {med(re_ms):8.1f}   max {max(re_ms):.1f} over {len(re_ms)}")
+    print(f"bytes transferred, cold: {med(cold_bytes) / 1e6:.2f} MB   warm: {med(warm_bytes) / 1e6:.2f} MB")
+    print(f"ratio first result (cold) / bare runtime: {ratio:.3f}  (target <= 1.10: {'met' if ratio <= 1.10 else 'MISSED'})")
+    print(f"recompute median {med(re_ms):.1f} ms  (target < 100 ms: {'met' if med(re_ms) < 100 else 'MISSED'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
