@@ -50,6 +50,8 @@ class SeasonResult:
     martian_losses: tuple[str, ...]
     contested: frozenset[str]
     moves: tuple[tuple[str, str, str, bool], ...] = field(default_factory=tuple)
+    reductions: tuple[tuple[str, int, int], ...] = ()  # (province, strength before, after) for dislodged Martians
+    landed_on: int = 0  # Martian strength the cylinder eliminated
 
 
 def landing_site(sites: tuple[str, ...], season: str, year: int) -> str | None:
@@ -275,6 +277,7 @@ def adjudicate_season(season: str, year: int, earth: tuple[Unit, ...], plan: Pla
             after.append(u)
     strength: dict[str, int] = {}
     losses: list[str] = []
+    reductions: list[tuple[str, int, int]] = []
     for prov in sorted(martian_at):
         left = _left_behind(res, orders, owner_of, prov)
         if not left:
@@ -283,10 +286,12 @@ def adjudicate_season(season: str, year: int, earth: tuple[Unit, ...], plan: Pla
         if attacker is None:
             attacker = next((m for m in res.into.get(prov, ()) if res.power[m] != MARTIAN and res.resolve(m)), None)
         if attacker is not None and prov not in reduced:
+            reductions.append((prov, left, 0))
             losses.append(f"{designation(left)} {show(prov)} dislodged by {res.orders[attacker].unit.label()}: "
                           f"disbanded (WOTW 7.2)")
             continue
         if prov in reduced:
+            reductions.append((prov, left, left - 1))
             losses.append(f"{designation(left)} {show(prov)} dislodged by {res.orders[attacker].unit.label()}: "
                           f"loses a point and stays as {designation(left - 1)} {show(prov)} (WOTW 7.3, ruling WOTW R4)")
             left -= 1
@@ -302,6 +307,7 @@ def adjudicate_season(season: str, year: int, earth: tuple[Unit, ...], plan: Pla
     # -- the landing (after the moves, ruling WOTW R6) and the destroyed centres (WOTW 3.3, 8.1) --
     eliminated: list[str] = []
     destroyed_now: list[str] = []
+    landed_on = 0
     if landing is not None:
         for u in [u for u in after if u.province == landing]:
             after.remove(u)
@@ -310,6 +316,7 @@ def adjudicate_season(season: str, year: int, earth: tuple[Unit, ...], plan: Pla
             dislodged.remove(d)
             eliminated.append(f"{d.unit.power} {d.unit.label()} (dislodged there)")
         if landing in strength:
+            landed_on = strength[landing]
             eliminated.append(f"Martian {designation(strength[landing])} {show(landing)}")
         strength[landing] = 3
     gone = set(destroyed)
@@ -324,7 +331,8 @@ def adjudicate_season(season: str, year: int, earth: tuple[Unit, ...], plan: Pla
         owners.pop(c, None)
     martian = tuple(MartianUnit(p, s) for p, s in sorted(strength.items()) if s > 0)
     return SeasonResult(tuple(lines), tuple(after), martian, tuple(dislodged), tuple(destroyed_now), frozenset(gone),
-                        owners, landing, tuple(eliminated), tuple(losses), res.contested(), tuple(moves))
+                        owners, landing, tuple(eliminated), tuple(losses), res.contested(), tuple(moves),
+                        tuple(reductions), landed_on)
 
 
 def _left_behind(res: MartianResolver, orders, owner_of, prov: str) -> int:

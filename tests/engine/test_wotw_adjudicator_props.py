@@ -1,0 +1,145 @@
+"""Property tests of the War of the Worlds season on random positions (issue 6): Martian strength is
+conserved by merges and splits except where a rule removes it; no two units share a province; no
+Martian unit above 3; the result does not depend on the order in which orders are listed."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from calculators.diplomacy.map import standard_map
+from calculators.diplomacy.parser import Reader
+from calculators.diplomacy.units import Unit, UnitType
+from calculators.wotw.martian import check
+from calculators.wotw.orders import parse_orders
+from calculators.wotw.season import adjudicate_season
+from calculators.wotw.units import MartianUnit
+
+MAP = standard_map()
+POWERS = MAP.power_names
+LAND = sorted(p for p, i in MAP.provinces.items() if i.terrain.value in ("land", "coast"))
+ALL = sorted(p for p, i in MAP.provinces.items() if i.terrain.value != "impassable")
+
+
+def _n(p: str) -> str:
+    return "StP" if p == "stp" else (p.upper() if MAP.is_sea(p) else p.capitalize())
+
+
+def _d(s: int) -> str:
+    return "A" if s == 1 else f"{s}A"
+
+
+def random_season(seed: int):
+    rng = random.Random(seed)
+    centre = rng.choice(LAND)
+    area = {centre}
+    for _ in range(2):
+        area |= {q for p in area for q in MAP.neighbours(p)}
+    area = sorted(area)
+    rng.shuffle(area)
+    k = min(len(area), rng.randint(3, 12))
+    earth, martian = [], []
+    for p in area[:k]:
+        if rng.random() < 0.3:
+            martian.append(MartianUnit(p, rng.randint(1, 3)))
+        else:
+            power = rng.choice(POWERS)
+            if MAP.is_sea(p):
+                earth.append(Unit(power, UnitType.FLEET, p))
+            elif MAP.provinces[p].coasts or rng.random() < 0.6:
+                earth.append(Unit(power, UnitType.ARMY, p))
+            else:
+                earth.append(Unit(power, UnitType.FLEET, p))
+    occupied = [u.province for u in earth] + [m.province for m in martian]
+    lines = []
+    moves = []
+    mprov = {m.province for m in martian}
+    for u in earth:
+        adj = sorted(MAP.neighbours(u.province))
+        targets = [p for p in adj if p in mprov]
+        r = rng.random()
+        if targets and r < 0.5:
+            d = rng.choice(targets)
+            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} - {_n(d)}")
+            moves.append((u, d))
+        elif r < 0.6:
+            d = rng.choice(adj)
+            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} - {_n(d)}")
+            moves.append((u, d))
+    for u in earth:
+        if any(x is u for x, _ in moves):
+            continue
+        adj = set(MAP.neighbours(u.province))
+        helpable = [(x, d) for x, d in moves if d in adj]
+        if helpable and rng.random() < 0.8:
+            x, d = rng.choice(helpable)
+            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} S {x.type.value} {_n(x.province)} - {_n(d)}")
+        elif rng.random() < 0.5:
+            t = rng.choice(occupied)
+            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} S A {_n(t)}")
+        else:
+            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} H")
+    mlines = []
+    for m in martian:
+        adj = sorted(MAP.neighbours(m.province))
+        r = rng.random()
+        if r < 0.25:
+            mlines.append(f"{_d(m.strength)} {_n(m.province)} merge {_n(rng.choice(adj + [rng.choice(occupied)]))}")
+        elif r < 0.45 and m.strength > 1:
+            dests = rng.sample(adj + [m.province], 2)
+            mlines.append(f"{_d(m.strength)} {_n(m.province)} - {_d(m.strength - 1)} {_n(dests[0])} - {_n(dests[1])}")
+        elif r < 0.6:
+            mlines.append(f"{_d(m.strength)} {_n(m.province)} S A {_n(rng.choice(occupied))} - {_n(rng.choice(adj))}")
+        else:
+            mlines.append(f"{_d(m.strength)} {_n(m.province)} - {_n(rng.choice(adj))}")
+    landing = rng.choice(LAND) if rng.random() < 0.3 else None
+    return tuple(earth), tuple(martian), lines, mlines, landing
+
+
+def _run(earth, martian, lines, mlines, landing):
+    parsed, errors = Reader(MAP).orders("\n".join(lines))
+    plan = check(martian, parse_orders("\n".join(mlines)))
+    return adjudicate_season("spring", 1904, earth, plan, parsed, errors, {}, frozenset(), landing)
+
+
+SEASONS = [random_season(s) for s in range(300)]
+
+
+@pytest.mark.parametrize("season", SEASONS)
+def test_strength_accounted_for(season):
+    earth, martian, lines, mlines, landing = season
+    r = _run(*season)
+    before = sum(m.strength for m in martian)
+    removed = sum(b - a for _, b, a in r.reductions) + r.landed_on
+    added = 3 if landing else 0
+    assert sum(m.strength for m in r.martian) == before - removed + added
+    assert all(1 <= m.strength <= 3 for m in r.martian)
+
+
+@pytest.mark.parametrize("season", SEASONS)
+def test_one_unit_per_province_and_earth_units_accounted_for(season):
+    earth, martian, lines, mlines, landing = season
+    r = _run(*season)
+    places = [u.province for u in r.earth] + [m.province for m in r.martian]
+    assert len(places) == len(set(places)), places
+    assert len(r.earth) + len(r.dislodged) + len(r.eliminated_by_landing) - (1 if r.landed_on else 0) == len(earth)
+    for d in r.dislodged:
+        assert d.attacker_from != d.unit.province
+
+
+@pytest.mark.parametrize("season", SEASONS[:150])
+def test_listing_order_does_not_matter(season):
+    earth, martian, lines, mlines, landing = season
+    a = _run(*season)
+    b = _run(tuple(reversed(earth)), tuple(reversed(martian)), list(reversed(lines)), list(reversed(mlines)), landing)
+    assert sorted(u.label() + u.power for u in a.earth) == sorted(u.label() + u.power for u in b.earth)
+    assert a.martian == b.martian
+    assert sorted(d.unit.label() for d in a.dislodged) == sorted(d.unit.label() for d in b.dislodged)
+
+
+def test_random_seasons_exercise_the_rules():
+    """Enough dislodged Martians, landings, merges and splits that the properties bite."""
+    results = [_run(*s) for s in SEASONS]
+    assert sum(1 for r in results if r.reductions) > 10
+    assert sum(1 for r in results if r.landed_on or r.eliminated_by_landing) > 5
+    assert sum(1 for r in results if r.dislodged) > 30
