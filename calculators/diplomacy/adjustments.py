@@ -120,7 +120,7 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, parsed: list[Parse
                 if due.get(power, 0) - used.get(power, 0) <= 0:
                     raise Illegal(f"{power} has no build left to waive", ("DIP 13.3", "DIP R13"))
                 used[power] = used.get(power, 0) + 1
-                outcomes.append(Outcome(power, p.text, Waive(power), Status.SUCCEEDS, "build waived", ("DIP 13.3",),
+                outcomes.append(Outcome(power, p.text, Waive(power), Status.SUCCEEDS, "build waived", ("DIP 13.3", "DIP R17"),
                                         line=p.line))
                 continue
             if p.kind == "build":
@@ -166,7 +166,7 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, parsed: list[Parse
             continue
         if n > 0:
             outcomes.append(Outcome(power, f"{power}: {left} build(s) not ordered", None, Status.SUCCEEDS,
-                                    "waived", ("DIP 13.3",)))
+                                    "waived", ("DIP 13.3", "DIP R17")))
         else:
             for unit in civil_disorder(gmap, position, power, left, keep_out=removed):
                 removed.append(unit)

@@ -30,6 +30,8 @@ class PhaseResult:
     winner: str | None = None
     built: tuple = ()
     removed: tuple = ()
+    supports: tuple = ()
+    convoys: tuple = ()
 
 
 _READERS: dict[int, tuple] = {}
@@ -80,7 +82,7 @@ def adjudicate_phase(position: Position, orders_text: str, variant: Variant = ST
         else:
             after = _after_season(variant, phase, r.units, position, winner)
         result = PhaseResult(phase, tuple(_parse_errors(errors)) + r.outcomes, after, r.moves, r.dislodged,
-                             winner[0] if winner else None)
+                             winner[0] if winner else None, supports=r.supports, convoys=r.convoys)
     elif phase.kind is PhaseKind.RETREATS:
         r = adjudicate_retreats(gmap, position, parsed)
         after = _after_season(variant, phase, r.units, position, winner)

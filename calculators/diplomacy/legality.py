@@ -88,7 +88,7 @@ def convoy_routes_exist(gmap: GameMap, src: str, dst: str, fleets: set[str], sea
 
 
 def on_minimal_route(src: str, dst: str, fleet: str, fleets: set[str], sea_adj) -> bool:
-    """Ruling DIP R4 (DATC 6.G.19): is ``fleet`` needed by some convoy route from src to dst?
+    """Ruling DIP R5 (DATC 6.G.19): is ``fleet`` needed by some convoy route from src to dst?
 
     A route src, f1..fk, dst (each step adjacent) needs every fleet in it exactly when no
     two non-consecutive members are adjacent (a chordless path; src and dst themselves may
@@ -119,7 +119,7 @@ def bind_movement(gmap: GameMap, units: tuple[Unit, ...], parsed: list[ParsedOrd
     """Effective orders, one per unit in ``units`` order, and every written order's check.
 
     Implements DIP 4.1-4.4, 5.2-5.5, 7.2, 8.1, 8.2 with rulings DIP R1 (illegal orders are
-    ignored), DIP R4 (convoy legality), DIP R10 (a unit ordered twice holds).
+    ignored), DIP R4 (convoy intent), DIP R5 (convoy legality), DIP R10 (a unit ordered twice holds).
     """
     by_prov = {u.province: u for u in units}
     written: list[Written] = []
@@ -152,13 +152,13 @@ def bind_movement(gmap: GameMap, units: tuple[Unit, ...], parsed: list[ParsedOrd
                 w.error = f"{ws[0].unit.label()} was given {len(ws)} different orders, so it holds"
                 w.rules = ("DIP R10",)
                 w.order = None
-    # Second stage: convoy legality, then which armies travel by convoy (DIP R4, R3).
+    # Second stage: convoy legality, then which armies travel by convoy (DIP R5, R4).
     convoy_orders: dict[tuple[str, str], list[str]] = {}
     for prov, o in list(chosen.items()):
         if isinstance(o, Convoy):
             if not on_minimal_route(o.army, o.dest, prov, fleets_at_sea, sea_adj):
                 _reject(written, prov, f"{show(prov)} is not needed by any convoy route from "
-                        f"{show(o.army)} to {show(o.dest)}", ("DIP 8.2", "DIP R4"))
+                        f"{show(o.army)} to {show(o.dest)}", ("DIP 8.2", "DIP R5"))
                 del chosen[prov]
                 continue
             convoy_orders.setdefault((o.army, o.dest), []).append(prov)

@@ -18,6 +18,8 @@ class MovementResult:
     dislodged: tuple[Dislodged, ...]
     contested: frozenset[str]
     moves: tuple[tuple[str, str, str, bool], ...]  # (power, from location, to location, succeeded) for the map
+    supports: tuple = ()  # (supporter location, target province, dest province or None, given)
+    convoys: tuple = ()  # (fleet location, army province, dest province, held)
 
 
 def _names(res: Resolver, idx) -> str:
@@ -37,8 +39,15 @@ def explain(res: Resolver, i: int) -> tuple[Status, str, tuple[str, ...]]:
         ok = res.resolve(i)
         if ok:
             if facts.opponents and facts.opposition:
-                return (Status.SUCCEEDS, f"moved to {d}: strength {facts.attack} against {facts.opposition}",
-                        ("DIP 10.1",))
+                j = facts.opponents[0]
+                if res.prov[j] == res.dest[i]:
+                    what = "of the unit there" if res.kind[j] != MOVE else "of the unit there, which failed to leave"
+                    if res.head_to_head(i, j):
+                        what = "in the head-to-head battle"
+                    return (Status.SUCCEEDS, f"moved to {d}: strength {facts.attack} against {facts.opposition} {what}",
+                            ("DIP 10.1",))
+                return (Status.SUCCEEDS, f"moved to {d}: strength {facts.attack} against {facts.opposition} from "
+                        f"{_names(res, facts.opponents)}", ("DIP 9.1", "DIP 10.1"))
             return Status.SUCCEEDS, f"moved to {d} (strength {facts.attack}, unopposed)", ("DIP 5.2", "DIP 10.1")
         if facts.opposed_by == "path":
             if not res.fleets[i]:
@@ -148,12 +157,12 @@ def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOr
             dislodged.append(Dislodged(u, origin))
         else:
             after.append(u)
-    return MovementResult(tuple(outcomes), tuple(after), tuple(dislodged), res.contested(), tuple(moves))
-
-
-def support_lines(effective) -> list[tuple[str, str, str | None]]:
-    """(supporter, target, dest) locations of every support, for drawing."""
-    return [(o.unit.location, o.target, o.dest) for o in effective if isinstance(o, Support)]
+    supports = tuple((o.unit.location, o.target, o.dest, res.resolve(i)) for i, o in enumerate(effective)
+                     if isinstance(o, Support))
+    convoys = tuple((o.unit.location, o.army, o.dest, res.resolve(i)) for i, o in enumerate(effective)
+                    if isinstance(o, Convoy))
+    return MovementResult(tuple(outcomes), tuple(after), tuple(dislodged), res.contested(), tuple(moves),
+                          supports, convoys)
 
 
 __all__ = ["adjudicate_movement", "MovementResult", "explain", "describe", "Convoy", "Hold"]

@@ -21,7 +21,7 @@ class Hold:
 class Move:
     unit: Unit
     dest: str  # a location: province, or province/coast for a fleet into a multi-coast province
-    via_convoy: bool = False  # DIP 8.1 and ruling DIP R3: the army travels by convoy
+    via_convoy: bool = False  # DIP 8.1 and ruling DIP R4: the army travels by convoy
 
     @property
     def dest_province(self) -> str:

@@ -200,7 +200,7 @@ class Resolver:
 
     # -- DATC 5.B: the strengths ---------------------------------------------------
     def path(self, i: int) -> bool:
-        """DIP 8.2: an army by convoy needs an unbroken chain of convoying fleets."""
+        """DIP 8.2: an army by convoy needs an unbroken chain of convoying fleets; any one will do (DIP R14)."""
         if not self.convoyed[i]:
             return True
         live = {self.prov[f] for f in self.fleets[i] if self.resolve(f)}
@@ -260,7 +260,7 @@ class Resolver:
         if not self.path(m):
             return 0
         j = self.at.get(self.dest[m])
-        # Ruling DIP R5: only a unit beaten head-to-head loses its hold on the other province.
+        # Ruling DIP R16: only a unit beaten head-to-head loses its hold on the other province.
         if self.head_to_head(m, j) and self.resolve(j):
             return 0
         return self.strength[m] + self._support_sum(self.supports[m])
@@ -283,7 +283,10 @@ class Resolver:
         return True
 
     def _support(self, i: int) -> bool:
-        """DIP 11.1: cut by an attack from anywhere but the province supported into; lost if dislodged."""
+        """DIP 11.1: cut by an attack from anywhere but the province supported into; lost if dislodged.
+
+        An attack from the province supported into never cuts, even by convoy (ruling DIP R15).
+        """
         p = self.prov[i]
         attackers = self.into.get(p)
         if not attackers:
@@ -318,7 +321,7 @@ class Resolver:
         return None
 
     def contested(self) -> frozenset[str]:
-        """DIP 12.2: provinces left empty by a stand-off."""
+        """DIP 12.2 with ruling DIP R19: empty provinces where a move failed that still had strength to bounce."""
         out = set()
         for d, movers in self.into.items():
             if any(self.resolve(m) for m in movers):
@@ -350,8 +353,10 @@ class Resolver:
         if attack <= best:
             return MoveFacts(attack, "prevent", best,
                              tuple(m for m in rivals if self.prevent_strength(m) == best))
-        held = self.hold_strength(d) if not self.head_to_head(i, j) else self.defend_strength(j)
-        return MoveFacts(attack, "", max(held, best), (j,) if j is not None else ())
+        held = self.defend_strength(j) if self.head_to_head(i, j) else self.hold_strength(d)
+        if held >= best and held > 0:
+            return MoveFacts(attack, "", held, (j,))
+        return MoveFacts(attack, "", best, tuple(m for m in rivals if self.prevent_strength(m) == best and best))
 
 
 _SEA_CACHE: dict[int, tuple[GameMap, dict[str, frozenset[str]]]] = {}

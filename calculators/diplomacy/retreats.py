@@ -49,6 +49,7 @@ def adjudicate_retreats(gmap: GameMap, position: Position, parsed: list[ParsedOr
     by_prov = {d.unit.province: d for d in position.dislodged}
     outcomes: list[Outcome] = []
     chosen: dict[str, tuple] = {}  # province -> (order, outcome index)
+    conflicted: set[str] = set()
     for p in parsed:
         try:
             if p.kind in ("build", "waive"):
@@ -66,10 +67,18 @@ def adjudicate_retreats(gmap: GameMap, position: Position, parsed: list[ParsedOr
                 order = Disband(d.unit)
             else:
                 raise Illegal(f"a {p.kind} order cannot be given in a retreat phase", ("DIP 12.5",))
-            if prov in chosen and chosen[prov][0] != order:
-                raise Illegal(f"{d.unit.label()} already has an order; the first one counts", ("DIP R10",))
-            if prov in chosen:
+            if prov in chosen and chosen[prov][0] == order:
                 raise Illegal("the same order was given twice; it counts once", ("DIP R10",))
+            if prov in chosen or prov in conflicted:
+                # Ruling DIP R10: two different orders for one unit: neither counts.
+                if prov in chosen:
+                    _, k = chosen.pop(prov)
+                    first = outcomes[k]
+                    outcomes[k] = Outcome(first.power, first.text, None, Status.ILLEGAL,
+                                          f"{d.unit.label()} was given two different orders; neither counts",
+                                          ("DIP R10", "DIP R1"), line=first.line)
+                conflicted.add(prov)
+                raise Illegal(f"{d.unit.label()} was given two different orders; neither counts", ("DIP R10",))
         except Illegal as err:
             outcomes.append(Outcome(p.power or "", p.text, None, Status.ILLEGAL, err.message, err.rules + ("DIP R1",),
                                     line=p.line))

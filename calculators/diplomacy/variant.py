@@ -30,7 +30,7 @@ from .units import Phase, PhaseKind, Season
 
 
 def standard_phase_after(variant: "Variant", phase: Phase, dislodged: bool, adjustments: bool) -> Phase:
-    """DIP 2.1-2.5: movement, retreats when units were dislodged; Fall is followed by Winter adjustments."""
+    """DIP 2.1-2.5, ruling DIP R20: retreats only after a dislodgement, Winter only when some power adjusts."""
     if phase.kind is PhaseKind.MOVEMENT and dislodged:
         return Phase(phase.year, phase.season, PhaseKind.RETREATS)
     if phase.season is Season.SPRING:

@@ -1,0 +1,211 @@
+"""The ``dip-adjudicate`` calculator: a position and orders in, every order's result and the next phase out."""
+from __future__ import annotations
+
+import json
+import pathlib
+from functools import lru_cache
+
+from ..core import InputError, Result, Table, calculator, choice_param, int_param, text_param
+from .adjustments import adjustments_due, buildable
+from .board_svg import render_board
+from .game import adjudicate_phase, reader_for
+from .map import show
+from .orders import Status
+from .parser import ParseError, parse_phase, read_position
+from .position import check_position, format_position, initial_position
+from .retreats import retreat_options
+from .units import PhaseKind
+from .variant import STANDARD
+
+MAX_POSITION = 4000
+MAX_ORDERS = 6000
+MAX_LINES = 150
+BASE_RULES = ["DIP 2.3", "DIP 4.1", "DIP 10.1", "DIP R1"]
+
+
+@lru_cache(maxsize=1)
+def datc_cases() -> dict[str, dict]:
+    doc = json.loads(pathlib.Path(__file__).with_name("datc_cases.json").read_text(encoding="utf-8"))
+    return {c["id"]: c for c in doc["cases"]}
+
+
+def _start_text() -> str:
+    return format_position(STANDARD.map, initial_position(STANDARD.map))
+
+
+START_ORDERS = """England: F Lon - Nth
+England: F Edi - Nwg
+England: A Lvp - Yor
+France: A Par - Bur
+France: A Mar S A Par - Bur
+France: F Bre - Mao
+Germany: A Mun - Bur
+Germany: A Ber - Kie
+Germany: F Kie - Den
+Russia: A War - Gal
+Austria: A Vie - Gal
+Austria: A Bud - Ser
+Austria: F Tri - Alb
+Italy: A Ven - Tyr
+Turkey: F Ank - Bla
+Russia: F Sev - Bla"""
+
+
+SECTIONS = {"A": "basic checks", "B": "coastal issues", "C": "circular movement", "D": "supports and dislodges",
+            "E": "head-to-head battles and beleaguered garrisons", "F": "convoys", "G": "convoying to adjacent places",
+            "H": "retreats", "I": "building", "J": "civil disorder and disbands"}
+
+
+def _section_size(letter: str) -> int:
+    return sum(1 for cid in datc_cases() if cid.startswith(f"6.{letter}.") and cid[-1].isdigit())
+
+
+def _choices():
+    out = [("none", "Your own position and orders (below)"), ("start", "Spring 1901: the starting position")]
+    for letter, name in SECTIONS.items():
+        out.append((f"datc-6.{letter}", f"DATC 6.{letter}: {name} (cases 1-{_section_size(letter)})"))
+    return out
+
+
+def _case_id(section: str, number: int) -> str:
+    letter = section[-1]
+    size = _section_size(letter)
+    if letter == "J" and number == size + 1:
+        return "6.J.9b"  # the second situation of 6.J.9
+    if not 1 <= number <= size:
+        raise InputError("case", f"DATC 6.{letter} has cases 1 to {size} (got {number}).")
+    return f"6.{letter}.{number}"
+
+
+def _check_size(name: str, text: str) -> None:
+    if text.count("\n") + 1 > MAX_LINES:
+        raise InputError(name, f"at most {MAX_LINES} lines (got {text.count(chr(10)) + 1}).")
+
+
+@calculator(
+    id="dip-adjudicate",
+    title="Diplomacy adjudicator",
+    game="diplomacy",
+    rules=("DIP 2.3", "DIP 2.4", "DIP 2.5", "DIP 4.1", "DIP 9.1", "DIP 10.1", "DIP 11.1", "DIP 12.1", "DIP 13.1",
+           "DIP 14.3", "DIP R1", "DIP R2", "DIP R3"),
+    page="diplomacy/adjudicator.md",
+    description="Every order's result with its reason, the position after it, retreats and adjustments due, "
+                "and a map; for any phase of a standard game or any DATC test case.",
+    params=[
+        choice_param("load", "Load", "none", _choices(),
+                     help="Fill in the starting position or a DATC v3.0 test case (replaces the three boxes below)."),
+        int_param("case", "DATC case", 1, 1, 40,
+                  help="The test case's number within the chosen DATC section (6.J case 12 is the second "
+                       "situation of 6.J.9)."),
+        text_param("phase", "Phase", "Spring 1901 movement", max_length=40,
+                   help="Season, year and phase: Spring 1901 movement, Fall 1901 retreats, Winter 1901."),
+        text_param("position", "Position", _start_text(), max_length=MAX_POSITION, multiline=True,
+                   help="One line per power: 'England: F Lon, F Edi, A Lvp'; 'Centres England: Lon, Edi, Lvp'; "
+                        "in a retreat phase 'Dislodged Austria: A Ser from Bul' and 'Contested: Gal'."),
+        text_param("orders", "Orders", START_ORDERS, max_length=MAX_ORDERS, multiline=True,
+                   help="One order a line, e.g. 'France: A Par - Bur', 'F Nth C A Lon - Bel', 'A Mun S A Ber - Sil', "
+                        "'A Ser R Alb', 'Build F StP/sc', 'Waive'."),
+    ],
+)
+def adjudicate(v: dict) -> Result:
+    """Adjudicate one phase of a standard Diplomacy game."""
+    load = v["load"]
+    phase_text, position_text, orders_text = v["phase"], v["position"], v["orders"]
+    loaded = None
+    if load == "start":
+        phase_text, position_text, orders_text = "Spring 1901 movement", _start_text(), START_ORDERS
+    elif load.startswith("datc-"):
+        loaded = datc_cases()[_case_id(load, v["case"])]
+        phase_text, position_text, orders_text = loaded["phase"], loaded["position"], loaded["orders"]
+    _check_size("position", position_text)
+    _check_size("orders", orders_text)
+    reader = reader_for(STANDARD)
+    try:
+        phase = parse_phase(phase_text)
+    except ParseError as err:
+        raise InputError("phase", err.message) from None
+    try:
+        position = read_position(reader, phase, position_text)
+    except ParseError as err:
+        raise InputError("position", str(err)) from None
+    problems = check_position(STANDARD.map, position)
+    if phase.kind is not PhaseKind.RETREATS and position.dislodged:
+        problems.append("dislodged units are listed only in a retreat phase")
+    if problems:
+        raise InputError("position", "; ".join(problems[:3]) + ".")
+    if not position.units and not position.dislodged:
+        raise InputError("position", "The position has no units.")
+    result = adjudicate_phase(position, orders_text)
+    return _present(result, position, phase, orders_text, loaded)
+
+
+def _present(result, position, phase, orders_text, loaded) -> Result:
+    gmap = STANDARD.map
+    after = result.after
+    counts = {s: 0 for s in Status}
+    rows, items, rules = [], [], list(BASE_RULES)
+    for o in sorted(result.outcomes, key=lambda o: (o.line == 0, o.line)):
+        counts[o.status] += 1
+        rows.append(o.row())
+        items.append({"power": o.power, "order": o.text, "result": o.status.value, "dislodged": o.dislodged,
+                      "reason": o.reason, "rules": list(o.rules), "line": o.line})
+        for r in o.rules:
+            if r not in rules:
+                rules.append(r)
+    after_text = format_position(gmap, after)
+    tables = [Table(f"{phase.label()}: results", ["Power", "Order", "Result", "Reason", "Rules"], rows)]
+    data = {"phase": phase.label(), "phase_code": phase.code, "orders": items,
+            "counts": {s.value: n for s, n in counts.items()}, "next_phase": after.phase.label(),
+            "position_after": after_text, "winner": result.winner}
+    dislodged = []
+    for d in after.dislodged:
+        opts = retreat_options(gmap, after, d)
+        dislodged.append({"power": d.unit.power, "unit": d.unit.label(),
+                          "attacked_from": show(d.attacker_from) if d.attacker_from else None,
+                          "retreats": [show(x) for x in opts]})
+    data["dislodged"] = dislodged
+    if dislodged:
+        tables.append(Table("Retreats due", ["Power", "Dislodged unit", "Attacked from", "May retreat to"],
+                            [[d["power"], d["unit"], d["attacked_from"] or "(by convoy)",
+                              ", ".join(d["retreats"]) or "nowhere: it will be disbanded"] for d in dislodged]))
+    due = adjustments_due(after) if after.phase.kind is PhaseKind.ADJUSTMENTS else {}
+    data["adjustments"] = due
+    if due:
+        tables.append(Table("Adjustments due", ["Power", "Centres", "Units", "Builds (+) or disbands (-)",
+                                                 "May build in"],
+                            [[p, after.centre_count(p), len(after.units_of(p)), f"{n:+d}",
+                              ", ".join(show(c) for c in buildable(gmap, after, p)) if n > 0 else ""]
+                             for p, n in due.items()]))
+    centres = {p: after.centre_count(p) for p in after.powers()}
+    data["centres"] = centres
+    tables.append(Table(f"Position for {after.phase.label()}", ["Power", "Units", "Centres", "Supply centres"],
+                        [[p, ", ".join(u.label() for u in after.units_of(p)), centres.get(p, 0),
+                          ", ".join(show(c) for c, o in after.owners.items() if o == p)] for p in after.powers()]))
+    next_orders = ""
+    if loaded is not None and loaded.get("retreats") and after.phase.kind is PhaseKind.RETREATS:
+        next_orders = loaded["retreats"]
+    data["next"] = {"load": "none", "phase": after.phase.label(), "position": after_text, "orders": next_orders}
+    parts = [f"{counts[Status.SUCCEEDS]} succeed", f"{counts[Status.FAILS]} fail"]
+    if counts[Status.ILLEGAL]:
+        parts.append(f"{counts[Status.ILLEGAL]} illegal")
+    if counts[Status.VOID]:
+        parts.append(f"{counts[Status.VOID]} void")
+    summary = f"{phase.label()}: {len(rows)} orders, " + ", ".join(parts) + "."
+    if dislodged:
+        summary += f" {len(dislodged)} unit{'s' if len(dislodged) > 1 else ''} dislodged."
+    if result.winner:
+        summary += f" {result.winner} has {centres[result.winner]} supply centres and wins (DIP 1.1)."
+        rules.append("DIP 1.1")
+    summary += f" Next: {after.phase.label()}."
+    notes = []
+    if loaded is not None:
+        notes.append(f"DATC {loaded['id']}: {loaded['title']}.")
+    title = f"{phase.label()}: orders and results"
+    shown_dislodged = [d.unit for d in after.dislodged] if phase.kind is PhaseKind.MOVEMENT else []
+    svg = render_board(gmap, position.replace(units=tuple(
+        u for u in position.units)) if phase.kind is not PhaseKind.RETREATS else after, title,
+        moves=result.moves, supports=result.supports, convoys=result.convoys, dislodged=shown_dislodged)
+    chart = {"type": "svg", "title": title, "svg": svg}
+    for r in ("DIP 2.4",) if dislodged else ():
+        rules.append(r)
+    return Result(summary=summary, data=data, rules=rules, tables=tables, charts=[chart], notes=notes)
