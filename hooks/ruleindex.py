@@ -54,6 +54,7 @@ def _snippet(source: str, start: int) -> str:
     line = re.sub(r"<[^>]+>", "", line)
     line = re.sub(r"\[\[(" + RULE_ID + r")\]\]", r"\1", line)
     line = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", line)
+    line = re.sub(r"(\*\*|__|`)", "", line)
     line = re.sub(r'^[#!\s*>-]*(?:ruling|example|note|info)?\s*"?', "", line).strip(' "*')
     return line[:110] + ("..." if len(line) > 110 else "")
 

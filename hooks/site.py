@@ -194,9 +194,11 @@ def _widget(m, page) -> str:
     result = calculators.run(cid, defaults)
     if not result["ok"]:
         raise PluginError(f"{where}: the defaults of widget {cid} are rejected: {result['error']}")
-    page.meta.setdefault("_widgets", 0)
-    page.meta["_widgets"] += 1
-    wid = f"calc-{cid}" if page.meta["_widgets"] == 1 else f"calc-{cid}-{page.meta['_widgets']}"
+    page.meta["_widgets"] = page.meta.get("_widgets", 0) + 1
+    # The first widget of a calculator on a page is #calc-<id>, the anchor rule badges link to.
+    seen = page.meta.setdefault("_widget_ids", {})
+    seen[cid] = seen.get(cid, 0) + 1
+    wid = f"calc-{cid}" if seen[cid] == 1 else f"calc-{cid}-{seen[cid]}"
     rules = ", ".join(_ref(r, where) for r in calc["rules"])
     static = render.result_html(result, lambda rid: rule_href(rid, page))
     schema = json.dumps({"id": cid, "title": calc["title"], "params": calc["params"]}, separators=(",", ":"))
