@@ -85,7 +85,8 @@ $(PYTEST_WHEELS): requirements/pyodide-tests.txt | $(VENV)/bin/python
 
 # Debian's Chromium for the browser tests (Playwright's own browser download does not work offline).
 chromium:
-	@if command -v chromium >/dev/null 2>&1; then :; \
+	@if [ -n "$$CHROMIUM" ] && [ -x "$$CHROMIUM" ]; then :; \
+	elif command -v chromium >/dev/null 2>&1; then :; \
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	  echo "Installing Debian's chromium (about a minute)..."; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null; \
@@ -93,7 +94,7 @@ chromium:
 	  echo "Installing Debian's chromium with sudo..."; sudo apt-get update -qq && sudo apt-get install -y -qq chromium > /dev/null; \
 	else \
 	  echo "ERROR: the browser tests need Chromium. Install it (package 'chromium') or set CHROMIUM=/path/to/chromium." >&2; \
-	  [ -n "$$CHROMIUM" ] || exit 1; \
+	  exit 1; \
 	fi
 
 clean:
