@@ -29,10 +29,13 @@ def built_site(tmp_path_factory, site_port) -> pathlib.Path:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{site_port}/")
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
                           cwd=ROOT, capture_output=True, text=True, env=env)
+    (out.parent / f"{out.name}.log").write_text(proc.stdout + proc.stderr)
     if proc.returncode != 0:
         pytest.fail("mkdocs build --strict failed:\n" + proc.stdout + proc.stderr)
-    built_site.log = proc.stdout + proc.stderr
     return out
 
 
-built_site.log = ""
+@pytest.fixture(scope="session")
+def build_log(built_site) -> str:
+    """Everything `mkdocs build --strict` printed."""
+    return (built_site.parent / f"{built_site.name}.log").read_text()

@@ -6,6 +6,7 @@ passes here passes there, and every calculator's default result is identical.
 from __future__ import annotations
 
 import json
+import pathlib
 import shutil
 import subprocess
 import sys
@@ -13,7 +14,8 @@ import sys
 import pytest
 
 import calculators
-from conftest import ROOT
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.pyodide
 

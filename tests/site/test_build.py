@@ -7,9 +7,8 @@ import re
 import calculators
 
 
-def test_strict_build_has_no_warnings(built_site):
-    from conftest import built_site as fixture
-    assert "WARNING" not in fixture.log, fixture.log
+def test_strict_build_has_no_warnings(build_log):
+    assert "WARNING" not in build_log and "ERROR" not in build_log, build_log
 
 
 def test_engine_assets_are_self_hosted(built_site):
