@@ -98,7 +98,6 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
         cats, states = tripod_outcome(odds.damage, target.armor)
         down = p_down(states)
         data.update({
-            "damage_points": odds.damage.to_json(),
             "chart": {k: prob(p) for k, p in cats.items()},
             "armor_after": [{"outcome": state_label(s), **prob(states[s])} for s in ordered_states(states)],
             "p_destroyed": prob(down),
@@ -113,7 +112,7 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
         order = ["no damage", *CATEGORIES]
         charts.append(BarChart("Damage chart result", order, [("probability", [float(cats.get(k, 0)) for k in order])],
                                x_label="result"))
-        tables.append(Table("Damage points", ["Points", "P", "%"], c.dist_rows(odds.damage, upto)))
+        tables.append(Table("Damage points", ["Points", "P", "%"], c.dist_rows(odds.damage, upto, most=c.TABLE_ROWS)))
         tables.append(Table("Tripod after the attack", ["Outcome", "P", "%"],
                             [[state_label(s), frac(states[s]), percent(states[s], 2)] for s in ordered_states(states)]))
     else:

@@ -7,6 +7,7 @@ from fractions import Fraction
 from math import comb
 
 from ..core import Dist, InputError
+from .exact import IntDist
 from .dice import QUICK_START, RollOptions, p_success
 from .forces import BLIP_ARMOR, BLIP_DEFENSE, PRESETS
 from .stats import (COVER_BONUS, DUG_IN_ARMOR, DUG_IN_TRIPOD_RANGE, IMMOBILIZED_DEFENSE, UNITS, WEAPONS,
@@ -49,15 +50,9 @@ class Target:
         return self.armor + bonus
 
 
-def binomial(n: int, p: Fraction) -> Dist:
-    """Exact Binomial(n, p) by the closed form (faster than repeated convolution)."""
-    p = Fraction(p)
-    if p == 0:
-        return Dist.certain(0)
-    if p == 1:
-        return Dist.certain(n)
-    q = 1 - p
-    return Dist.of({k: comb(n, k) * p ** k * q ** (n - k) for k in range(n + 1)})
+def binomial(n: int, p: Fraction) -> IntDist:
+    """Exact Binomial(n, p) by the closed form, in integer weights."""
+    return IntDist.binomial(n, p)
 
 
 def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str, range_in: int) -> Shooter:
@@ -140,9 +135,9 @@ class AttackOdds:
 
     p_hit: Fraction
     p_damage: Fraction  # per hit
-    hits: Dist  # dice (or sweep shots) that hit
-    damage: Dist  # damage rolls that succeed (damage points against a tripod)
-    destroyed: Dist  # elements destroyed (capped at the target's elements)
+    hits: IntDist  # dice (or sweep shots) that hit
+    damage: IntDist  # damage rolls that succeed (damage points against a tripod)
+    destroyed: IntDist  # elements destroyed (capped at the target's elements)
 
 
 def attack_odds(shooter: Shooter, target: Target, within_six: bool, opts: RollOptions = QUICK_START) -> AttackOdds:
@@ -155,36 +150,51 @@ def attack_odds(shooter: Shooter, target: Target, within_six: bool, opts: RollOp
         damage, destroyed = sweep_sequence(shooter.dice, p_hit, p_dmg, target.elements)
     else:
         damage = binomial(shooter.dice, p_hit * p_dmg)
-        destroyed = damage.map(lambda k: min(k, target.elements))
+        destroyed = damage.cap(target.elements)
     return AttackOdds(p_hit, p_dmg, hits, damage, destroyed)
 
 
-def sweep_sequence(shots: int, p_hit: Fraction, p_dmg: Fraction, elements: int) -> tuple[Dist, Dist]:
-    """Ruling AQMF R19: each sweep hits or misses its end element, then damages every survivor under it."""
-    state = {elements: Fraction(1)}
-    for _ in range(shots):
-        nxt: dict[int, Fraction] = {}
-        for left, w in state.items():
-            nxt[left] = nxt.get(left, 0) + w * (1 - p_hit)
-            if p_hit:
-                for k, pk in binomial(left, p_dmg).items:
-                    nxt[left - k] = nxt.get(left - k, 0) + w * p_hit * pk
-        state = nxt
-    destroyed = Dist.of({elements - left: w for left, w in state.items()})
+def sweep_sequence(shots: int, p_hit: Fraction, p_dmg: Fraction, elements: int) -> tuple[IntDist, IntDist]:
+    """Ruling AQMF R19: each sweep hits or misses its end element, then damages every survivor under it.
+
+    Worked by the number of sweeps that hit, H ~ Binomial(shots, p_hit): an element survives
+    only if it survives each of the H damage rolls made against it, independently of the other
+    elements, so the elements destroyed are Binomial(elements, 1 - (1 - p_dmg)^H). (Once every
+    element is dead, later sweeps change nothing, so the count is exact.) Integer weights over
+    hit_den**shots * dmg_den**(shots * elements).
+    """
+    hn, hd = p_hit.numerator, p_hit.denominator
+    dn, dd = p_dmg.numerator, p_dmg.denominator
+    miss = dd - dn
+    out = [0] * (elements + 1)
+    for h in range(shots + 1):
+        ph = comb(shots, h) * hn ** h * (hd - hn) ** (shots - h)
+        if not ph:
+            continue
+        live, full = miss ** h, dd ** h  # one element survives h damage rolls with live/full
+        dead = full - live
+        scale = ph * dd ** ((shots - h) * elements)
+        for k in range(elements + 1):
+            out[k] += scale * comb(elements, k) * dead ** k * live ** (elements - k)
+    destroyed = IntDist(tuple(out), hd ** shots * dd ** (shots * elements))
     return destroyed, destroyed
 
 
-def mixed_sweep(p_hit: Fraction, p_dmgs: list[Fraction]) -> Dist:
+def mixed_sweep(p_hit: Fraction, p_dmgs: list[Fraction]) -> IntDist:
     """AQMF 6.2: one hit roll, then one damage roll for each element under the template."""
-    under = Dist.certain(0)
+    groups: dict[Fraction, int] = {}
     for p in p_dmgs:
-        under = under + Dist.bernoulli(p)
-    weights = {k: p_hit * w for k, w in under.items}
-    weights[0] = weights.get(0, Fraction(0)) + (1 - p_hit)
-    return Dist.of(weights)
+        groups[p] = groups.get(p, 0) + 1
+    under = IntDist((1,), 1)
+    for p, n in groups.items():
+        under = under + IntDist.binomial(n, p)
+    hn, hd = p_hit.numerator, p_hit.denominator
+    weights = [w * hn for w in under.weights]
+    weights[0] += (hd - hn) * under.den
+    return IntDist(tuple(weights), under.den * hd)
 
 
 def p_rout(destroyed: Dist, elements: int) -> Fraction:
     """AQMF 9.2-9.3: a unit that loses L (not all) elements routs on D10 - L of 4 or less."""
     from .morale import p_fail
-    return sum((w * p_fail(k) for k, w in destroyed.items if 0 < k < elements), Fraction(0))
+    return destroyed.weighted(lambda k: p_fail(k) if 0 < k < elements else 0)

@@ -93,9 +93,17 @@ def at_least_rows(dist: Dist, upto: int, what: str) -> list[list]:
     return rows
 
 
-def dist_rows(dist: Dist, upto: int) -> list[list]:
+TABLE_ROWS = 16  # a table lists at most this many single outcomes, then "k or more" (the data has them all)
+
+
+def dist_rows(dist: Dist, upto: int, most: int | None = None) -> list[list]:
     d = dist.as_dict()
-    return [[k, frac(d.get(k, Fraction(0))), percent(d.get(k, Fraction(0)), 2)] for k in range(upto + 1)]
+    last = upto if most is None or upto < most else most - 1
+    rows = [[k, frac(d.get(k, Fraction(0))), percent(d.get(k, Fraction(0)), 2)] for k in range(last + 1)]
+    if last < upto:
+        rest = dist.at_least(last + 1)
+        rows.append([f"{last + 1} or more", frac(rest), percent(rest, 2)])
+    return rows
 
 
 def bar(title: str, dist: Dist, upto: int, x_label: str, name: str = "probability") -> BarChart:

@@ -27,39 +27,41 @@ def category(roll: int) -> str:
     return "explodes"
 
 
-@lru_cache(maxsize=4096)
-def transitions(armor: int, points: int, bonus: int = 0) -> tuple[tuple[str, object, Fraction], ...]:
-    """Every (category, next state, probability) after ``points`` damage points in one attack.
+CHART_DEN = D10 * D10  # every chart outcome is a multiple of 1/100
+
+
+@lru_cache(maxsize=8192)
+def transition_weights(armor: int, points: int, bonus: int = 0) -> tuple[tuple[str, object, int], ...]:
+    """Every (category, next state, weight over 100) after ``points`` damage points in one attack.
 
     AQMF 18.1: roll a D10 and add 1 for each point beyond the first (plus ``bonus``: +3 for a
     tow-cable fall, AQMF 16.3). The next state is the new Armor (an int, floored at 0, ruling
-    AQMF R15), ``"destroyed"`` or ``"exploded"``.
+    AQMF R15), ``"destroyed"`` or ``"exploded"``. Counted face by face, in integers.
     """
     if points < 1:
         raise ValueError("the chart is rolled only for at least one damage point")
-    out: dict[tuple[str, object], Fraction] = {}
-
-    def add(cat, state, p):
-        out[(cat, state)] = out.get((cat, state), Fraction(0)) + p
-
-    tenth = Fraction(1, D10)
+    out: dict[tuple[str, object], int] = {}
     for die in range(1, D10 + 1):
         roll = die + points - 1 + bonus
         cat = category(roll)
         if cat in ("damaged", "crippled", "weapons disabled"):
-            add(cat, max(armor - 1, 0), tenth)
+            key = (cat, max(armor - 1, 0))
+            out[key] = out.get(key, 0) + D10
         elif cat == "badly damaged":
             for loss in range(1, D10 + 1):  # AQMF 18.5: Armor falls by a D10
                 left = armor - loss
-                if left <= 0:
-                    add("badly damaged, destroyed", DESTROYED, tenth * tenth)
-                else:
-                    add("badly damaged", left, tenth * tenth)
-        elif cat == "destroyed":
-            add(cat, DESTROYED, tenth)
+                key = ("badly damaged, destroyed", DESTROYED) if left <= 0 else ("badly damaged", left)
+                out[key] = out.get(key, 0) + 1
         else:
-            add(cat, EXPLODED, tenth)
-    return tuple((c, s, p) for (c, s), p in out.items())
+            key = (cat, DESTROYED if cat == "destroyed" else EXPLODED)
+            out[key] = out.get(key, 0) + D10
+    return tuple((c, st, w) for (c, st), w in out.items())
+
+
+@lru_cache(maxsize=8192)
+def transitions(armor: int, points: int, bonus: int = 0) -> tuple[tuple[str, object, Fraction], ...]:
+    """``transition_weights`` as probabilities."""
+    return tuple((c, st, Fraction(w, CHART_DEN)) for c, st, w in transition_weights(armor, points, bonus))
 
 
 def is_down(state) -> bool:
@@ -74,7 +76,12 @@ def after_attack(points: dict, armor: int, bonus: int = 0) -> tuple[dict, dict]:
     """
     cats: dict[str, Fraction] = {}
     states: dict[object, Fraction] = {}
+    # From 10 - bonus points on, every face gives 10+: merging them is exact and saves work.
+    most = max(1, D10 - bonus)
+    merged: dict[int, Fraction] = {}
     for k, pk in points.items():
+        merged[min(k, most)] = merged.get(min(k, most), Fraction(0)) + pk
+    for k, pk in merged.items():
         if not pk:
             continue
         if k == 0:

@@ -6,7 +6,7 @@ from fractions import Fraction
 from ..core import BarChart, Dist, Result, Table, bool_param, calculator, frac, int_param, percent, prob
 from . import common as c
 from .combat import binomial
-from .damage import CATEGORIES, EXPLODED, after_attack, is_down, p_down, transitions
+from .damage import CATEGORIES, CHART_DEN, D10, EXPLODED, after_attack, is_down, p_down, transition_weights
 from .dice import QUICK_START, p_at_most, p_success
 from .stats import IMMOBILIZED_DEFENSE, UNITS
 
@@ -26,40 +26,43 @@ def break_free(cables: int, speed: int, armor: int, phases: int) -> tuple[list[d
 
     A state is (cables left, Armor, phases still spent standing up), or ``"freed"``,
     ``"destroyed"``, ``"exploded"``. Events per phase: P(freed in it), P(destroyed in it).
+    Integer weights: each phase multiplies the common denominator by 1000 (a D10 for the
+    break-free roll, then the chart's weights over 100).
     """
-    pb = p_break(speed)
-    state: dict = {(cables, armor, 0): Fraction(1)}
+    b = min(speed, 9)  # faces that break a cable (p_break * 10)
+    step = D10 * CHART_DEN
+    state: dict = {(cables, armor, 0): 1}
+    total = 1
     events = []
     for _ in range(phases):
         nxt: dict = {}
-        freed_now = Fraction(0)
-        down_now = Fraction(0)
-
-        def add(s, w):
-            nxt[s] = nxt.get(s, 0) + w
-
+        freed_now = down_now = 0
         for s, w in state.items():
             if s == FREED or is_down(s):
-                add(s, w)
+                nxt[s] = nxt.get(s, 0) + w * step
                 continue
             left, arm, wait = s
             if wait:
-                add((left, arm, wait - 1), w)
+                key = (left, arm, wait - 1)
+                nxt[key] = nxt.get(key, 0) + w * step
                 continue
+            brk = w * b * CHART_DEN
+            key = FREED if left == 1 else (left - 1, arm, 0)
+            nxt[key] = nxt.get(key, 0) + brk
             if left == 1:
-                add(FREED, w * pb)
-                freed_now += w * pb
-            else:
-                add((left - 1, arm, 0), w * pb)
-            for _cat, s2, p in transitions(arm, 1, FALL_BONUS):
+                freed_now += brk
+            fall = w * (D10 - b)
+            for _cat, s2, t in transition_weights(arm, 1, FALL_BONUS):
                 if is_down(s2):
-                    add(s2, w * (1 - pb) * p)
-                    down_now += w * (1 - pb) * p
+                    nxt[s2] = nxt.get(s2, 0) + fall * t
+                    down_now += fall * t
                 else:
-                    add((left, s2, STAND_UP_PHASES), w * (1 - pb) * p)
+                    key = (left, s2, STAND_UP_PHASES)
+                    nxt[key] = nxt.get(key, 0) + fall * t
         state = nxt
-        events.append({"freed": freed_now, "down": down_now})
-    return events, state
+        total *= step
+        events.append({"freed": Fraction(freed_now, total), "down": Fraction(down_now, total)})
+    return events, {s: Fraction(w, total) for s, w in state.items() if w}
 
 
 @calculator(

@@ -3,20 +3,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb, gcd
 
 from ..core import BarChart, InputError, Result, Table, calculator, frac, int_param, percent, prob
 from . import common as c
 from .combat import resolve_shooter, resolve_target
 from .damage import (CATEGORIES, DESTROYED, EXPLODED, after_attack, category, is_down, ordered_states, p_down,
-                     state_label, transitions)
+                     state_label, transition_weights, transitions)
 from .dice import RollOptions, p_success
 from .forces import SHOOTERS
 from .stats import DUG_IN_TRIPOD_RANGE, UNITS
 
 MAX_POINTS = 30
 MAX_VOLLEYS = 12
-CHART_DEN = 100
+CHART_DEN = 100  # chart weights are over 100 (damage.CHART_DEN)
 EXPLODE_POINTS = 10  # D10 + 9 is already 10+ on the lowest face
 TRIPOD_ARMOR = UNITS["assault-tripod"].armor
 
@@ -72,52 +72,51 @@ def _points_numerators(dice: int, q_num: int, den: int) -> tuple[tuple[int, int]
     k of 10 or more merged into 10.
 
     The chart roll is D10 + k - 1, so any k >= 10 gives 10+ (explodes) on every die face:
-    merging them is exact and keeps the chain small however many dice roll.
+    merging them is exact, and only the k below 10 need computing (the rest is the remainder).
     """
-    out: dict[int, int] = {}
     miss = den - q_num
-    for k in range(dice + 1):
-        w = comb(dice, k) * q_num ** k * miss ** (dice - k)
-        if w:
-            key = min(k, EXPLODE_POINTS)
-            out[key] = out.get(key, 0) + w
-    return tuple(sorted(out.items()))
-
-
-@lru_cache(maxsize=4096)
-def _transition_numerators(armor: int, points: int) -> tuple[tuple[object, int], ...]:
-    """The chart's transitions as integer weights over 100 (every chart probability is n/100)."""
     out = []
-    for _cat, s2, p in transitions(armor, points):
-        scaled = p * CHART_DEN
-        assert scaled.denominator == 1
-        out.append((s2, int(scaled)))
+    done = 0
+    for k in range(min(dice, EXPLODE_POINTS - 1) + 1):
+        w = comb(dice, k) * q_num ** k * miss ** (dice - k)
+        done += w
+        if w:
+            out.append((k, w))
+    rest = den ** dice - done
+    if rest:
+        out.append((EXPLODE_POINTS, rest))
     return tuple(out)
 
 
+def _transition_numerators(armor: int, points: int) -> tuple[tuple[object, int], ...]:
+    """The chart's transitions as integer weights over 100."""
+    return tuple((st, w) for _c, st, w in transition_weights(armor, points))
+
+
 def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: int,
-                 opts: RollOptions) -> list[dict]:
-    """AQMF 18.1 over several attacks: the state distribution after each volley.
+                 opts: RollOptions) -> tuple[list[Fraction], dict]:
+    """AQMF 18.1 over several attacks: P(down) after each volley, and the final state distribution.
 
     Each die hits with ``p_hit`` and then damages if it reaches the tripod's *current* Armor
     minus Power, so the per-die chance is recomputed after every volley (Armor falls).
-    Exact: weights are integers over one common denominator (every probability involved is
-    a multiple of 1/10000), turned into Fractions once per volley.
+    Exact: weights are integers over one common denominator (the least common denominator of
+    every per-die chance that can occur), turned into Fractions only for the output.
     """
-    den = 10_000  # p_hit and p_damage are each multiples of 1/100 at worst (lucky strike)
+    q_of = {a: p_hit * p_success(a - power, opts) for a in range(armor + 1)}
+    den = 1
+    for q in q_of.values():
+        den = den * q.denominator // gcd(den, q.denominator)
+    step = den ** dice * CHART_DEN
     weights: dict = {armor: 1}
     total = 1
-    history = []
+    down_by = []
     for _ in range(volleys):
-        step = den ** dice * CHART_DEN
         nxt: dict = {}
         for s, w in weights.items():
             if is_down(s):
                 nxt[s] = nxt.get(s, 0) + w * step
                 continue
-            q = p_hit * p_success(s - power, opts) * den
-            assert q.denominator == 1
-            for k, pk in _points_numerators(dice, int(q), den):
+            for k, pk in _points_numerators(dice, int(q_of[s] * den), den):
                 if k == 0:
                     nxt[s] = nxt.get(s, 0) + w * pk * CHART_DEN
                     continue
@@ -126,8 +125,9 @@ def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: in
                     nxt[s2] = nxt.get(s2, 0) + wk * t
         weights = nxt
         total *= step
-        history.append({s: Fraction(w, total) for s, w in weights.items() if w})
-    return history
+        down_by.append(Fraction(weights.get(DESTROYED, 0) + weights.get(EXPLODED, 0), total))
+    final = {s: Fraction(w, total) for s, w in weights.items() if w}
+    return down_by, final
 
 
 @calculator(
@@ -151,9 +151,7 @@ def volleys_calc(v: dict) -> Result:
     target = resolve_target("boc-tripod", 1, None, v["armor"], v["cover"], False, v["immobilized"])
     opts = c.options(v)
     p_hit = p_success(target.hit_need(), opts)
-    history = volley_chain(shooter.dice, p_hit, shooter.weapon.power, v["armor"], v["volleys"], opts)
-    by = [p_down(h) for h in history]
-    final = history[-1]
+    by, final = volley_chain(shooter.dice, p_hit, shooter.weapon.power, v["armor"], v["volleys"], opts)
     order = ordered_states(final)
     n = v["volleys"]
     summary = (f"{shooter.label} ({shooter.dice} dice of {shooter.weapon.name} per volley) against a tripod at "
@@ -168,10 +166,10 @@ def volleys_calc(v: dict) -> Result:
                        [("probability", [float(final[s]) for s in order])], x_label="state")]
     if v["cover"] != "none" or v["immobilized"]:
         plain = resolve_target("boc-tripod", 1, None, v["armor"], "none", False, False)
-        base = volley_chain(shooter.dice, p_success(plain.hit_need(), opts), shooter.weapon.power, v["armor"], n, opts)
+        base, _ = volley_chain(shooter.dice, p_success(plain.hit_need(), opts), shooter.weapon.power, v["armor"], n, opts)
         charts.append(BarChart("Destroyed within N volleys: as set vs no cover, not immobilized",
                                [str(i + 1) for i in range(n)],
-                               [("as set", [float(p) for p in by]), ("plain", [float(p_down(h)) for h in base])],
+                               [("as set", [float(p) for p in by]), ("plain", [float(p) for p in base])],
                                x_label="volleys"))
     tables = [Table("Destroyed within N volleys", ["Volleys", "P", "%"],
                     [[i + 1, frac(p), percent(p, 2)] for i, p in enumerate(by)]),

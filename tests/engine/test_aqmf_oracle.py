@@ -271,3 +271,36 @@ def test_reinforcements_match_turn_by_turn_enumeration():
     got = dist(data["arrival"])
     assert got["never"] == waiting
     assert all(got[t] == arrive[t] for t in arrive)
+
+
+def brute_sequential_sweeps(shots: int, hit_need: int, dmg_need: int, elements: int) -> dict[int, Fraction]:
+    """Sweep after sweep, face by face: a hit roll on the end element, then a damage roll for each survivor."""
+    state = {elements: Fraction(1)}
+    for _ in range(shots):
+        nxt: dict[int, Fraction] = {}
+        for left, w in state.items():
+            if left == 0:
+                nxt[0] = nxt.get(0, 0) + w
+                continue
+            for hit_ok, ph in faces(hit_need, False, False):
+                if not hit_ok:
+                    nxt[left] = nxt.get(left, 0) + w * ph
+                    continue
+                for roll in itertools.product(faces(dmg_need, False, False), repeat=left):
+                    p = w * ph
+                    for _, pr in roll:
+                        p *= pr
+                    gone = sum(1 for ok, _ in roll if ok)
+                    nxt[left - gone] = nxt.get(left - gone, 0) + p
+        state = nxt
+    return {elements - left: w for left, w in state.items() if w}
+
+
+@pytest.mark.parametrize("shots, target, hit_need, dmg_need, elements", [
+    (2, {"target": "boc-mg"}, 5, 2, 3),
+    (3, {"target": "boc-riders", "target_elements": 2, "cover": "soft"}, 8, 2, 2),
+    (2, {"target": "boc-infantry", "target_elements": 3, "dug_in": True}, 5, 4, 3),
+])
+def test_several_sweeps_match_sequential_enumeration(shots, target, hit_need, dmg_need, elements):
+    data = run("aqmf-attack", shooter="mw-tripod", elements=shots, weapon="heat-ray-sweep", range=12, **target)
+    assert dist(data["destroyed"]) == brute_sequential_sweeps(shots, hit_need, dmg_need, elements)
