@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
-from ..core import InputError, Result, Table, calculator, choice_param, int_param, text_param
+from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, text_param
 from ..diplomacy.parser import ParseError, Reader, read_position
 from ..diplomacy.units import Phase, PhaseKind, Season
 from .adjust import adjustments
+from .afterphase import adjudicate_after
+from .removals import describe, parse_removals
 from .board import board, lookup, show
 from .landings import LANDING_SEASONS, check_schedule, parse_sites
 from .martian import check
@@ -74,8 +77,10 @@ def _split_position(text: str):
     description="Adjudicate one War of the Worlds movement season: Earth and Martian orders, landing, "
                 "destroyed centres, Martian losses and the virus check.",
     params=[
-        choice_param("season", "Season", "spring", [("spring", "Spring"), ("fall", "Fall")],
-                     help="The movement season being adjudicated."),
+        choice_param("season", "Season", "spring",
+                     [("spring", "Spring (moves)"), ("summer", "Summer (retreats, virus removals)"),
+                      ("fall", "Fall (moves)"), ("winter", "Winter (retreats, adjustments, virus removals)")],
+                     help="The season being adjudicated (ruling WOTW R5)."),
         int_param("year", "Year", 1901, 1901, 2100, help="Game year of the season."),
         text_param("position", "Position", START, max_length=4000, multiline=True,
                    help="One line per power (England: F Lon, A Lvp), Centres lines, a Martian line "
@@ -85,7 +90,10 @@ def _split_position(text: str):
                    help="Standard orders, one a line (or separated by semicolons), each starting with its power "
                         "(France: A Par - Bur)."),
         text_param("martian_orders", "Martian orders", "", max_length=2000, multiline=True,
-                   help="3A Con - 2A Bul - BLA, 2A Par merge Bur, 3A Mun S A Ber - Kie, A Mar H."),
+                   help="3A Con - 2A Bul - BLA, 2A Par merge Bur, 3A Mun S A Ber - Kie, A Mar H. In Summer and "
+                        "Winter: the virus removals, e.g. remove A Par, 2A Mun."),
+        bool_param("virus", "Virus active", False,
+                   help="Summer and Winter only: the virus is active, so two Martian strength points go (WOTW 9.2)."),
         text_param("landings", "Landing schedule", "Mar, Gal, Pic, Fin, Ser, Edi", max_length=300,
                    help="The six landing sites, Spring 1901 to Fall 1903 (empty: no landings given)."),
     ],
@@ -97,7 +105,9 @@ def adjudicate(v: dict) -> Result:
     martian_text, destroyed, standard = _split_position(v["position"].replace(";", "\n"))
     martian = parse_units(martian_text.strip(","), "position")
     reader = Reader(gmap)
-    phase = Phase(year, Season.SPRING if season == "spring" else Season.FALL, PhaseKind.MOVEMENT)
+    moving = season in ("spring", "fall")
+    phase = Phase(year, Season.SPRING if season in ("spring", "summer") else Season.FALL,
+                  PhaseKind.MOVEMENT if moving else PhaseKind.RETREATS)
     try:
         position = read_position(reader, phase, standard)
     except ParseError as err:
@@ -116,6 +126,10 @@ def adjudicate(v: dict) -> Result:
             raise InputError("landings", f"{ld_text(bad[0])}: {bad[0].reason}")
     landing = landing_site(sites, season, year)
     parsed, errors = reader.orders(v["orders"].replace(";", "\n"))
+    if not moving:
+        return _after_phase(v, season, year, position, martian, destroyed, parsed, errors)
+    if v["virus"]:
+        raise InputError("virus", "The virus removals are made in Summer and Winter; choose one of those seasons.")
     plan = check(martian, parse_orders(v["martian_orders"], "martian_orders"))
     owners = {c: p for c, p in position.owners.items() if c not in destroyed}
     r = adjudicate_season(season, year, position.units, plan, parsed, errors, owners, destroyed, landing)
@@ -191,6 +205,59 @@ def adjudicate(v: dict) -> Result:
     return Result(summary=summary, data=data, tables=tables, notes=notes, rules=list(RULES))
 
 
+def _after_phase(v, season, year, position, martian, destroyed, parsed, errors) -> Result:
+    """Summer and Winter (ruling WOTW R5): Earth retreats, Winter adjustments, virus removals."""
+    ordered = parse_removals(v["martian_orders"], "martian_orders")
+    if ordered and not v["virus"]:
+        raise InputError("martian_orders", "The Martian removes strength points only once the virus is active "
+                                           "(WOTW 9.2); tick Virus active, or leave the Martian orders empty.")
+    owners = {c: p for c, p in position.owners.items() if c not in destroyed}
+    r = adjudicate_after(season, year, position.units, position.dislodged, position.contested, martian, owners,
+                         destroyed, parsed, ordered, v["virus"])
+    rows = [["", e.text, "illegal", e.message, "DIP 4.1"] for e in errors]
+    rows += [[o.power, o.text, o.status.value, o.reason, ", ".join(o.rules)] for o in r.outcomes]
+    rows += [["Martian", describe(x), "succeeds", "removed by default, alphabetically by province (WOTW 9.3, ruling WOTW R9)"
+              if x.by_default else "removed as ordered (WOTW 9.2)", "WOTW 9.2, WOTW 9.3, WOTW R9"] for x in r.removals]
+    powers = sorted({u.power for u in r.earth})
+    pos_rows = [[p, ", ".join(u.label() for u in r.earth if u.power == p) or "-",
+                 sum(1 for o in r.owners.values() if o == p)] for p in powers]
+    pos_rows.append(["Martian", ", ".join(u.label for u in r.martian) or "-", 0])
+    counts = {p: sum(1 for o in r.owners.values() if o == p) for p in board().power_names}
+    notes = []
+    virus = None
+    if check_applies(year, season):
+        virus = virus_status(year, season, len(destroyed), max(counts.values(), default=0))
+        notes.append("Virus check at the end of the season (WOTW 9.1): "
+                     + ("ACTIVE" if virus["active"] or v["virus"] else "not active") + ".")
+    end = end_of_game(r.martian, _landings_after("fall" if season == "winter" else "spring", year), r.owners,
+                      destroyed, "fall" if season == "winter" else "spring")
+    notes.append(end["text"])
+
+    after = SimpleNamespace(earth=r.earth, martian=r.martian, owners=r.owners, dislodged=(), contested=frozenset(),
+                            destroyed=frozenset(destroyed))
+
+    summary = (f"{season.capitalize()} {year}: {len(r.outcomes)} Earth order(s) and default(s) adjudicated"
+               + (f"; the Martian loses {sum(x.points for x in r.removals)} strength point(s)" if r.removals else "")
+               + ".")
+    data = {
+        "orders": [{"power": row[0], "order": row[1], "result": row[2], "reason": row[3]} for row in rows],
+        "earth": {p: sorted(u.label() for u in r.earth if u.power == p) for p in powers},
+        "martian": [u.label for u in r.martian],
+        "removals": [describe(x) for x in r.removals],
+        "owners": {show(c): p for c, p in sorted(r.owners.items())},
+        "destroyed": sorted(show(c) for c in destroyed),
+        "virus": virus,
+        "end": end,
+        "next_position": _position_text(after),
+    }
+    tables = [Table("Orders", ["Power", "Order", "Result", "Why", "Rules"], rows),
+              Table("Position after the season", ["Power", "Units", "Centres"], pos_rows)]
+    return Result(summary=summary, data=data, tables=tables, notes=notes, rules=list(RULES) + AFTER_RULES)
+
+
+AFTER_RULES = ["WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9"]
+
+
 def ld_text(ld) -> str:
     return f"{ld.season} {ld.year} land {show(ld.province)}"
 
@@ -207,6 +274,11 @@ def _position_text(r) -> str:
         lines.append(f"{p}: " + ", ".join(u.label() for u in r.earth if u.power == p))
     for p in sorted(set(r.owners.values())):
         lines.append(f"Centres {p}: " + ", ".join(show(c) for c, o in sorted(r.owners.items()) if o == p))
+    for d in r.dislodged:
+        came = f" from {show(d.attacker_from)}" if d.attacker_from else ""
+        lines.append(f"Dislodged {d.unit.power}: {d.unit.label()}{came}")
+    if r.contested:
+        lines.append("Contested: " + ", ".join(show(c) for c in sorted(r.contested)))
     lines.append("Martian: " + ", ".join(u.label for u in r.martian))
     lines.append("Destroyed: " + ", ".join(show(c) for c in sorted(r.destroyed)))
     return "\n".join(lines)
