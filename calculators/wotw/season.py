@@ -378,6 +378,7 @@ def _earth_line(res: MartianResolver, i: int, text: str, power: str, landing: st
         rules = ("DIP 10.1", "WOTW 5.7", "WOTW R13")
     else:
         status, reason, rules = explain(res, i)
+        reason = _martian_names(res, reason)
     by = res.dislodged_by(i)
     if by is not None:
         reason += f"; dislodged by {res.orders[by].unit.label() if res.power[by] != MARTIAN else 'the Martian ' + _label(res, by)}"
@@ -389,7 +390,24 @@ def _earth_line(res: MartianResolver, i: int, text: str, power: str, landing: st
 
 def _label(res: MartianResolver, i: int) -> str:
     o = res.orders[i]
+    if i in res.st.leads:
+        return f"merge into {show(res.dest[i])} (strength {o.unit.strength})"
     return f"{designation(o.unit.strength)} {show(province_of(o.unit.location))}"
+
+
+def _martian_names(res: MartianResolver, reason: str) -> str:
+    """The standard explanations name units as ``A Par``; a Martian unit is named with its strength."""
+    import re
+    seen = set()
+    for k in range(res.n):
+        if res.power[k] != MARTIAN or res.prov[k] in seen:
+            continue
+        seen.add(res.prov[k])
+        strength = sum(res.st.own.get(j, res.strength[j]) for j in range(res.n)
+                       if res.power[j] == MARTIAN and res.prov[j] == res.prov[k])
+        base = res.orders[k].unit.label()
+        reason = re.sub(r"\b" + re.escape(base) + r"\b", f"the Martian {designation(strength)} {show(res.prov[k])}", reason)
+    return reason
 
 
 def _martian_lines(res, orders, owner_of, plan: Plan, leads, lead_of, remainders, reduced, void, landing) -> list[Line]:
@@ -442,6 +460,11 @@ def _why_failed(res: MartianResolver, i: int) -> str:
         return "stays (ruling WOTW R4)"
     a = res.attack_strength(i)
     d = res.dest[i]
+    j = res.at.get(d)
+    members = res.st.leads.get(i, (i,))
+    if j is not None and res.power[j] != MARTIAN and res.kind[j] == MOVE and \
+            any(res.prov[m] == res.dest[j] for m in members) and a <= res.defend_strength(j):
+        return f"lost the head-to-head battle: strength {a} against {res.defend_strength(j)} from {show(d)}"
     if a == 0:
         return f"a Martian unit remains in {show(d)}"
     rivals = [m for m in res.into.get(d, ()) if m != i and res.prevent_strength(m) >= a]
