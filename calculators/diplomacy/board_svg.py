@@ -23,7 +23,7 @@ LAYOUT: dict[str, tuple[int, int]] = {
     "ukr": (705, 372), "gal": (622, 412), "boh": (512, 410), "tyr": (468, 462), "vie": (545, 450),
     "bud": (600, 470), "tri": (522, 512), "ven": (448, 512), "pie": (398, 498), "tus": (428, 560),
     "rom": (462, 600), "apu": (522, 598), "nap": (528, 648), "tys": (420, 640), "lyo": (345, 585),
-    "wes": (295, 645), "naf": (220, 705), "tun": (380, 705), "ion": (545, 712), "adr": (492, 555),
+    "wes": (295, 645), "naf": (220, 705), "hel": (415, 280), "tun": (380, 705), "ion": (545, 712), "adr": (492, 555),
     "alb": (566, 560), "ser": (592, 525), "gre": (602, 612), "bul": (668, 545), "rum": (682, 482),
     "sev": (805, 400), "bla": (792, 500), "con": (722, 592), "ank": (805, 580), "arm": (905, 560),
     "smy": (765, 650), "syr": (905, 665), "aeg": (660, 655), "eas": (745, 725), "swi": (388, 470),
@@ -96,9 +96,9 @@ def render_board(gmap: GameMap, position: Position, title: str, moves=(), suppor
         out.append(f'<circle cx="{x1}" cy="{y1}" r="22" fill="none" stroke="{col}" stroke-width="1.5" '
                    f'stroke-dasharray="5 3"><title>{escape(f"convoy {show(army)} to {show(dest)}")}</title></circle>')
     for power, frm, to, ok in moves:
-        (x1, y1), (x2, y2) = _xy(layout, frm), _xy(layout, to)
-        col = colour(power) if ok else "#c0392b"
-        dash = "" if ok else ' stroke-dasharray="6 4"'
+        (x1, y1), (x2, y2) = _shorten(_xy(layout, frm), _xy(layout, to), 18)
+        col = colour(power)
+        dash = "" if ok else ' stroke-dasharray="6 4" opacity="0.75"'
         out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{col}" stroke-width="3"{dash} '
                    f'marker-end="url(#ah)"><title>{escape(f"{show(frm)} - {show(to)}: " + ("succeeds" if ok else "fails"))}'
                    f'</title></line>')
@@ -112,6 +112,16 @@ def render_board(gmap: GameMap, position: Position, title: str, moves=(), suppor
         out.append(_unit(layout, u, 14, mark=True))
     out.append("</svg>")
     return "".join(out)
+
+
+def _shorten(a, b, by: int):
+    """The segment a-b with its end pulled back by ``by`` so an arrow head stops at a province's edge."""
+    (x1, y1), (x2, y2) = a, b
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+    if length <= by:
+        return a, b
+    k = (length - by) / length
+    return (x1, y1), (round(x1 + (x2 - x1) * k), round(y1 + (y2 - y1) * k))
 
 
 def _unit(layout, unit, offset: int, mark: bool = False) -> str:

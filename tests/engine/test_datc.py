@@ -1,6 +1,7 @@
 """The one generic DATC runner: every record of tests/data/datc/datc_v3_0.txt is one test."""
 from __future__ import annotations
 
+import json
 import pathlib
 
 import pytest
@@ -118,3 +119,14 @@ def test_datc(case):
         else:
             raise AssertionError(f"unknown EXPECT line {line!r}")
         assert units_text(got) == want, f"{case['id']}: {kind} {power}: expected {want}, got {units_text(got)}"
+
+
+def test_calculator_copy_matches_this_data():
+    """calculators/diplomacy/datc_cases.json (what the adjudicator's Load offers) is this file, orders without results."""
+    copy_path = pathlib.Path(__file__).resolve().parents[2] / "calculators" / "diplomacy" / "datc_cases.json"
+    copy = {c["id"]: c for c in json.loads(copy_path.read_text(encoding="utf-8"))["cases"]}
+    assert set(copy) == {c["id"] for c in CASES}
+    for c in CASES:
+        want = {"id": c["id"], "title": c["TITLE"], "phase": c["PHASE"], "position": "\n".join(c["UNITS"]),
+                "orders": split_orders(c["ORDERS"])[0], "retreats": split_orders(c["RETREATS"])[0]}
+        assert copy[c["id"]] == want, c["id"]

@@ -1,0 +1,243 @@
+"""Property tests on random legal positions (seeded stdlib random), and a brute-force oracle for the resolver.
+
+The oracle knows nothing of the guess algorithm: it tries every yes/no answer for every move and
+support and keeps the answers that agree with the DATC 5.B definitions, written out again here.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+
+from calculators.diplomacy.game import adjudicate_phase, reader_for
+from calculators.diplomacy.legality import bind_movement
+from calculators.diplomacy.map import Terrain, province_of, show, standard_map
+from calculators.diplomacy.orders import Move, Support
+from calculators.diplomacy.position import Position
+from calculators.diplomacy.resolver import Resolver, _sea_adjacency
+from calculators.diplomacy.units import Phase, PhaseKind, Season, Unit, UnitType
+
+M = standard_map()
+POWERS = [p.name for p in M.powers]
+SPRING = Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)
+FALL = Phase(1901, Season.FALL, PhaseKind.MOVEMENT)
+
+
+def random_position(rng: random.Random, n: int, phase=SPRING, region=None, powers=POWERS) -> Position:
+    provinces = [p for p in (region or M.provinces) if M.provinces[p].terrain is not Terrain.IMPASSABLE]
+    rng.shuffle(provinces)
+    units = []
+    for p in provinces[:n]:
+        info = M.provinces[p]
+        utype = rng.choice(["A", "F"]) if info.terrain is Terrain.COAST else ("F" if info.terrain is Terrain.SEA else "A")
+        loc = p
+        if utype == "F" and info.coasts:
+            loc = f"{p}/{rng.choice(info.coasts).value}"
+        units.append(Unit(rng.choice(powers), UnitType(utype), loc))
+    owners = {c: rng.choice(POWERS) for c in M.centres if rng.random() < 0.7}
+    return Position(phase, tuple(units), owners)
+
+
+def _moves_from(u: Unit) -> list[str]:
+    if u.type is UnitType.ARMY:
+        return sorted(M.army_adj[u.province])
+    return sorted(M.fleet_adj.get(u.location, ()))
+
+
+def random_orders(rng: random.Random, pos: Position, convoys=True) -> list[str]:
+    """Mostly sensible orders: moves, supports that usually match a real move or hold, some convoys."""
+    by_prov = pos.by_province
+    role, goal = {}, {}
+    for u in pos.units:
+        r = rng.random()
+        role[u] = "move" if r < 0.55 else "hold" if r < 0.7 else "support" if r < 0.95 or not convoys else "convoy"
+        if role[u] == "move":
+            goal[u] = rng.choice(_moves_from(u) or [u.location])
+    lines = []
+    for u in pos.units:
+        if role[u] == "move":
+            lines.append(f"{u.power}: {u.label()} - {show(goal[u])}")
+        elif role[u] == "support":
+            near = [by_prov[p] for p in M.neighbours(u.province) if p in by_prov]
+            if not near:
+                lines.append(f"{u.power}: {u.label()} H")
+                continue
+            t = rng.choice(near)
+            if t in goal and rng.random() < 0.85:
+                lines.append(f"{u.power}: {u.label()} S {t.label()} - {show(province_of(goal[t]))}")
+            elif rng.random() < 0.85:
+                lines.append(f"{u.power}: {u.label()} S {t.label()}")
+            else:
+                dest = rng.choice(_moves_from(t) or [t.location])
+                lines.append(f"{u.power}: {u.label()} S {t.label()} - {show(province_of(dest))}")
+        elif role[u] == "convoy" and u.type is UnitType.FLEET and M.is_sea(u.province):
+            armies = [a for a in pos.units if a.type is UnitType.ARMY]
+            if armies:
+                a = rng.choice(armies)
+                dest = rng.choice([p for p in M.provinces if M.provinces[p].terrain is Terrain.COAST])
+                lines.append(f"{u.power}: {u.label()} C {a.label()} - {show(dest)}")
+                if rng.random() < 0.5:
+                    lines.append(f"{a.power}: {a.label()} - {show(dest)}")
+        else:
+            lines.append(f"{u.power}: {u.label()} H")
+    return lines
+
+
+def outcome_map(result):
+    return sorted((o.text, o.status.value, o.reason, o.dislodged) for o in result.outcomes)
+
+
+def test_random_positions_keep_the_board_sound():
+    rng = random.Random(20241129)
+    for _ in range(300):
+        pos = random_position(rng, rng.randint(8, 34))
+        result = adjudicate_phase(pos, "\n".join(random_orders(rng, pos)))
+        after = result.after
+        seen = set()
+        for u in after.units:
+            assert M.valid_location(u.type.value, u.location), u  # no wrong terrain, never Switzerland
+            assert u.province not in seen  # DIP 5.1: one unit per province
+            seen.add(u.province)
+        for d in after.dislodged:
+            assert d.unit.province in seen  # the attacker stands where it was dislodged
+            assert d.unit in pos.units
+        assert len(after.units) + len(after.dislodged) == len(pos.units)
+        assert not (after.contested & seen)
+
+
+def test_adjudication_is_deterministic_and_independent_of_order_listing():
+    rng = random.Random(7)
+    for _ in range(150):
+        pos = random_position(rng, rng.randint(10, 30))
+        lines = random_orders(rng, pos)
+        first = adjudicate_phase(pos, "\n".join(lines))
+        again = adjudicate_phase(pos, "\n".join(lines))
+        shuffled = lines[:]
+        rng.shuffle(shuffled)
+        other = adjudicate_phase(pos, "\n".join(shuffled))
+        assert outcome_map(first) == outcome_map(again) == outcome_map(other)
+        assert first.after == other.after
+
+
+def test_supply_centres_after_fall():
+    rng = random.Random(99)
+    for _ in range(150):
+        pos = random_position(rng, rng.randint(10, 30), phase=FALL)
+        result = adjudicate_phase(pos, "\n".join(random_orders(rng, pos)))
+        after = result.after
+        if after.phase.kind is PhaseKind.RETREATS:
+            result = adjudicate_phase(after, "")  # every dislodged unit disbands
+            after = result.after
+        owners = after.owners
+        assert set(owners) <= set(M.centres)
+        counts = {p: after.centre_count(p) for p in POWERS}
+        assert sum(counts.values()) == len(owners) <= 34
+        for u in after.units:
+            if M.provinces[u.province].centre:
+                assert owners[u.province] == u.power  # DIP 14.3
+        for c, p in pos.owners.items():
+            if all(u.province != c for u in after.units):
+                assert owners[c] == p  # an empty centre keeps its owner
+
+
+# -- brute-force oracle ----------------------------------------------------------------
+def consistent_assignments(orders):
+    """Every answer for moves and supports that satisfies DATC 5.B (no convoys)."""
+    at = {o.unit.province: i for i, o in enumerate(orders)}
+    moves = [i for i, o in enumerate(orders) if isinstance(o, Move)]
+    sups = [i for i, o in enumerate(orders) if isinstance(o, Support)]
+    power = [o.unit.power for o in orders]
+    prov = [o.unit.province for o in orders]
+    dest = {i: orders[i].dest_province for i in moves}
+    backers = {i: [s for s in sups if orders[s].target == prov[i]] for i in range(len(orders))}
+    into = {}
+    for i in moves:
+        into.setdefault(dest[i], []).append(i)
+
+    def h2h(i, j):
+        return j is not None and j in dest and dest[j] == prov[i]
+
+    out = []
+    for bits in itertools.product((False, True), repeat=len(moves) + len(sups)):
+        ok = dict(zip(moves + sups, bits))
+
+        def n_sup(i, not_power=None):
+            return sum(1 for s in backers[i] if ok[s] and power[s] != not_power)
+
+        def hold(p):
+            j = at.get(p)
+            if j is None:
+                return 0
+            if j in dest:
+                return 0 if ok[j] else 1
+            return 1 + n_sup(j)
+
+        def attack(i):
+            j = at.get(dest[i])
+            if j is None or (j in dest and not h2h(i, j) and ok[j]):
+                return 1 + n_sup(i)
+            if power[j] == power[i]:
+                return 0
+            return 1 + n_sup(i, power[j])
+
+        def prevent(m):
+            j = at.get(dest[m])
+            if h2h(m, j) and ok[j]:
+                return 0
+            return 1 + n_sup(m)
+
+        good = True
+        for i in moves:
+            j = at.get(dest[i])
+            a = attack(i)
+            opp = (1 + n_sup(j)) if h2h(i, j) else hold(dest[i])
+            want = a > opp and all(a > prevent(m) for m in into[dest[i]] if m != i)
+            if want != ok[i]:
+                good = False
+                break
+        if good:
+            for s in sups:
+                into_s = orders[s].dest if orders[s].dest is not None else orders[s].target
+                cut = any(prov[m] != into_s and power[m] != power[s] for m in into.get(prov[s], ()))
+                lost = any(prov[m] == into_s and ok[m] for m in into.get(prov[s], ()))
+                if (not cut and not lost) != ok[s]:
+                    good = False
+                    break
+        if good:
+            out.append(ok)
+    return out
+
+
+CENTRE = ["par", "bur", "mar", "gas", "pic", "bel", "hol", "ruh", "mun", "kie", "ber", "sil", "boh", "tyr",
+          "vie", "gal", "bud", "tri", "ven", "pie", "swi", "pru", "war"]
+
+
+def test_resolver_matches_brute_force():
+    rng = random.Random(5)
+    checked = unique = 0
+    while checked < 1500:
+        # Few powers, so that supports for and against a power's own units are common (DIP 14.7).
+        pos = random_position(rng, rng.randint(5, 10), region=CENTRE, powers=rng.sample(POWERS, rng.randint(2, 3)))
+        lines = random_orders(rng, pos, convoys=False)
+        parsed, errors = reader_for_std().orders("\n".join(lines))
+        assert not errors
+        effective, _ = bind_movement(M, pos.units, parsed, _sea_adjacency(M))
+        decisions = [i for i, o in enumerate(effective) if isinstance(o, (Move, Support))]
+        if len(decisions) > 14:
+            continue
+        answers = consistent_assignments(effective)
+        res = Resolver(M, effective).run()
+        got = {i: res.resolve(i) for i in decisions}
+        assert got in answers, (lines, got, answers)
+        if len(answers) == 1:
+            unique += 1
+        else:
+            # Several answers only for circular movement, where every move of the ring succeeds (DIP R3).
+            assert all(got[i] for i in res.paradox), lines
+            assert res.paradox, lines
+        checked += 1
+    assert unique > 1200
+
+
+def reader_for_std():
+    from calculators.diplomacy.variant import STANDARD
+    return reader_for(STANDARD)
