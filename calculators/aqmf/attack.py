@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Dist, Result, Table, calculator, frac, percent, prob
+from ..core import BarChart, Dist, Result, Table, calculator, percent, prob
 from . import common as c
 from .combat import attack_odds, p_rout, resolve_shooter, resolve_target
 from .damage import CATEGORIES, after_attack, ordered_states, p_down, state_label
@@ -89,9 +89,9 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
         "damage": odds.damage.to_json(), "expected_damage": prob(odds.damage.mean()),
     }
     tables = [Table("Numbers needed", ["Roll", "Needs", "P per die"],
-                    [["to hit (Defense with cover, immobilized)", _need(hit_need), frac(odds.p_hit)],
+                    [["to hit (Defense with cover, immobilized)", _need(hit_need), c.fcell(odds.p_hit)],
                      [f"to damage (Armor {arm} minus Power {shooter.weapon.power})", _need(dmg_need),
-                      frac(odds.p_damage)]])]
+                      c.fcell(odds.p_damage)]])]
     charts = [c.bar("Hits", odds.hits, shooter.dice, "hits")]
     if target.kind == "tripod":
         rules += ["AQMF 18.1", "AQMF R16"]
@@ -104,7 +104,7 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
             "p_exploded": prob(states.get("exploded", Fraction(0))),
         })
         summary = (f"{shooter.label} ({shooter.dice} {dice_word}, {shooter.weapon.name}) against the tripod: "
-                   f"each die hits with {frac(odds.p_hit)} and damages with {frac(odds.p_damage)}; "
+                   f"each die hits with {c.fcell(odds.p_hit)} and damages with {c.fcell(odds.p_damage)}; "
                    f"P(at least one damage point) = {c.pstr(odds.damage.at_least(1))}; "
                    f"P(tripod destroyed) = {c.pstr(down)}.")
         upto = max(k for k, _ in odds.damage.items)
@@ -114,7 +114,7 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
                                x_label="result"))
         tables.append(Table("Damage points", ["Points", "P", "%"], c.dist_rows(odds.damage, upto, most=c.TABLE_ROWS)))
         tables.append(Table("Tripod after the attack", ["Outcome", "P", "%"],
-                            [[state_label(s), frac(states[s]), percent(states[s], 2)] for s in ordered_states(states)]))
+                            [[state_label(s), c.fcell(states[s]), percent(states[s], 2)] for s in ordered_states(states)]))
     else:
         n = target.elements
         dest = odds.destroyed
@@ -126,11 +126,12 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
         tables.append(Table("Elements destroyed", ["Destroyed", "P", "%"], c.dist_rows(dest, n)))
         tables.append(Table("At least k destroyed", ["Outcome", "P", "%"], c.at_least_rows(dest, n, "destroyed")))
         summary = (f"{shooter.label} ({shooter.dice} {dice_word}, {shooter.weapon.name}) against {target.label}: "
-                   f"each {'sweep' if shooter.weapon.sweep else 'die'} hits with {frac(odds.p_hit)}, each hit "
-                   f"destroys with {frac(odds.p_damage)}. P(at least one destroyed) = {c.pstr(dest.at_least(1))}; expected {float(dest.mean()):.3f} destroyed.")
+                   f"each {'sweep' if shooter.weapon.sweep else 'die'} hits with {c.fcell(odds.p_hit)}, each hit "
+                   f"destroys with {c.fcell(odds.p_damage)}. P(at least one destroyed) = {c.pstr(dest.at_least(1))}; "
+                   f"expected {float(dest.mean()):.3f} destroyed.")
         if target.kind == "blip":
             data["p_revealed"] = prob(dest.at_least(1))
-            summary += (f" Any damage reveals the blip (P = {frac(dest.at_least(1))}) but destroys nothing "
+            summary += (f" Any damage reveals the blip (P = {c.fcell(dest.at_least(1))}) but destroys nothing "
                         "(AQMF 12.6).")
             rules.append("AQMF 12.6")
         if target.kind == "human":
@@ -142,17 +143,17 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
                         f"P = {c.pstr(wiped)}.")
             rules += ["AQMF 9.2", "AQMF 9.3"]
             tables.append(Table("Morale follow-up (AQMF 9.2-9.3)", ["Outcome", "P", "%"],
-                                [["no loss (no test)", frac(dest.p(lambda k: k == 0)), percent(dest.p(lambda k: k == 0), 2)],
-                                 ["tests and passes", frac(tests - rout), percent(tests - rout, 2)],
-                                 ["tests and routs", frac(rout), percent(rout, 2)],
-                                 ["wiped out (no test)", frac(wiped), percent(wiped, 2)]]))
+                                [["no loss (no test)", c.fcell(dest.p(lambda k: k == 0)), percent(dest.p(lambda k: k == 0), 2)],
+                                 ["tests and passes", c.fcell(tests - rout), percent(tests - rout, 2)],
+                                 ["tests and routs", c.fcell(rout), percent(rout, 2)],
+                                 ["wiped out (no test)", c.fcell(wiped), percent(wiped, 2)]]))
         if target.cover != "none" or (target.dug_in and not (shooter.tripod and within_six)) or target.immobilized:
             plain = type(target)(target.label, target.kind, n, target.defense, target.armor, "none", False, False)
             base = attack_odds(shooter, plain, within_six, opts).destroyed
             data["open_ground"] = {"destroyed": base.to_json(), "p_at_least_one": prob(base.at_least(1))}
             charts.append(c.compare("Elements destroyed: as set vs in the open, not dug in",
                                     ("as set", dest), ("open, not dug in", base), n, "elements destroyed"))
-            notes.append(f"In the open and not dug in, P(at least one destroyed) would be {frac(base.at_least(1))} "
+            notes.append(f"In the open and not dug in, P(at least one destroyed) would be {c.fcell(base.at_least(1))} "
                          f"({percent(base.at_least(1), 2)}).")
     if shooter.weapon.sweep and target.elements > 1:
         notes.append("Sweep: every element of the target is taken to be under the template; the heat-ray "

@@ -6,12 +6,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from ..core import Dist, InputError
+from ..core import InputError
 from .exact import IntDist
 from .dice import QUICK_START, RollOptions, p_success
 from .forces import BLIP_ARMOR, BLIP_DEFENSE, PRESETS
-from .stats import (COVER_BONUS, DUG_IN_ARMOR, DUG_IN_TRIPOD_RANGE, IMMOBILIZED_DEFENSE, UNITS, WEAPONS,
-                    Weapon)
+from .stats import COVER_BONUS, DUG_IN_ARMOR, IMMOBILIZED_DEFENSE, UNITS, WEAPONS, Weapon
 
 MAX_ELEMENTS = 20
 MAX_RANGE = 120  # inches; the quick-start table is about 4 ft square
@@ -194,7 +193,7 @@ def mixed_sweep(p_hit: Fraction, p_dmgs: list[Fraction]) -> IntDist:
     return IntDist(tuple(weights), under.den * hd)
 
 
-def p_rout(destroyed: Dist, elements: int) -> Fraction:
+def p_rout(destroyed: IntDist, elements: int) -> Fraction:
     """AQMF 9.2-9.3: a unit that loses L (not all) elements routs on D10 - L of 4 or less."""
     from .morale import p_fail
     return destroyed.weighted(lambda k: p_fail(k) if 0 < k < elements else 0)

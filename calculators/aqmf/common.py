@@ -89,7 +89,7 @@ def at_least_rows(dist: Dist, upto: int, what: str) -> list[list]:
     rows = []
     for k in range(1, upto + 1):
         p = dist.at_least(k)
-        rows.append([f"at least {k} {what}", frac(p), percent(p, 2)])
+        rows.append([f"at least {k} {what}", fcell(p), percent(p, 2)])
     return rows
 
 
@@ -99,10 +99,10 @@ TABLE_ROWS = 16  # a table lists at most this many single outcomes, then "k or m
 def dist_rows(dist: Dist, upto: int, most: int | None = None) -> list[list]:
     d = dist.as_dict()
     last = upto if most is None or upto < most else most - 1
-    rows = [[k, frac(d.get(k, Fraction(0))), percent(d.get(k, Fraction(0)), 2)] for k in range(last + 1)]
+    rows = [[k, fcell(d.get(k, Fraction(0))), percent(d.get(k, Fraction(0)), 2)] for k in range(last + 1)]
     if last < upto:
         rest = dist.at_least(last + 1)
-        rows.append([f"{last + 1} or more", frac(rest), percent(rest, 2)])
+        rows.append([f"{last + 1} or more", fcell(rest), percent(rest, 2)])
     return rows
 
 
@@ -128,6 +128,15 @@ def at_least_json(dist: Dist, upto: int) -> list[dict]:
 
 def table(title, columns, rows) -> Table:
     return Table(title, columns, rows)
+
+
+def fcell(p) -> str:
+    """A probability for a table cell: the exact fraction, unless it is too long to read
+    (long volley chains), when the cell names its size; the data always has it exactly."""
+    f = frac(p)
+    if len(f) <= 40:
+        return f
+    return f"exact: {len(f.split('/')[1])}-digit denominator"
 
 
 def pstr(p) -> str:

@@ -36,14 +36,6 @@ class IntDist:
             bpow[i] = bpow[i - 1] * b
         return IntDist(tuple(comb(n, k) * apow[k] * bpow[n - k] for k in range(n + 1)), d ** n)
 
-    @staticmethod
-    def from_fractions(probs: dict[int, Fraction]) -> "IntDist":
-        den = 1
-        for p in probs.values():
-            den = den * Fraction(p).denominator // _gcd(den, Fraction(p).denominator)
-        top = max(probs)
-        return IntDist(tuple(int(Fraction(probs.get(k, 0)) * den) for k in range(top + 1)), den)
-
     def __add__(self, other: "IntDist") -> "IntDist":
         """The sum of two independent counts (integer convolution)."""
         out = [0] * (len(self.weights) + len(other.weights) - 1)
@@ -98,7 +90,3 @@ class IntDist:
     def total(self) -> Fraction:
         return Fraction(sum(self.weights), self.den)
 
-
-def _gcd(a: int, b: int) -> int:
-    from math import gcd
-    return gcd(a, b)

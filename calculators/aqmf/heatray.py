@@ -1,7 +1,7 @@
 """Heat ray: focused against sweep on the same targets (aqmf-heat-ray)."""
 from __future__ import annotations
 
-from ..core import InputError, Result, Table, bool_param, calculator, choice_param, frac, int_param, percent, prob
+from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, percent, prob
 from . import common as c
 from .combat import Target, mixed_sweep, resolve_target
 from .dice import p_success
@@ -41,7 +41,10 @@ def heat_ray_calc(v: dict) -> Result:
     rng = v["range"]
     if rng < FOCUSED.min_range:
         raise InputError("range", f"{rng}\" is inside the heat ray's 3\" minimum range (AQMF 6.4).")
-    end = resolve_target(v["target"], 1, v["defense"], v["armor"], v["end_cover"], v["end_dug_in"], False)
+    try:
+        end = resolve_target(v["target"], 1, v["defense"], v["armor"], v["end_cover"], v["end_dug_in"], False)
+    except InputError as err:  # name this form's own field
+        raise InputError({"dug_in": "end_dug_in", "cover": "end_cover"}.get(err.field, err.field), err.message)
     preset = PRESETS[v["target"]]
     others = v["others_open"] + v["others_dug_in"]
     if v["others_dug_in"] and preset.unit and not UNITS[preset.unit].can_dig_in:
@@ -71,7 +74,7 @@ def heat_ray_calc(v: dict) -> Result:
     if rng > SWEEP.max_range:
         data["sweep"] = None
         notes.append(f"At {rng}\" only the focused beam can fire: a sweep's template must lie within 15\" (AQMF 6.2).")
-        summary = (f"Focused: destroys the end element with P = {frac(focused.at_least(1))} "
+        summary = (f"Focused: destroys the end element with P = {c.fcell(focused.at_least(1))} "
                    f"({percent(focused.at_least(1), 2)}). No sweep beyond 15\".")
         charts = [c.bar("Focused beam: elements destroyed", focused, 1, "elements destroyed")]
         tables.append(Table("Focused beam", ["Destroyed", "P", "%"], c.dist_rows(focused, 1)))
@@ -82,9 +85,9 @@ def heat_ray_calc(v: dict) -> Result:
         data.update({"sweep": sweep.to_json(), "sweep_expected": prob(sweep.mean()),
                      "sweep_at_least": c.at_least_json(sweep, total), "focused_at_least": c.at_least_json(focused, total)})
         summary = (f"One heat ray shot at {rng}\": focused destroys the end element with P = "
-                   f"{frac(focused.at_least(1))} ({percent(focused.at_least(1), 2)}), expected "
+                   f"{c.fcell(focused.at_least(1))} ({percent(focused.at_least(1), 2)}), expected "
                    f"{float(focused.mean()):.3f}; a sweep over {total} element{'s' if total > 1 else ''} destroys "
-                   f"at least one with P = {frac(sweep.at_least(1))} ({percent(sweep.at_least(1), 2)}), expected "
+                   f"at least one with P = {c.fcell(sweep.at_least(1))} ({percent(sweep.at_least(1), 2)}), expected "
                    f"{float(sweep.mean()):.3f}.")
         charts = [c.bar("Focused beam: elements destroyed", focused, total, "elements destroyed"),
                   c.bar("Sweep: elements destroyed", sweep, total, "elements destroyed"),
@@ -92,8 +95,8 @@ def heat_ray_calc(v: dict) -> Result:
         rows = []
         for k in range(total + 1):
             f, s = focused.as_dict().get(k, 0), sweep.as_dict().get(k, 0)
-            rows.append([k, frac(f), frac(s)])
+            rows.append([k, c.fcell(f), c.fcell(s)])
         tables.append(Table("Elements destroyed", ["Destroyed", "Focused", "Sweep"], rows))
         tables.append(Table("At least k destroyed", ["k", "Focused", "Sweep"],
-                            [[k, frac(focused.at_least(k)), frac(sweep.at_least(k))] for k in range(1, total + 1)]))
+                            [[k, c.fcell(focused.at_least(k)), c.fcell(sweep.at_least(k))] for k in range(1, total + 1)]))
     return Result(summary=summary, data=data, rules=rules, tables=tables, charts=charts, notes=notes)

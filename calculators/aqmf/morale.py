@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Dist, InputError, Result, Table, calculator, frac, int_param, percent, prob
+from ..core import BarChart, Dist, Result, Table, calculator, frac, int_param, percent, prob
 from .dice import p_at_least
 
 PASS_AT = 5  # AQMF 9.3: D10 minus losses of 5 or more passes

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Dist, Result, Table, bool_param, calculator, frac, int_param, percent, prob
+from ..core import BarChart, Result, Table, bool_param, calculator, int_param, percent, prob
 from . import common as c
 from .combat import binomial
 from .damage import CATEGORIES, CHART_DEN, D10, EXPLODED, after_attack, is_down, p_down, transition_weights
@@ -98,9 +98,9 @@ def tow_cable_calc(v: dict) -> Result:
     held = 1 - freed - down
     freed_dist = [e["freed"] for e in events]
     order = list(CATEGORIES)
-    summary = (f"Each of the {v['riders']} elements places a cable with P = {frac(p_hit)}: at least one cable "
+    summary = (f"Each of the {v['riders']} elements places a cable with P = {c.fcell(p_hit)}: at least one cable "
                f"with P = {c.pstr(placed.at_least(1))}. The tripod breaks a cable on 1-{min(speed, 9)} "
-               f"(P = {frac(pb)}) and falls otherwise; a fall destroys it with P = {c.pstr(p_down(fall_states))}. "
+               f"(P = {c.fcell(pb)}) and falls otherwise; a fall destroys it with P = {c.pstr(p_down(fall_states))}. "
                f"Free of {cables} cable{'s' if cables > 1 else ''} within {phases} movement phases: "
                f"{c.pstr(freed)}.")
     data = {"p_place": prob(p_hit), "cables_placed": placed.to_json(), "p_break": prob(pb), "p_fall": prob(1 - pb),
@@ -116,13 +116,13 @@ def tow_cable_calc(v: dict) -> Result:
                        [("probability", [float(p) for p in freed_dist] + [float(1 - freed)])], x_label="phase")]
     tables = [Table("Cables placed", ["Cables", "P", "%"], c.dist_rows(placed, v["riders"])),
               Table("Fall (D10 + 3 on the damage chart)", ["Result", "P", "%"],
-                    [[k, frac(fall_cats.get(k, 0)), percent(fall_cats.get(k, 0), 2)] for k in order]),
+                    [[k, c.fcell(fall_cats.get(k, 0)), percent(fall_cats.get(k, 0), 2)] for k in order]),
               Table("Breaking free, phase by phase", ["Phase", "Freed in this phase", "Destroyed in a fall"],
                     [[i + 1, c.pstr(e["freed"]), c.pstr(e["down"])] for i, e in enumerate(events)]),
               Table(f"After {phases} movement phases", ["Outcome", "P", "%"],
-                    [["free of every cable", frac(freed), percent(freed, 2)],
-                     ["destroyed in a fall", frac(down), percent(down, 2)],
-                     ["still held", frac(held), percent(held, 2)]])]
+                    [["free of every cable", c.fcell(freed), percent(freed, 2)],
+                     ["destroyed in a fall", c.fcell(down), percent(down, 2)],
+                     ["still held", c.fcell(held), percent(held, 2)]])]
     return Result(summary=summary, data=data, tables=tables, charts=charts,
                   rules=["AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF R17"],
                   notes=["While held, the tripod is immobilized: -4 Defense (AQMF 17.1).",

@@ -5,14 +5,14 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb, gcd
 
-from ..core import BarChart, InputError, Result, Table, calculator, frac, int_param, percent, prob
+from ..core import BarChart, Result, Table, calculator, int_param, percent, prob
 from . import common as c
 from .combat import resolve_shooter, resolve_target
 from .damage import (CATEGORIES, DESTROYED, EXPLODED, after_attack, category, is_down, ordered_states, p_down,
-                     state_label, transition_weights, transitions)
+                     state_label, transition_weights)
 from .dice import RollOptions, p_success
 from .forces import SHOOTERS
-from .stats import DUG_IN_TRIPOD_RANGE, UNITS
+from .stats import UNITS
 
 MAX_POINTS = 30
 MAX_VOLLEYS = 12
@@ -45,8 +45,8 @@ def tripod_damage_calc(v: dict) -> Result:
         roll = die + k - 1
         rows.append([die, roll, category(roll)])
     summary = (f"{k} damage point{'s' if k > 1 else ''}: roll a D10 {'+ ' + str(k - 1) if k > 1 else 'unmodified'}. "
-               f"P(destroyed) = {frac(down)} ({percent(down, 2)}), of which explodes "
-               f"{frac(states.get(EXPLODED, 0))}.")
+               f"P(destroyed) = {c.fcell(down)} ({percent(down, 2)}), of which explodes "
+               f"{c.fcell(states.get(EXPLODED, 0))}.")
     order = [x for x in CATEGORIES]
     data = {"points": k, "armor": armor, "modifier": k - 1,
             "chart": {x: prob(cats.get(x, 0)) for x in order},
@@ -57,9 +57,9 @@ def tripod_damage_calc(v: dict) -> Result:
               BarChart("Tripod after the roll", [state_label(s) for s in states_order],
                        [("probability", [float(states[s]) for s in states_order])], x_label="state")]
     tables = [Table("Chart roll", ["D10", "Modified roll", "Result"], rows),
-              Table("Result", ["Result", "P", "%"], [[x, frac(cats.get(x, 0)), percent(cats.get(x, 0), 2)] for x in order]),
+              Table("Result", ["Result", "P", "%"], [[x, c.fcell(cats.get(x, 0)), percent(cats.get(x, 0), 2)] for x in order]),
               Table("Tripod after the roll", ["State", "P", "%"],
-                    [[state_label(s), frac(states[s]), percent(states[s], 2)] for s in states_order])]
+                    [[state_label(s), c.fcell(states[s]), percent(states[s], 2)] for s in states_order])]
     return Result(summary=summary, data=data, tables=tables, charts=charts,
                   rules=["AQMF 18.1", "AQMF 20.4", "AQMF R15", "AQMF R16"],
                   notes=["An 8 lowers Armor by a second D10 and destroys the tripod at 0 or less (AQMF 18.5). "
@@ -172,9 +172,9 @@ def volleys_calc(v: dict) -> Result:
                                [("as set", [float(p) for p in by]), ("plain", [float(p) for p in base])],
                                x_label="volleys"))
     tables = [Table("Destroyed within N volleys", ["Volleys", "P", "%"],
-                    [[i + 1, frac(p), percent(p, 2)] for i, p in enumerate(by)]),
+                    [[i + 1, c.fcell(p), percent(p, 2)] for i, p in enumerate(by)]),
               Table(f"Tripod after {n} volleys", ["State", "P", "%"],
-                    [[state_label(s), frac(final[s]), percent(final[s], 2)] for s in order])]
+                    [[state_label(s), c.fcell(final[s]), percent(final[s], 2)] for s in order])]
     rules = ["AQMF 5.4", "AQMF 5.5", "AQMF 18.1", "AQMF 18.5", "AQMF R13", "AQMF R15", "AQMF R16", *opts.rules()]
     return Result(summary=summary, data=data, tables=tables, charts=charts, rules=rules,
                   notes=["Every volley is one attack: its damage points make one chart roll (ruling AQMF R16). "

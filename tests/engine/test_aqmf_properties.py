@@ -174,3 +174,15 @@ def test_every_result_cites_only_rules_its_catalog_entry_lists():
             assert out["rules"]
             extra = set(out["rules"]) - set(entry["rules"])
             assert not extra, (entry["id"], case.get("name"), extra)
+
+
+def test_every_error_names_a_field_of_its_own_form():
+    """A widget highlights the field an error names: it must be one of that calculator's parameters."""
+    catalog = {e["id"]: {p["name"] for p in e["params"]} for e in calculators.catalog() if e["game"] == "aqmf"}
+    for path in sorted(CASES.glob("aqmf-*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        for case in doc["cases"]:
+            out = calculators.run(doc["calculator"], case["params"])
+            if not out["ok"]:
+                assert out["error"]["field"] in catalog[doc["calculator"]], (doc["calculator"], case["name"], out)
+                assert "Traceback" not in out["error"]["message"] and "Internal error" not in out["error"]["message"]
