@@ -7,6 +7,7 @@ ruling WOTW R4), the landing (WOTW 3.3, ruling WOTW R6) and the destroyed centre
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..diplomacy.adjustments import update_ownership
@@ -397,7 +398,6 @@ def _label(res: MartianResolver, i: int) -> str:
 
 def _martian_names(res: MartianResolver, reason: str) -> str:
     """The standard explanations name units as ``A Par``; a Martian unit is named with its strength."""
-    import re
     seen = set()
     for k in range(res.n):
         if res.power[k] != MARTIAN or res.prov[k] in seen:
