@@ -1,0 +1,44 @@
+"""Reading the rules in a browser: glossary tooltips and variant-to-standard cross-links (issue 8)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_glossary_term_shows_a_tooltip(page, site_url):
+    page.goto(site_url + "wotw/rules/")
+    term = page.locator("article abbr[title]").first
+    definition = term.get_attribute("title") or ""
+    term.hover()
+    tip = page.locator(".md-tooltip2--active").first
+    tip.wait_for(state="visible", timeout=10_000)
+    # Material moves the title into its tooltip: the definition is what the reader sees.
+    assert tip.inner_text().strip()[:40] == (definition or tip.inner_text()).strip()[:40]
+    assert len(tip.inner_text().strip()) > 10
+
+
+def test_variant_rule_links_to_the_standard_rule_and_back(page, site_url):
+    page.goto(site_url + "wotw/rules/")
+    link = page.locator("article .rule-amends a").first
+    target = link.get_attribute("href")
+    anchor = target.split("#", 1)[1]
+    variant_rule = link.locator("xpath=ancestor::*[self::p or self::li or self::h2 or self::h3 or self::td][1]//a[contains(@class,'rule-id')]").first.inner_text()
+    link.click()
+    page.wait_for_url(re.compile(r".*/diplomacy/rules/#" + re.escape(anchor) + "$"), wait_until="commit")
+    standard = page.locator(f"#{anchor}")
+    standard.wait_for(state="visible", timeout=10_000)
+    # The standard rule lists the variant rules that amend it, linking back.
+    back = page.locator(f"xpath=//a[@id='{anchor}']/following-sibling::span[contains(@class,'rule-amended')][1]//a")
+    assert variant_rule in back.all_inner_texts()
+
+
+def test_print_stylesheet_hides_navigation_and_widget_controls(page, site_url):
+    page.goto(site_url + "wotw/virus/")
+    page.wait_for_selector("#calc-wotw-virus .calc-form")
+    page.emulate_media(media="print")
+    for selector in (".md-header", ".md-sidebar--primary", "#calc-wotw-virus .calc-form", "#calc-wotw-virus .calc-actions"):
+        assert not page.locator(selector).first.is_visible(), selector
+    assert page.locator("#calc-wotw-virus .calc-summary").is_visible()
