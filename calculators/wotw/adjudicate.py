@@ -22,7 +22,7 @@ from .virus import check_applies, virus_status
 RULES = ("WOTW 1.1", "WOTW 2.2", "WOTW 2.3", "WOTW 3.3", "WOTW 3.4", "WOTW 3.6", "WOTW 4.1", "WOTW 4.2",
          "WOTW 5.3", "WOTW 5.5", "WOTW 5.6", "WOTW 5.7", "WOTW 5.8", "WOTW 5.9", "WOTW 6.1", "WOTW 6.2",
          "WOTW 7.1", "WOTW 7.2", "WOTW 7.3", "WOTW 8.1", "WOTW 8.2", "WOTW 9.1", "WOTW R4", "WOTW R6", "WOTW R7", "WOTW R8",
-         "WOTW R11", "WOTW R12", "WOTW R13")
+         "WOTW R11", "WOTW R12", "WOTW R13", "WOTW R14", "WOTW R15")
 
 START = """Austria: A Vie, A Bud, F Tri
 England: F Lon, F Edi, A Lvp
