@@ -5,14 +5,14 @@ from fractions import Fraction
 from itertools import combinations
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
-from .defend import POLICY_CHOICES, pjson, shown, sim_params, stats, describe_method
+from .defend import POLICY_CHOICES, describe_method, pjson, scaled, shown, sim_params, stats
 from .forces import MAX_PLAYERS, Force
 from .parse import parse_force
 from .solver import solve
 
 MAX_POOL = 12
 MAX_OPTIONS = 40
-MAX_WORK = 400_000  # Monte Carlo trials summed over every option
+MAX_WORK = 200_000  # Monte Carlo trials summed over every option
 RULES = ["COM 6.2", "COM 6.5", "COM 6.6", "COM 6.7", "COM R3", "COM R9"]
 
 
@@ -60,14 +60,7 @@ def advise(v: dict):
     for n, choice in enumerate(options):
         mine = Force(me.small, me.medium, me.large, tuple(choice), me.policy)
         forces = tuple(others[:seat - 1]) + (mine,) + tuple(others[seat - 1:])
-        gen = solve(forces, v["method"], trials, v["seed"])
-        while True:
-            try:
-                step = next(gen)
-            except StopIteration as stop:
-                out = stop.value
-                break
-            yield (n + step) / len(options)
+        out = yield from scaled(solve(forces, v["method"], trials, v["seed"]), n / len(options), (n + 1) / len(options))
         st = stats(out, forces)
         i = seat - 1
         kept = list(me.dice)

@@ -108,13 +108,14 @@ def describe_method(out: Outcome) -> str:
 )
 def defend(v: dict):
     forces = read_forces(v, v["policy"])
-    out = yield from solve(forces, v["method"], v["trials"], v["seed"])
-    st = stats(out, forces)
     with_rerolls = any(effective(f)[1] for f in forces)
+    share = 0.5 if with_rerolls else 1.0
+    out = yield from scaled(solve(forces, v["method"], v["trials"], v["seed"]), 0.0, share)
+    st = stats(out, forces)
     base = None
     if with_rerolls:
         plain = tuple(Force(f.small, f.medium, f.large, f.dice, "none") for f in forces)
-        base_out = yield from solve(plain, v["method"], v["trials"], v["seed"])
+        base_out = yield from scaled(solve(plain, v["method"], v["trials"], v["seed"]), share, 1.0)
         base = (base_out, stats(base_out, plain))
 
     n = len(forces)
@@ -175,6 +176,16 @@ def defend(v: dict):
         notes.append("Too many states for an exact answer with these dice: the figures are a seeded Monte Carlo "
                      "estimate with 95% Wilson intervals.")
     return Result(summary=summary, data=data, rules=RULES, tables=tables, charts=[chart], notes=notes)
+
+
+def scaled(gen, lo: float, hi: float):
+    """Pass a sub-computation's progress on, mapped into [lo, hi] of the whole; return its value."""
+    while True:
+        try:
+            step = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        yield lo + (hi - lo) * step
 
 
 def _fr(x: Fraction) -> str:

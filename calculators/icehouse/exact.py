@@ -111,8 +111,17 @@ class LumpedChain:
         return self.trans[level][cid]
 
 
-def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int) -> dict[tuple[int, ...], Fraction]:
-    """Joint distribution of pyramids lost, all players' chains scanned together (COM 6.5)."""
+class TooBig(Exception):
+    """The exact scan went over its work budget; the caller falls back to Monte Carlo."""
+
+
+def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int,
+         budget: int | None = None) -> dict[tuple[int, ...], Fraction]:
+    """Joint distribution of pyramids lost, all players' chains scanned together (COM 6.5).
+
+    ``budget`` caps the joint transitions examined (raises TooBig), so no input can hang.
+    """
+    work = 0
     n = len(chains)
     if min(n_dice) == 0:
         # COM 6.5: a player with no dice counts as rolling 0, below every face; one comparison only.
@@ -126,6 +135,12 @@ def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int) 
         for (ss, placed, lost), p in states.items():
             options = [chains[i].step(v, ss[i]) if ss[i] != FROZEN else [(FROZEN, 0, Fraction(1))] for i in range(n)]
             low = min(placed)
+            size = 1
+            for o in options:
+                size *= len(o)
+            work += size
+            if budget is not None and work > budget:
+                raise TooBig(work)
             for combo in product(*options):
                 q = p
                 new_placed = list(placed)

@@ -1,6 +1,8 @@
 """Calculator com-poker: each player's best five cards and the winner (COM 8.2-8.4, rulings COM R6-R8)."""
 from __future__ import annotations
 
+from collections import Counter
+
 from ..core import InputError, Result, Table, calculator, text_param
 from .cards import CLASS_NAMES, best_five, describe
 from .parse import parse_hand
@@ -47,6 +49,8 @@ def poker(v: dict) -> Result:
     for place, i in enumerate(order, 1):
         value, five = scored[i]
         shared = sum(1 for j in order if scored[j][0] == value)
+        counts = Counter(c.rank for c in five)
+        five = tuple(sorted(five, key=lambda c: (counts[c.rank], c.rank), reverse=True))  # sets first
         rows.append([place if shared == 1 else f"{1 + sum(1 for j in order if scored[j][0] > value)}=",
                      f"Player {i}", " ".join(str(c) for c in five), describe(value)])
         players.append({"player": i, "best": [str(c) for c in five], "class": CLASS_NAMES[value.cls],

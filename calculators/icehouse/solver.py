@@ -13,14 +13,14 @@ from fractions import Fraction
 from math import prod
 
 from .combat import resolve
-from .exact import IidChain, LumpedChain, joint_enumeration, scan
+from .exact import IidChain, LumpedChain, TooBig, joint_enumeration, scan
 from .forces import Force
 from .policies import REACTS, settle
 from .rolls import final_dist, initial_count
 
 # Work budgets, measured so that an exact answer comes back in well under a second on CPython.
 ENUM_BUDGET = 400_000  # first rolls x rerolls x faces, per player, for a lumped chain
-SCAN_BUDGET = 4_000_000  # joint states x transitions x values
+SCAN_BUDGET = 60_000  # joint transitions the exact scan examines (well under 1 s on CPython) before giving up
 JOINT_BUDGET = 60_000  # combinations of players' final dice for reacting policies
 PROGRESS_EVERY = 2_000
 
@@ -62,10 +62,7 @@ def exact_plan(forces: tuple[Force, ...]) -> str | None:
         policy, rr = effective(f)
         if rr and initial_count(f.dice) * (1 + rr * max(f.dice)) > ENUM_BUDGET:
             return None
-    rounds = min(len(f.dice) for f in forces)
-    states = prod((len(f.dice) + 1) * (rounds + 1) for f in forces)
-    moves = prod(len(f.dice) + 1 for f in forces)
-    return "scan" if states * moves * vmax <= SCAN_BUDGET else None
+    return "scan"
 
 
 def dice_given(forces: tuple[Force, ...]) -> tuple[int, ...]:
@@ -98,7 +95,7 @@ def exact(forces: tuple[Force, ...], plan: str) -> Outcome:
         if key not in built:  # players with the same dice and rerolls share one chain
             built[key] = IidChain(f.dice) if rr == 0 else LumpedChain(final_dist(f.dice, rr, policy), vmax)
         chains.append(built[key])
-    lost = scan(chains, tuple(len(f.dice) for f in forces), pyramids, vmax)
+    lost = scan(chains, tuple(len(f.dice) for f in forces), pyramids, vmax, SCAN_BUDGET)
     return Outcome("exact", lost, given)
 
 
@@ -162,7 +159,10 @@ def solve(forces: tuple[Force, ...], method: str = "auto", trials: int = 20_000,
     """Generator: progress floats, then the Outcome (``return``)."""
     plan = exact_plan(forces) if method != "monte-carlo" else None
     if plan is not None:
-        return exact(forces, plan)
+        try:
+            return exact(forces, plan)
+        except TooBig:
+            pass  # too many joint states after all: simulate instead
     outcome = yield from monte_carlo(forces, trials, seed)
     return outcome
 
