@@ -79,17 +79,31 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
     return register
 
 
+def _modules(game: str) -> dict[str, str]:
+    """A game's manifest ``{calculator id: module}``; importing the package itself imports nothing heavy."""
+    pkg = importlib.import_module(f"calculators.{game}")
+    return getattr(pkg, "CALCULATORS", {})
+
+
 def _load(calc_id: str | None = None) -> None:
-    """Import every game's calculators, or only the one ``calc_id`` belongs to."""
+    """Import every calculator, or only the module that defines ``calc_id``.
+
+    Pyodide compiles every module it imports, so the first result in the browser should
+    not wait for other calculators (or other games) to import.
+    """
     global _loaded
     if _loaded:
         return
     if isinstance(calc_id, str) and calc_id.split("-")[0] in PREFIXES:
-        importlib.import_module(f"calculators.{PREFIXES[calc_id.split('-')[0]]}")
+        game = PREFIXES[calc_id.split("-")[0]]
+        module = _modules(game).get(calc_id)
+        if module:
+            importlib.import_module(f"calculators.{game}.{module}")
         if calc_id in _REGISTRY:
             return
     for game in GAMES:
-        importlib.import_module(f"calculators.{game}")
+        for module in sorted(set(_modules(game).values())):
+            importlib.import_module(f"calculators.{game}.{module}")
     _loaded = True
 
 
