@@ -205,7 +205,8 @@ def _present(result, position, phase, orders_text, loaded) -> Result:
     svg = render_board(gmap, position.replace(units=tuple(
         u for u in position.units)) if phase.kind is not PhaseKind.RETREATS else after, title,
         moves=result.moves, supports=result.supports, convoys=result.convoys, dislodged=shown_dislodged)
-    chart = {"type": "svg", "title": title, "svg": svg}
+    # "labels"/"series" stay empty: hooks/render.py pre-renders every chart as bars until it learns "svg".
+    chart = {"type": "svg", "title": title, "svg": svg, "labels": [], "series": []}
     for r in ("DIP 2.4",) if dislodged else ():
         rules.append(r)
     return Result(summary=summary, data=data, rules=rules, tables=tables, charts=[chart], notes=notes)
