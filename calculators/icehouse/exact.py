@@ -177,7 +177,7 @@ def joint_enumeration(forces, dist_for) -> tuple[dict[tuple[int, ...], Fraction]
         nxt: dict[tuple, Fraction] = defaultdict(Fraction)
         cache: dict = {}
         for finals, p in states.items():
-            ctx = context_of(finals) if finals else None
+            ctx = context_of(finals) if finals else None  # finals are already cut to the compared ranks
             if ctx not in cache:
                 cache[ctx] = dist_for(i, ctx)
             for values, q in cache[ctx].items():

@@ -25,7 +25,8 @@ def answer_earlier(dice: Dice, context: tuple[int, ...] | None = None) -> int | 
     """Look at the players before you: reroll a die that would lose or tie its comparison.
 
     ``context`` holds, rank by rank, the lowest final value among the players who rerolled
-    before you (ruling COM R2: every die is rolled in the open). A die at rank r that is not
+    before you, for the ranks that will be compared (the fewest dice anyone committed; ruling
+    COM R2: every die is rolled in the open). A die at rank r that is not
     above that value, and could still roll higher, is rerolled, the lowest such die first. The
     first player, who has nobody before them, plays below-average.
     """

@@ -110,6 +110,7 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int):
     pyramids = tuple(f.pyramids for f in forces)
     plans = [effective(f) for f in forces]
     needs_context = any(reacts(f, i) for i, f in enumerate(forces))
+    rounds = min(len(f.dice) for f in forces)
     counts: dict = defaultdict(int)
     given_total = [0] * len(forces)
     for t in range(trials):
@@ -119,7 +120,7 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int):
                 finals.append(_below_average_roll(force.dice, rr, rand))
             elif rr:
                 dice = tuple(sorted(((int(rand() * f) + 1, f) for f in force.dice), reverse=True))
-                ctx = _context(finals) if finals and needs_context else None
+                ctx = _context(finals, rounds) if finals and needs_context else None
                 finals.append([v for v, _ in settle(dice, rr, policy, ctx, roll)])
             else:
                 finals.append(sorted([int(rand() * f) + 1 for f in force.dice], reverse=True))
@@ -150,8 +151,9 @@ def _below_average_roll(faces: tuple[int, ...], rerolls: int, rand) -> list[int]
     return values
 
 
-def _context(finals):
-    depth = min(len(t) for t in finals)
+def _context(finals, rounds: int):
+    """Rank by rank, the lowest value so far, over the ranks that will be compared (all dice are in view)."""
+    depth = min(min(len(t) for t in finals), rounds)
     return tuple(min(t[r] for t in finals) for r in range(depth))
 
 

@@ -93,7 +93,8 @@ def oracle(forces):
         for finals, p in states.items():
             ctx = None
             if finals and f.policy == "answer-earlier" and i > 0:
-                depth = min(len(t) for t in finals)
+                # only the ranks that will be compared: the fewest dice any player committed
+                depth = min(min(len(t) for t in finals), min(len(g.dice) for g in forces))
                 ctx = tuple(min(t[r] for t in finals) for r in range(depth))
             for t, q in oracle_finals(f.dice, rr, f.policy, ctx).items():
                 nxt[finals + (t,)] = nxt.get(finals + (t,), 0) + p * q
@@ -271,6 +272,7 @@ def test_bad_input(params, field):
 @pytest.mark.parametrize("forces, seed", [
     ((F(1, 1, 1, dice=[12, 8, 4], policy="below-average"), F(3, dice=[10, 6, 6])), 5),
     ((F(1, 1, dice=[6, 4], policy="answer-earlier"), F(0, 2, dice=[8, 6], policy="answer-earlier")), 6),
+    ((F(2, dice=[6, 3]), F(1, 1, 1, dice=[6, 6], policy="answer-earlier"), F(0, 1, 1, dice=[3])), 8),
 ])
 def test_monte_carlo_paths_agree_with_exact(forces, seed):
     """The simulation's inlined below-average roll and its answer-earlier path, against the exact answer."""
@@ -280,3 +282,28 @@ def test_monte_carlo_paths_agree_with_exact(forces, seed):
         share = mc.lost.get(key, 0) / mc.trials
         sigma = (float(p) * (1 - float(p)) / mc.trials) ** 0.5
         assert abs(share - float(p)) <= 3.5 * sigma + 1e-9, key
+
+
+def _random_small_cases(count, seed):
+    rng = random.Random(seed)
+    cases = []
+    while len(cases) < count:
+        players = rng.choice([2, 2, 3])
+        forces = []
+        for _ in range(players):
+            s, m, l = rng.randint(0, 2), rng.randint(0, 1), rng.randint(0, 1)
+            if s + m + l == 0:
+                s = 1
+            k = rng.randint(0, min(2, s + m + l))
+            dice = [rng.choice([2, 3, 4, 6]) for _ in range(k)]
+            forces.append(F(s, m, l, dice=dice, policy=rng.choice(["none", "below-average", "answer-earlier"])))
+        cases.append(tuple(forces))
+    return cases
+
+
+@pytest.mark.parametrize("forces", _random_small_cases(40, 2024))
+def test_exact_matches_brute_force_random_small(forces):
+    """Every small random Defend (up to 3 players, 2 dice each, mixed policies) against the oracle."""
+    plan = exact_plan(forces)
+    assert plan is not None
+    assert exact(forces, plan).lost == oracle(forces)
