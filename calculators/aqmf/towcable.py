@@ -124,7 +124,9 @@ def tow_cable_calc(v: dict) -> Result:
                      ["destroyed in a fall", c.fcell(down), percent(down, 2)],
                      ["still held", c.fcell(held), percent(held, 2)]])]
     return Result(summary=summary, data=data, tables=tables, charts=charts,
-                  rules=["AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF R17"],
+                  rules=["AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF R2", "AQMF R17"],
                   notes=["While held, the tripod is immobilized: -4 Defense (AQMF 17.1).",
                          "After a fall it spends its next two movement phases (one full turn) standing up and keeps "
-                         "its cables (ruling AQMF R17)."])
+                         "its cables (ruling AQMF R17).",
+                         "The cable rolls use the quick-start dice (ruling AQMF R2): the lucky strike and tough luck "
+                         "options are not applied here."])
