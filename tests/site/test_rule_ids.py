@@ -9,7 +9,7 @@ import json
 import pathlib
 import re
 from html.parser import HTMLParser
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
@@ -147,7 +147,7 @@ def _cited_by_results(site) -> list[tuple[str, str, str]]:
         for cid, defaults in p.widgets:
             runs.append((f"{page} widget", cid, {k: str(v) for k, v in defaults.items()}))
         for href in p.calc_links:
-            params = dict(parse_qsl(unquote(urlsplit(href).fragment), keep_blank_values=True))
+            params = dict(parse_qsl(urlsplit(href).fragment, keep_blank_values=True))
             cid = params.pop("calc", None)
             if cid:
                 runs.append((f"{page} calc-link", cid, params))
