@@ -398,15 +398,21 @@ def _label(res: MartianResolver, i: int) -> str:
 
 def _martian_names(res: MartianResolver, reason: str) -> str:
     """The standard explanations name units as ``A Par``; a Martian unit is named with its strength."""
-    seen = set()
-    for k in range(res.n):
-        if res.power[k] != MARTIAN or res.prov[k] in seen:
-            continue
-        seen.add(res.prov[k])
-        strength = sum(res.st.own.get(j, res.strength[j]) for j in range(res.n)
-                       if res.power[j] == MARTIAN and res.prov[j] == res.prov[k])
-        base = res.orders[k].unit.label()
-        reason = re.sub(r"\b" + re.escape(base) + r"\b", f"the Martian {designation(strength)} {show(res.prov[k])}", reason)
+    names = getattr(res, "_wotw_names", None)
+    if names is None:
+        strength: dict[str, int] = {}
+        base: dict[str, str] = {}
+        for k in range(res.n):
+            if res.power[k] == MARTIAN:
+                strength[res.prov[k]] = strength.get(res.prov[k], 0) + res.st.own.get(k, res.strength[k])
+                base.setdefault(res.prov[k], res.orders[k].unit.label())
+        names = [(re.compile(r"\b" + re.escape(base[p]) + r"\b"), f"the Martian {designation(n)} {show(p)}")
+                 for p, n in strength.items()]
+        res._wotw_names = names
+    if "A " not in reason:
+        return reason
+    for pattern, name in names:
+        reason = pattern.sub(name, reason)
     return reason
 
 
