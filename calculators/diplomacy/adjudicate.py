@@ -197,6 +197,8 @@ def _present(result, position, phase, orders_text, loaded) -> Result:
         summary += f" {result.winner} has {centres[result.winner]} supply centres and wins (DIP 1.1)."
         rules.append("DIP 1.1")
     summary += f" Next: {after.phase.label()}."
+    # One entry of a game record (game.GameRecord): what the widget saves and exports per phase.
+    data["record"] = {"phase": phase.label(), "code": phase.code, "orders": orders_text, "summary": summary}
     notes = []
     if loaded is not None:
         notes.append(f"DATC {loaded['id']}: {loaded['title']}.")

@@ -29,6 +29,18 @@ def _names(res: Resolver, idx) -> str:
     return ", ".join(places[:-1]) + " and " + places[-1]
 
 
+def _own_support_note(res: Resolver, i: int) -> tuple[str, tuple[str, ...]]:
+    """DIP 14.7: supports from the defender's own power that were left out of an attack."""
+    j = res.at.get(res.dest[i])
+    if j is None or res.power[j] == res.power[i]:
+        return "", ()
+    left_out = [s for s in res.supports[i] if res.power[s] == res.power[j] and res.resolve(s)]
+    if not left_out:
+        return "", ()
+    return (f" (the support from {_names(res, left_out)} does not count against its own power's unit)",
+            ("DIP 14.7",))
+
+
 def explain(res: Resolver, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """A reason a player understands for unit i's order, with the rules it rests on."""
     k = res.kind[i]
@@ -60,14 +72,15 @@ def explain(res: Resolver, i: int) -> tuple[Status, str, tuple[str, ...]]:
                     ("DIP 8.1", "DIP 8.2"))
         if facts.opposed_by == "own":
             return Status.FAILS, f"cannot dislodge its own power's unit in {d}", ("DIP 10.3", "DIP 14.7")
+        note, extra = _own_support_note(res, i)
         if facts.opposed_by == "head-to-head":
             return (Status.FAILS, f"lost the head-to-head battle: strength {facts.attack} against "
-                    f"{facts.opposition} from {d}", ("DIP 9.3", "DIP 14.6"))
+                    f"{facts.opposition} from {d}{note}", ("DIP 9.3", "DIP 14.6") + extra)
         if facts.opposed_by == "hold":
             j = facts.opponents[0]
             what = "which failed to move and stays" if res.kind[j] == MOVE else "holding"
             return (Status.FAILS, f"bounced: strength {facts.attack} against {facts.opposition} of "
-                    f"{res.orders[j].unit.label()} {what}", ("DIP 9.2", "DIP 10.1"))
+                    f"{res.orders[j].unit.label()} {what}{note}", ("DIP 9.2", "DIP 10.1") + extra)
         return (Status.FAILS, f"bounced: strength {facts.attack} against {facts.opposition} from "
                 f"{_names(res, facts.opponents)}", ("DIP 9.1", "DIP 10.1"))
     if k == SUPPORT:

@@ -6,6 +6,7 @@ import pathlib
 
 import pytest
 
+from calculators.diplomacy import adjudicate as adjudicate_module
 from calculators.diplomacy.game import adjudicate_phase, reader_for
 from calculators.diplomacy.orders import Status
 from calculators.diplomacy.parser import parse_phase, read_position
@@ -123,7 +124,8 @@ def test_datc(case):
 
 def test_calculator_copy_matches_this_data():
     """calculators/diplomacy/datc_cases.json (what the adjudicator's Load offers) is this file, orders without results."""
-    copy_path = pathlib.Path(__file__).resolve().parents[2] / "calculators" / "diplomacy" / "datc_cases.json"
+    # Located through the package, so the check also runs against the installed wheel (Pyodide).
+    copy_path = pathlib.Path(adjudicate_module.__file__).with_name("datc_cases.json")
     copy = {c["id"]: c for c in json.loads(copy_path.read_text(encoding="utf-8"))["cases"]}
     assert set(copy) == {c["id"] for c in CASES}
     for c in CASES:
