@@ -142,6 +142,8 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
             summary += (f" The unit routs with P = {c.pstr(rout)}; wiped out (no test) with "
                         f"P = {c.pstr(wiped)}.")
             rules += ["AQMF 9.2", "AQMF 9.3"]
+            notes.append("The morale follow-up counts only this attack's losses; if the unit lost elements earlier "
+                         "this turn, use the morale calculator with the turn's total (AQMF 9.3).")
             tables.append(Table("Morale follow-up (AQMF 9.2-9.3)", ["Outcome", "P", "%"],
                                 [["no loss (no test)", c.fcell(dest.p(lambda k: k == 0)), percent(dest.p(lambda k: k == 0), 2)],
                                  ["tests and passes", c.fcell(tests - rout), percent(tests - rout, 2)],
