@@ -36,6 +36,24 @@ class IidChain:
     def placed(self, state) -> int:
         return self.n - state
 
+    def den(self, v: int) -> int:
+        """A common denominator for every transition at value v: v ** (dice that can show v)."""
+        return v ** sum(1 for f in self.faces if f >= v)
+
+    def step_int(self, v: int, state):
+        """``step`` with whole-number weights over ``den(v)`` (the scan's hot loop avoids Fractions)."""
+        key = ("int", v, state)
+        if key not in self._memo:
+            top = sum(1 for f in self.faces if f >= v)
+            e = state - (self.n - top)
+            if e <= 0:
+                out = [(state, 0, v ** top)]
+            else:
+                out = [(state - x, x, comb(e, x) * (v - 1) ** (e - x) * v ** (top - e)) for x in range(e + 1)]
+                out = [t for t in out if t[2]]
+            self._memo[key] = out
+        return self._memo[key]
+
     def step(self, v: int, state):
         key = (v, state)
         if key not in self._memo:
@@ -101,6 +119,14 @@ class LumpedChain:
             self.trans[level] = table
         self.start = (vmax + 1, cls[vmax + 1][()])
         self.size = sum(len(t) for t in self.trans.values())
+        # whole-number form: one denominator per level
+        self._den: dict[int, int] = {}
+        self.trans_int: dict[int, dict[int, list]] = {}
+        for level, table in self.trans.items():
+            d = lcm(*(m[2].denominator for moves in table.values() for m in moves)) if table else 1
+            self._den[level - 1] = d
+            self.trans_int[level] = {c: [(m[0], m[1], m[2].numerator * (d // m[2].denominator)) for m in moves]
+                                     for c, moves in table.items()}
 
     def placed(self, state) -> int:
         return self.count[state]
@@ -109,6 +135,12 @@ class LumpedChain:
         level, cid = state
         assert level == v + 1
         return self.trans[level][cid]
+
+    def den(self, v: int) -> int:
+        return self._den.get(v, 1)
+
+    def step_int(self, v: int, state):
+        return self.trans_int[state[0]][state[1]]
 
 
 class TooBig(Exception):
@@ -128,12 +160,19 @@ def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int,
         lowest = [1 if k == 0 else 0 for k in n_dice]
         return {tuple(lowest): Fraction(1)}
     rounds = min(n_dice)
-    states = {(tuple(c.start for c in chains), (0,) * n, (0,) * n): Fraction(1)}
+    # Whole-number weights over a running denominator: Fraction arithmetic here would dominate.
+    states = {(tuple(c.start for c in chains), (0,) * n, (0,) * n): 1}
+    denom = 1
     done: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
     for v in range(vmax, 0, -1):
-        nxt: dict = defaultdict(Fraction)
+        dens = [c.den(v) for c in chains]
+        frozen = [[(FROZEN, 0, d)] for d in dens]
+        for d in dens:
+            denom *= d
+        nxt: dict = defaultdict(int)
+        ended: dict = defaultdict(int)
         for (ss, placed, lost), p in states.items():
-            options = [chains[i].step(v, ss[i]) if ss[i] != FROZEN else [(FROZEN, 0, Fraction(1))] for i in range(n)]
+            options = [chains[i].step_int(v, ss[i]) if ss[i] != FROZEN else frozen[i] for i in range(n)]
             low = min(placed)
             size = 1
             for o in options:
@@ -154,13 +193,16 @@ def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int,
                         if placed[i] < r:
                             new_lost[i] += 1
                 if hi >= rounds:
-                    done[tuple(new_lost)] += q
+                    ended[tuple(new_lost)] += q
                     continue
                 new_ss = tuple(FROZEN if new_placed[i] >= rounds else combo[i][0] for i in range(n))
                 new_placed = tuple(min(x, rounds) for x in new_placed)
                 nxt[(new_ss, new_placed, tuple(new_lost))] += q
+        for k, w in ended.items():
+            done[k] += Fraction(w, denom)
         states = nxt
     assert not states, "every die is placed by v = 1"
+    assert sum(done.values()) == 1
     assert all(all(l <= k for l, k in zip(lost, pyramids)) for lost in done)
     return dict(done)
 

@@ -20,7 +20,7 @@ from .rolls import final_dist, initial_count
 
 # Work budgets, measured so that an exact answer comes back in well under a second on CPython.
 ENUM_BUDGET = 400_000  # first rolls x rerolls x faces, per player, for a lumped chain
-SCAN_BUDGET = 60_000  # joint transitions the exact scan examines (well under 1 s on CPython) before giving up
+SCAN_BUDGET = 150_000  # joint transitions the exact scan examines (well under 1 s on CPython) before giving up
 JOINT_BUDGET = 60_000  # combinations of players' final dice for reacting policies
 PROGRESS_EVERY = 2_000
 
