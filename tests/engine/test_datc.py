@@ -103,7 +103,8 @@ def test_datc(case):
         if kind == "deviation":
             pytest.xfail(rest)
         if rest == "none":
-            got = {"built": result.built, "removed": result.removed}[kind]
+            got = {"built": result.built, "removed": result.removed,
+                   "dislodged": [d.unit for d in result.dislodged]}[kind]
             assert not got, f"{case['id']}: expected no {kind} units, got {units_text(got)}"
             continue
         power, _, items = rest.partition(":")
