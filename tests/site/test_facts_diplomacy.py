@@ -277,3 +277,24 @@ def test_glossary_files_are_well_formed_and_define_each_term_once():
     for term in ("supply centre", "dislodge", "stand-off", "support cut", "convoy", "hold", "retreat", "build",
                  "disband", "home centre", "coast", "province", "adjudicator", "civil disorder"):
         assert term in seen, f"the glossary lacks {term!r}"
+
+
+def _article_text(built_site, page: str) -> str:
+    html = (built_site / page).read_text(encoding="utf-8")
+    article = re.search(r"<article\b.*?</article>", html, re.S).group(0)
+    return _norm(re.sub(r"<[^>]+>", " ", article).replace("&amp;", "&").replace("&#39;", "'"))
+
+
+def test_diplomacy_front_page_indexes_every_rule(built_site, page):
+    html = (built_site / "diplomacy" / "index.html").read_text(encoding="utf-8")
+    for rid in REQUIRED:
+        anchor = rid.lower().replace(" ", "-").replace(".", "-")
+        assert f'href="../rules/#{anchor}"' in html or f'href="rules/#{anchor}"' in html, f"the rule index lacks {rid}"
+    assert "Allan B. Calhamer" in _article_text(built_site, "diplomacy/index.html")
+
+
+def test_about_page_credits_every_designer(built_site):
+    text = _article_text(built_site, "about/index.html")
+    for name in ("Mark Wightman", "H. G. Wells", "Wayne Hoheisel", "Stephen Agar", "Alien Dungeon", "Ryan Hackel",
+                 "Allan B. Calhamer", "Lucas Kruijswijk", "Ted Driggs"):
+        assert name in text, name
