@@ -241,3 +241,52 @@ def test_resolver_matches_brute_force():
 def reader_for_std():
     from calculators.diplomacy.variant import STANDARD
     return reader_for(STANDARD)
+
+
+# -- more fast paths against brute force ---------------------------------------------
+def test_convoy_route_legality_matches_brute_force():
+    """legality.on_minimal_route (DIP R5) against trying every set of fleets."""
+    from calculators.diplomacy.legality import convoy_routes_exist, on_minimal_route
+
+    sea = _sea_adjacency(M)
+    seas = sorted(sea)
+    coasts = [p for p in M.provinces if M.provinces[p].terrain is Terrain.COAST]
+    rng = random.Random(11)
+    for _ in range(150):
+        fleets = set(rng.sample(seas, rng.randint(1, 7)))
+        src, dst = rng.sample(coasts, 2)
+
+        def enables(subset):
+            return bool(subset) and convoy_routes_exist(M, src, dst, set(subset), sea)
+
+        needed = set()
+        for k in range(1, len(fleets) + 1):
+            for subset in itertools.combinations(sorted(fleets), k):
+                if enables(subset) and not any(enables(set(subset) - {f}) for f in subset):
+                    needed.update(subset)
+        for f in fleets:
+            assert on_minimal_route(src, dst, f, fleets, sea) == (f in needed), (src, dst, sorted(fleets), f)
+
+
+def test_civil_disorder_distances_match_floyd_warshall():
+    """adjustments.distances (DIP R11) against all-pairs shortest paths."""
+    from calculators.diplomacy.adjustments import distances
+
+    places = sorted(M.provinces)
+    inf = 10 ** 6
+    d = {(a, b): (0 if a == b else 1 if b in M.neighbours(a) else inf) for a in places for b in places}
+    for k in places:
+        for a in places:
+            dak = d[a, k]
+            if dak == inf:
+                continue
+            for b in places:
+                if dak + d[k, b] < d[a, b]:
+                    d[a, b] = dak + d[k, b]
+    rng = random.Random(3)
+    for _ in range(40):
+        targets = rng.sample(list(M.centres), rng.randint(1, 5))
+        got = distances(M, targets)
+        for p in places:
+            want = min(d[p, t] for t in targets)
+            assert got.get(p, inf) == want, (p, targets)
