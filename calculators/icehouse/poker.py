@@ -8,7 +8,7 @@ from .cards import CLASS_NAMES, best_five, describe
 from .parse import parse_hand
 
 MAX_PLAYERS = 6
-RULES = ["COM 8.1", "COM 8.2", "COM 8.3", "COM 8.4", "COM R6", "COM R7", "COM R8"]
+RULES = ["COM 8.1", "COM 8.2", "COM 8.3", "COM 8.4", "COM R6", "COM R7", "COM R8", "COM R17"]
 DEFAULTS = {1: "KH KS 7D 7C 2H 9S", 2: "QH JH 8H 4H 3H 5C", 3: "AS AD AC 10S 6D"}
 
 
@@ -18,9 +18,9 @@ DEFAULTS = {1: "KH KS 7D 7C 2H 9S", 2: "QH JH 8H 4H 3H 5C", 3: "AS AD AC 10S 6D"
     game="icehouse",
     rules=RULES,
     page="icehouse/turn.md",
-    description="Each player's best five captured cards, ranked as Conquest of Mars lists them, and the winner.",
+    description="Each player's best five cards in hand, ranked as Conquest of Mars lists them, and the winner.",
     params=[text_param(f"p{i}", f"Player {i}'s cards", DEFAULTS.get(i, ""), max_length=80,
-                       help="Captured cards, rank then suit: A 2-10 (or T) J Q K and S H D C, e.g. KH 10S AD 7C 7D. "
+                       help="Cards in hand (the one dealt at setup and those captured), rank then suit: A 2-10 (or T) J Q K and S H D C, e.g. KH 10S AD 7C 7D. "
                             "At least five. Leave empty if absent.")
             for i in range(1, MAX_PLAYERS + 1)],
 )
@@ -40,7 +40,7 @@ def poker(v: dict) -> Result:
         hands[i] = cards
     if len(hands) < 2:
         missing = "p1" if not hands.get(1) else "p2"
-        raise InputError(missing, "Give at least two players' captured cards.")
+        raise InputError(missing, "Give at least two players' cards.")
     scored = {i: best_five(cards) for i, cards in hands.items()}
     order = sorted(scored, key=lambda i: scored[i][0], reverse=True)
     top = scored[order[0]][0]
