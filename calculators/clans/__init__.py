@@ -1,2 +1,10 @@
-"""Game of the Clans II: rule checks the source fully determines, without a map (calculators register on import)."""
-from . import builds, england, orders, victory  # noqa: F401
+"""Game of the Clans II: rule checks the source fully determines, without a map.
+
+``CALCULATORS`` maps each calculator to the module that registers it (imported on first use).
+"""
+CALCULATORS = {
+    "clans-builds": "builds",
+    "clans-england-offboard": "england",
+    "clans-orders": "orders",
+    "clans-victory": "victory",
+}

@@ -1,2 +1,11 @@
-"""War of the Worlds: the Martian variant (calculators register on import)."""
-from . import adjudicate, landings, mergesplit, virus  # noqa: F401
+"""War of the Worlds: the Martian variant, wrapping the standard adjudicator.
+
+``CALCULATORS`` maps each calculator to the module that registers it; the registry imports
+a module only when its calculator is first run (or when the whole catalog is listed).
+"""
+CALCULATORS = {
+    "wotw-adjudicate": "adjudicate",
+    "wotw-landings": "landings",
+    "wotw-merge-split": "mergesplit",
+    "wotw-virus": "virus",
+}
