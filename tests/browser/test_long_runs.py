@@ -1,0 +1,23 @@
+"""A long Monte Carlo in the widget: progress shows, Cancel stops it, the widget stays usable."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+W = "#calc-com-defend"
+
+
+def test_monte_carlo_shows_progress_and_can_be_cancelled(page, site_url):
+    page.goto(site_url + "icehouse/defend/")
+    page.wait_for_selector(f"{W}[data-state=done]", timeout=90_000)
+    page.locator(f"{W}-trials").fill("200000")
+    page.locator(f"{W}-method").select_option("monte-carlo")
+    page.locator(f"{W} .calc-progress").wait_for(state="visible", timeout=30_000)
+    page.wait_for_function(f"document.querySelector('{W} .calc-progress').value > 0", timeout=30_000)
+    page.locator(f"{W} .calc-cancel").click()
+    page.wait_for_selector(f"{W}[data-state=cancelled]", timeout=30_000)
+    assert page.locator(f"{W} .calc-progress").is_hidden()
+    # Still usable: a small exact run answers straight away.
+    page.locator(f"{W}-method").select_option("auto")
+    page.wait_for_selector(f"{W}[data-state=done]", timeout=30_000)
+    assert "Exact" in page.locator(f"{W} .calc-output").inner_text() or "exact" in page.locator(f"{W} .calc-output").inner_text()
