@@ -7,7 +7,7 @@ from ..core import BarChart, Dist, Result, Table, calculator, int_param, percent
 
 POINTS_DIE = 6
 COST = {"discover": 1, "small": 1, "medium": 2, "large": 3, "defend": 1}  # COM 3.2
-RULES = ["COM 3.1", "COM 3.2", "COM R10", "COM R11"]
+RULES = ["COM 3.1", "COM 3.2", "COM 3.3", "COM 5.1", "COM R10", "COM R11"]
 
 
 def points_dist() -> Dist:
