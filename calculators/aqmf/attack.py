@@ -6,7 +6,7 @@ from fractions import Fraction
 from ..core import BarChart, Dist, Result, Table, calculator, percent, prob
 from . import common as c
 from .combat import attack_odds, p_rout, resolve_shooter, resolve_target
-from .damage import CATEGORIES, after_attack, ordered_states, p_down, state_label
+from .damage import CATEGORIES, after_attack_weights, ordered_states, p_down, state_label
 from .forces import SHOOTERS, TARGETS
 from .stats import DUG_IN_TRIPOD_RANGE
 
@@ -24,8 +24,8 @@ def resolve(v: dict):
     return shooter, target, within_six
 
 
-def tripod_outcome(damage: Dist, armor: int) -> tuple[dict, dict]:
-    return after_attack(damage.as_dict(), armor)
+def tripod_outcome(damage, armor: int) -> tuple[dict, dict]:
+    return after_attack_weights(damage.weights, damage.den, armor)
 
 
 @calculator(

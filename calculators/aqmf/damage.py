@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd
 
 D10 = 10
 DESTROYED, EXPLODED = "destroyed", "exploded"
@@ -74,24 +75,36 @@ def after_attack(points: dict, armor: int, bonus: int = 0) -> tuple[dict, dict]:
     Returns ``(categories, states)``: ``{category: p}`` (with ``"no damage"`` for k = 0) and
     ``{state: p}`` where a state is the Armor left, ``"destroyed"`` or ``"exploded"``.
     """
-    cats: dict[str, Fraction] = {}
-    states: dict[object, Fraction] = {}
+    den = 1
+    for p in points.values():
+        d = Fraction(p).denominator
+        den = den * d // gcd(den, d)
+    top = max(points)
+    weights = [int(Fraction(points.get(k, 0)) * den) for k in range(top + 1)]
+    return after_attack_weights(weights, den, armor, bonus)
+
+
+def after_attack_weights(weights, den: int, armor: int, bonus: int = 0) -> tuple[dict, dict]:
+    """``after_attack`` for integer weights over ``den`` (P(k points) = weights[k] / den)."""
     # From 10 - bonus points on, every face gives 10+: merging them is exact and saves work.
     most = max(1, D10 - bonus)
-    merged: dict[int, Fraction] = {}
-    for k, pk in points.items():
-        merged[min(k, most)] = merged.get(min(k, most), Fraction(0)) + pk
-    for k, pk in merged.items():
-        if not pk:
+    merged = list(weights[:most]) + [0] * max(0, most - len(weights))
+    merged.append(sum(weights[most:]))
+    cats: dict[str, int] = {}
+    states: dict[object, int] = {}
+    for k, w in enumerate(merged):
+        if not w:
             continue
         if k == 0:
-            cats["no damage"] = cats.get("no damage", Fraction(0)) + pk
-            states[armor] = states.get(armor, Fraction(0)) + pk
+            cats["no damage"] = cats.get("no damage", 0) + w * CHART_DEN
+            states[armor] = states.get(armor, 0) + w * CHART_DEN
             continue
-        for cat, state, p in transitions(armor, k, bonus):
-            cats[cat] = cats.get(cat, Fraction(0)) + pk * p
-            states[state] = states.get(state, Fraction(0)) + pk * p
-    return cats, states
+        for cat, state, t in transition_weights(armor, k, bonus):
+            cats[cat] = cats.get(cat, 0) + w * t
+            states[state] = states.get(state, 0) + w * t
+    total = den * CHART_DEN
+    return ({c: Fraction(w, total) for c, w in cats.items() if w},
+            {s: Fraction(w, total) for s, w in states.items() if w})
 
 
 def p_down(states: dict) -> Fraction:
