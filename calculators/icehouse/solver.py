@@ -111,8 +111,10 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int):
     plans = [effective(f) for f in forces]
     needs_context = any(reacts(f, i) for i, f in enumerate(forces))
     rounds = min(len(f.dice) for f in forces)
+    n = len(forces)
+    simple = rounds > 0 and all(len(f.dice) <= f.pyramids for f in forces)
     counts: dict = defaultdict(int)
-    given_total = [0] * len(forces)
+    given_total = [0] * n
     for t in range(trials):
         finals = []
         for force, (policy, rr) in zip(forces, plans):
@@ -124,12 +126,25 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int):
                 finals.append([v for v, _ in settle(dice, rr, policy, ctx, roll)])
             else:
                 finals.append(sorted([int(rand() * f) + 1 for f in force.dice], reverse=True))
-        lost, given = resolve(tuple(finals), pyramids)
-        counts[lost] += 1
-        for i, g in enumerate(given):
-            given_total[i] += g
+        if simple:
+            # combat.resolve's one-die-per-pyramid path, inlined for the hot loop (tested against it)
+            lost = [0] * n
+            for r in range(rounds):
+                column = [d[r] for d in finals]
+                low = min(column)
+                for i in range(n):
+                    if column[i] == low:
+                        lost[i] += 1
+            counts[tuple(lost)] += 1
+        else:
+            lost, given = resolve(tuple(finals), pyramids)
+            counts[lost] += 1
+            for i, g in enumerate(given):
+                given_total[i] += g
         if (t + 1) % PROGRESS_EVERY == 0:
             yield (t + 1) / trials
+    if simple:
+        given_total = [rounds * trials] * n
     means = tuple(Fraction(g, trials) for g in given_total)
     return Outcome("monte-carlo", dict(counts), means, trials=trials, seed=seed)
 
