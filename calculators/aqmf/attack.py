@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Dist, Result, Table, calculator, percent, prob
+from ..core import BarChart, Result, Table, calculator, percent, prob
 from . import common as c
 from .combat import attack_odds, p_rout, resolve_shooter, resolve_target
 from .damage import CATEGORIES, after_attack_weights, ordered_states, p_down, state_label
