@@ -1,8 +1,14 @@
-"""Diplomacy: the standard-map adjudicator (calculators register on import).
+"""Diplomacy: the standard-map adjudicator.
 
 Modules: ``map`` (board data), ``units``, ``orders``, ``position``, ``parser`` (text to data),
 ``legality``, ``resolver`` (DATC guess-and-check), ``movement``, ``retreats``, ``adjustments``,
 ``game`` (phases and record), ``variant`` (extension points for variants), ``board_svg``,
 ``adjudicate`` (the ``dip-adjudicate`` calculator).
+
+``CALCULATORS`` maps each calculator to the module that registers it; the registry imports a
+module only when its calculator is first run, so importing this package (as a variant does for
+the map and the resolver) registers nothing.
 """
-from . import adjudicate  # noqa: F401
+CALCULATORS = {
+    "dip-adjudicate": "adjudicate",
+}
