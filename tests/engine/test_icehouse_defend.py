@@ -307,3 +307,12 @@ def test_exact_matches_brute_force_random_small(forces):
     plan = exact_plan(forces)
     assert plan is not None
     assert exact(forces, plan).lost == oracle(forces)
+
+
+def test_monte_carlo_with_a_diceless_player_is_certain():
+    """COM 6.5: a player without dice always loses the one comparison; the simulation agrees every time."""
+    out = run_to_end(monte_carlo((F(1, dice=[4]), F(2, 1, dice=[])), 3000, 4))
+    assert out.lost == {(0, 1): 3000}
+    assert out.given_mean == (1, 0)
+    out = run_to_end(monte_carlo((F(2, dice=[6, 6]), F(1, 1, dice=[6, 6, ][:1])), 3000, 4))
+    assert sum(out.lost.values()) == 3000 and out.given_mean == (1, 1)
