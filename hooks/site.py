@@ -259,13 +259,16 @@ def _glossary() -> str:
         path = os.path.join(ROOT, "includes", f"glossary-{stem}.md")
         with open(path, encoding="utf-8") as fh:
             terms = ABBR.findall(fh.read())
-        seen: dict[str, tuple[str, str]] = {}
+        # Plurals and capitalised forms share a definition: one row lists every form.
+        rows: dict[str, list[str]] = {}
         for term, text in terms:
-            seen.setdefault(term.lower(), (term, text))
-        if not seen:
+            forms = rows.setdefault(text.strip(), [])
+            if term.lower() not in [f.lower() for f in forms]:
+                forms.append(term)
+        if not rows:
             continue
         out.append(f"## {title}\n\n| Term | Meaning |\n|---|---|")
-        for term, text in sorted(seen.values(), key=lambda t: t[0].lower()):
-            out.append(f"| **{term}** | {text.replace('|', '/')} |")
+        for text, forms in sorted(rows.items(), key=lambda kv: kv[1][0].lower()):
+            out.append(f"| **{'**, **'.join(forms)}** | {text.replace('|', '/')} |")
         out.append("")
     return "\n".join(out) + "\n"
