@@ -5,6 +5,7 @@ SVG geometry); ``tests/site`` checks both against one result.
 """
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Callable
 
@@ -19,7 +20,10 @@ def result_html(result: dict, rule_href: Callable[[str], str | None]) -> str:
     for table in result.get("tables", []):
         out.append(table_html(table))
     for chart in result.get("charts", []):
-        out.append(chart_html(chart))
+        if chart.get("type") == "svg":
+            out.append(svg_html(chart))
+        elif chart.get("type") == "bar":
+            out.append(chart_html(chart))
     if result.get("notes"):
         out.append('<ul class="calc-notes">' + "".join(f"<li>{escape(str(n))}</li>" for n in result["notes"]) + "</ul>")
     if result.get("rules"):
@@ -45,6 +49,19 @@ def _cell(value) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+SVG_FORBIDDEN = re.compile(r"<\s*(script|foreignObject|iframe|image|use)\b|\bon[a-z]+\s*=|javascript:|href\s*=", re.I)
+
+
+def svg_html(chart: dict) -> str:
+    """An engine-drawn map. Pre-rendered from the page's fixed defaults, never from a reader's
+    input; still refused outright if it holds anything active (the widget sanitises too)."""
+    markup = str(chart.get("svg", ""))
+    if not markup.lstrip().startswith("<svg") or SVG_FORBIDDEN.search(markup):
+        raise ValueError("engine SVG chart holds forbidden markup")
+    markup = markup.replace("<svg", '<svg class="calc-map"', 1)
+    return f'<figure class="calc-chart"><figcaption>{escape(chart.get("title", ""))}</figcaption>{markup}</figure>'
 
 
 def chart_html(chart: dict) -> str:

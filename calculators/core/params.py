@@ -81,7 +81,8 @@ class Param:
             value = str(raw).strip() if raw is not None else ""
             allowed = [c.value for c in self.choices]
             if value not in allowed:
-                raise InputError(self.name, f"{self.label}: must be one of {', '.join(allowed)} (got {_show(raw)}).")
+                shown = ", ".join(allowed[:8]) + (f" or {len(allowed) - 8} more" if len(allowed) > 8 else "")
+                raise InputError(self.name, f"{self.label}: must be one of {shown} (got {_show(raw)}).")
             return value
         if kind == "text":
             if raw is None:

@@ -5,10 +5,6 @@ Modules: ``map`` (board data), ``units``, ``orders``, ``position``, ``parser`` (
 ``game`` (phases and record), ``variant`` (extension points for variants), ``board_svg``,
 ``adjudicate`` (the ``dip-adjudicate`` calculator).
 
-``CALCULATORS`` maps each calculator to the module that registers it; the registry imports a
-module only when its calculator is first run, so importing this package (as a variant does for
-the map and the resolver) registers nothing.
+``CALCULATORS`` maps each calculator to the module that registers it (imported on first use).
 """
-CALCULATORS = {
-    "dip-adjudicate": "adjudicate",
-}
+CALCULATORS = {"dip-adjudicate": "adjudicate"}

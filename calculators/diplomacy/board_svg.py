@@ -59,7 +59,7 @@ def render_board(gmap: GameMap, position: Position, title: str, moves=(), suppor
            '<rect width="1000" height="780" fill="#f7fbff"/>']
     drawn = set()
     for a in gmap.provinces:
-        for b in gmap.neighbours(a):
+        for b in sorted(gmap.neighbours(a)):  # a set: sorted so the SVG is identical on every run
             key = tuple(sorted((a, b)))
             if key in drawn:
                 continue
