@@ -34,7 +34,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 import calculators  # noqa: E402
 
-CALC_MARK = re.compile(r"^<!--\s*calc:\s*([a-z0-9-]+)(.*?)-->\s*$", re.M)
+CALC_MARK = re.compile(r"^([ \t]*)<!--\s*calc:\s*([a-z0-9-]+)(.*?)-->[ \t]*$", re.M)
 CALC_LINK = re.compile(r"<!--\s*calc-link:\s*([a-z0-9-]+)(.*?)(?:\|\s*(.*?))?\s*-->")
 INDEX_MARK = re.compile(r"^<!--\s*rule-index:\s*([A-Z]{2,5})\s*-->\s*$", re.M)
 CATALOG_MARK = re.compile(r"^<!--\s*calc-catalog\s*-->\s*$", re.M)
@@ -187,10 +187,10 @@ def rule_href(rid: str, page) -> str | None:
 
 
 def _widget(m, page) -> str:
-    cid = m.group(1)
+    indent, cid = m.group(1), m.group(2)
     where = page.file.src_uri
     calc = _calc(cid, where)
-    defaults = _parse_args(m.group(2), where)
+    defaults = _parse_args(m.group(3), where)
     result = calculators.run(cid, defaults)
     if not result["ok"]:
         raise PluginError(f"{where}: the defaults of widget {cid} are rejected: {result['error']}")
@@ -202,7 +202,7 @@ def _widget(m, page) -> str:
     rules = ", ".join(_ref(r, where) for r in calc["rules"])
     static = render.result_html(result, lambda rid: rule_href(rid, page))
     schema = json.dumps({"id": cid, "title": calc["title"], "params": calc["params"]}, separators=(",", ":"))
-    return (
+    html = (
         f'\n<div class="calc-widget" id="{wid}" data-calc="{escape(cid)}" '
         f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{escape(schema)}">\n'
         f'<div class="calc-head"><span class="calc-title">{escape(calc["title"])}</span>'
@@ -212,6 +212,8 @@ def _widget(m, page) -> str:
         f"</div>\n\n"
         f'<p class="calc-meta" markdown>Calculator <code>{cid}</code> · implements {rules}</p>\n'
     )
+    # Inside a content tab or an admonition the widget keeps the marker's indentation.
+    return "\n".join(indent + line if line else line for line in html.split("\n"))
 
 
 def _calc_link(m, page) -> str:

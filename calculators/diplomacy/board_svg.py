@@ -44,11 +44,12 @@ def _xy(layout, loc: str) -> tuple[int, int]:
 
 
 def render_board(gmap: GameMap, position: Position, title: str, moves=(), supports=(), convoys=(),
-                 dislodged=(), layout: dict | None = None) -> str:
+                 dislodged=(), layout: dict | None = None, overlay: str = "") -> str:
     """The board as an SVG string.
 
     ``moves``: (power, from, to, succeeded); ``supports``: (from, target, dest or None, given);
     ``convoys``: (fleet, army, dest, held); ``dislodged``: units knocked out of their province.
+    A variant passes its own ``layout`` and draws its own pieces in ``overlay`` (SVG it has escaped).
     """
     layout = layout or LAYOUT
     out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 780" role="img" '
@@ -110,6 +111,7 @@ def render_board(gmap: GameMap, position: Position, title: str, moves=(), suppor
         out.append(_unit(layout, u, 0))
     for u in dislodged:
         out.append(_unit(layout, u, 14, mark=True))
+    out.append(overlay)
     out.append("</svg>")
     return "".join(out)
 

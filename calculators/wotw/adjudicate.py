@@ -7,6 +7,7 @@ from types import SimpleNamespace
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, text_param
 from ..diplomacy.parser import ParseError, Reader, read_position
 from ..diplomacy.units import Phase, PhaseKind, Season
+from . import board_svg
 from .adjust import adjustments
 from .afterphase import adjudicate_after
 from .removals import describe, parse_removals
@@ -202,7 +203,20 @@ def adjudicate(v: dict) -> Result:
         "next_position": next_text,
         "adjustments": {p: dict(a, sites=[show(c) for c in a["sites"]]) for p, a in adjust.items()} if adjust else None,
     }
-    return Result(summary=summary, data=data, tables=tables, notes=notes, rules=list(RULES))
+    data["next"] = _next_params(v, season, year, next_text)
+    chart = {"type": "svg", "title": f"{season.capitalize()} {year}: orders, Martian units, cylinder and destroyed centres",
+             "svg": board_svg.render(r, f"War of the Worlds, {season.capitalize()} {year}")}
+    return Result(summary=summary, data=data, tables=tables, charts=[chart], notes=notes, rules=list(RULES))
+
+
+SEASON_AFTER = {"spring": "summer", "summer": "fall", "fall": "winter", "winter": "spring"}
+
+
+def _next_params(v: dict, season: str, year: int, position_text: str) -> dict:
+    """The widget's "continue" state: the next season, the new position, blank orders."""
+    nxt = SEASON_AFTER[season]
+    return {"season": nxt, "year": year + 1 if season == "winter" else year, "position": position_text,
+            "orders": "", "martian_orders": "", "virus": v["virus"], "landings": v["landings"]}
 
 
 def _after_phase(v, season, year, position, martian, destroyed, parsed, errors) -> Result:
@@ -252,7 +266,10 @@ def _after_phase(v, season, year, position, martian, destroyed, parsed, errors) 
     }
     tables = [Table("Orders", ["Power", "Order", "Result", "Why", "Rules"], rows),
               Table("Position after the season", ["Power", "Units", "Centres"], pos_rows)]
-    return Result(summary=summary, data=data, tables=tables, notes=notes, rules=list(RULES) + AFTER_RULES)
+    data["next"] = _next_params(v, season, year, data["next_position"])
+    chart = {"type": "svg", "title": f"{season.capitalize()} {year}: the position after the season",
+             "svg": board_svg.render(SimpleNamespace(**vars(after), landing=None), f"War of the Worlds, {season.capitalize()} {year}")}
+    return Result(summary=summary, data=data, tables=tables, charts=[chart], notes=notes, rules=list(RULES) + AFTER_RULES)
 
 
 AFTER_RULES = ["WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9"]

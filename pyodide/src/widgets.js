@@ -230,6 +230,16 @@
     return el("figure", { class: "calc-chart" }, el("figcaption", { text: c.title || "" }), document.importNode(clean, true));
   }
 
+  // A shared link to a widget inside a content tab opens that tab.
+  function showTab(widget) {
+    const block = widget.closest(".tabbed-block");
+    const set = block && block.closest(".tabbed-set");
+    if (!set) return;
+    const index = Array.from(block.parentElement.children).indexOf(block);
+    const radios = set.querySelectorAll(":scope > input");
+    if (radios[index]) radios[index].checked = true;
+  }
+
   // ---- a widget -------------------------------------------------------------------------
   function initWidget(widget) {
     if (widget.dataset.ready) return;
@@ -261,6 +271,7 @@
     for (const [name, entry] of Object.entries(inputs)) setValue(entry, start[name]);
     const fromUrl = readHash(calc);
     let stale = false;
+    if (fromUrl) showTab(widget);
     if (fromUrl) {
       for (const [name, value] of Object.entries(fromUrl)) {
         if (inputs[name]) { setValue(inputs[name], value); stale = true; }
@@ -382,7 +393,7 @@
       let id;
       try { id = JSON.parse(w.dataset.schema).id; } catch (e) { return; }
       const values = readHash(id);
-      if (values && w.loadState) w.loadState(values);
+      if (values && w.loadState) { showTab(w); w.loadState(values); }
     });
   });
 })();
