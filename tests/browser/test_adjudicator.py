@@ -35,6 +35,6 @@ def test_a_shared_link_opens_the_war_of_the_worlds_tab_with_martians_on_the_map(
     want = calculators.run("wotw-adjudicate", {k: v for k, v in params.items() if k != "calc"})
     assert want["ok"], want
     assert page.locator(f"{WOTW} .calc-summary").inner_text() == want["summary"]
-    titles = page.locator(f"{WOTW} svg.calc-map g > title").all_inner_texts()
+    titles = page.eval_on_selector_all(f"{WOTW} svg.calc-map g > title", "els => els.map(e => e.textContent)")
     assert any(t.startswith("Martian 3A") for t in titles), titles
     assert any("destroyed" in t for t in titles), titles
