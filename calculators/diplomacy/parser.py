@@ -135,6 +135,11 @@ class Reader:
             utype, loc, k = self._unit(toks, 1, ctx)
             self._end(toks, k, ctx)
             return ParsedOrder(line, raw, power, kind, utype, loc)
+        if len(toks) > 2 and toks[0] in TYPES and toks[1] in HOLD:
+            # The summary's own hold example puts the verb first: "fleet stands English Channel" (DIP 4.2).
+            loc, k = self._place(toks, 2, ctx)
+            self._end(toks, k, ctx)
+            return ParsedOrder(line, raw, power, "hold", TYPES[toks[0]], loc)
         utype, loc, k = self._unit(toks, 0, ctx)
         if k == len(toks) or toks[k] in HOLD:
             self._end(toks, k + 1 if k < len(toks) else k, ctx)

@@ -29,6 +29,8 @@ def one(text, power=None):
     ("A Mun H", "hold", A, "mun", None, None, False),
     ("A Mun Hold", "hold", A, "mun", None, None, False),
     ("A Mun", "hold", A, "mun", None, None, False),
+    ("fleet stands English Channel", "hold", F, "eng", None, None, False),
+    ("army holds Munich", "hold", A, "mun", None, None, False),
     ("A Mun R Boh", "retreat", A, "mun", None, "boh", False),
     ("A Mun D", "disband", A, "mun", None, None, False),
     ("Build A Par", "build", A, "par", None, None, False),
