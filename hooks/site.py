@@ -165,7 +165,8 @@ def _parse_args(text: str, where: str) -> dict:
         if "=" not in token:
             raise PluginError(f"{where}: calculator argument {token!r} is not key=value")
         k, v = token.split("=", 1)
-        args[k] = v
+        # A marker is one line: "\n" in a value stands for a line break (multi-line orders).
+        args[k] = v.replace("\\n", "\n")
     return args
 
 
