@@ -211,7 +211,7 @@ def _widget(m, page) -> str:
         f'<div class="calc-form-slot"></div>\n'
         f'<div class="calc-result" aria-live="polite">{static}</div>\n'
         f"</div>\n\n"
-        f'<p class="calc-meta" markdown>Calculator <code>{cid}</code> · implements {rules}</p>\n'
+        f'<p class="calc-meta" markdown>Calculator `{cid}` · implements {rules}</p>\n'
     )
     # Inside a content tab or an admonition the widget keeps the marker's indentation.
     return "\n".join(indent + line if line else line for line in html.split("\n"))
