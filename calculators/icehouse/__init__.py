@@ -1,2 +1,11 @@
-"""Conquest of Mars (Icehouse game by Ryan Hackel): calculators register on import."""
-from . import advisor, defend, points, poker  # noqa: F401
+"""Conquest of Mars (Icehouse game by Ryan Hackel).
+
+``CALCULATORS`` maps each calculator to the module that registers it; the registry imports
+a module only when its calculator is first run (or when the whole catalog is listed).
+"""
+CALCULATORS = {
+    "com-action-points": "points",
+    "com-defend": "defend",
+    "com-dice-advisor": "advisor",
+    "com-poker": "poker",
+}
