@@ -144,3 +144,18 @@ def test_cli_bad_input_exits_2_with_message_on_stderr(capsys):
     assert "destroyed" in captured.err and "at most 34" in captured.err
     assert cli(["run", "wotw-virus", "--json", "[1]"]) == 2
     assert cli(["run", "wotw-virus", "oops"]) == 2
+
+
+def test_each_game_manifest_names_the_module_that_registers_each_calculator():
+    import importlib
+
+    from calculators.core import registry
+
+    for game in registry.GAMES:
+        manifest = getattr(importlib.import_module(f"calculators.{game}"), "CALCULATORS", None)
+        assert manifest is not None, f"calculators/{game}/__init__.py needs a CALCULATORS manifest"
+        registered = {c["id"] for c in CATALOG if c["game"] == game}
+        assert set(manifest) == registered, game
+        for calc_id, module in manifest.items():
+            func = registry.get(calc_id).func
+            assert func.__module__ == f"calculators.{game}.{module}", calc_id
