@@ -107,6 +107,36 @@ def explain(res: Resolver, i: int) -> tuple[Status, str, tuple[str, ...]]:
     return Status.SUCCEEDS, "holds", ("DIP 6.1",)
 
 
+def position_after(res: Resolver, units, dislodged_by=None) -> tuple[list, list[Dislodged], list]:
+    """DIP 10.2, ruling DIP R6: the position after the moves, shared by every variant.
+
+    ``units[i]`` is the resolver's unit i (a variant may resolve further pseudo-units after
+    them, which it places itself).  Returns the units standing after the moves, the dislodged
+    ones with the province their attacker came from, and ``(power, from, to, succeeded)`` for
+    every move.  ``dislodged_by`` is ``res.dislodged_by(i)`` for each unit if already known.
+    """
+    after: list = []
+    dislodged: list[Dislodged] = []
+    moves: list = []
+    orders = res.orders
+    for i, u in enumerate(units):
+        o = orders[i]
+        if isinstance(o, Move):
+            ok = res.resolve(i)
+            moves.append((u.power, u.location, o.dest, ok))
+            if ok:
+                after.append(u.at(o.dest))
+                continue
+        dis = dislodged_by[i] if dislodged_by is not None else res.dislodged_by(i)
+        if dis is not None:
+            # Ruling DIP R6: after an attack by convoy the retreat to its origin is open.
+            origin = None if res.convoyed[dis] else res.prov[dis]
+            dislodged.append(Dislodged(u, origin))
+        else:
+            after.append(u)
+    return after, dislodged, moves
+
+
 def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOrder],
                         resolver_class=Resolver) -> MovementResult:
     """DIP 2.3: resolve every order of a movement phase and build the position after it."""
@@ -151,25 +181,7 @@ def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOr
     for i, u in enumerate(units):
         if u.province not in ordered:
             outcomes.append(unit_outcome(i, f"{u.label()} (no order: holds)", 0))
-    # The position after the moves.
-    after = []
-    dislodged = []
-    moves = []
-    for i, u in enumerate(units):
-        o = effective[i]
-        if isinstance(o, Move):
-            ok = res.resolve(i)
-            moves.append((u.power, u.location, o.dest, ok))
-            if ok:
-                after.append(u.at(o.dest))
-                continue
-        dis = dislodged_by[i]
-        if dis is not None:
-            # Ruling DIP R6: after an attack by convoy the retreat to its origin is open.
-            origin = None if res.convoyed[dis] else res.prov[dis]
-            dislodged.append(Dislodged(u, origin))
-        else:
-            after.append(u)
+    after, dislodged, moves = position_after(res, units, dislodged_by)
     supports = tuple((o.unit.location, o.target, o.dest, res.resolve(i)) for i, o in enumerate(effective)
                      if isinstance(o, Support))
     convoys = tuple((o.unit.location, o.army, o.dest, res.resolve(i)) for i, o in enumerate(effective)
@@ -178,4 +190,4 @@ def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOr
                           supports, convoys)
 
 
-__all__ = ["adjudicate_movement", "MovementResult", "explain", "describe", "Convoy", "Hold"]
+__all__ = ["adjudicate_movement", "MovementResult", "position_after", "explain", "describe", "Convoy", "Hold"]

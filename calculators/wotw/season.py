@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..diplomacy.adjustments import update_ownership
 from ..diplomacy.legality import bind_movement
 from ..diplomacy.map import province_of
-from ..diplomacy.movement import explain
+from ..diplomacy.movement import explain, position_after
 from ..diplomacy.orders import Convoy, Hold, Move, Status, Support
 from ..diplomacy.parser import ParsedOrder
 from ..diplomacy.position import Dislodged
@@ -260,22 +260,8 @@ def adjudicate_season(season: str, year: int, earth: tuple[Unit, ...], plan: Pla
     lines.extend(_martian_lines(res, orders, owner_of, plan, leads, lead_of, remainders, reduced, void, landing))
 
     # -- the position after the moves ----------------------------------------------------------
-    after: list[Unit] = []
-    dislodged: list[Dislodged] = []
-    moves = []
-    for i, u in enumerate(earth):
-        o = orders[i]
-        if isinstance(o, Move):
-            ok = res.resolve(i)
-            moves.append((u.power, u.location, o.dest, ok))
-            if ok:
-                after.append(u.at(o.dest))
-                continue
-        by = res.dislodged_by(i)
-        if by is not None:
-            dislodged.append(Dislodged(u, None if res.convoyed[by] else res.prov[by]))
-        else:
-            after.append(u)
+    # The Earth units as in the standard game (their pseudo-units come first); the Martian ones below.
+    after, dislodged, moves = position_after(res, earth)
     strength: dict[str, int] = {}
     losses: list[str] = []
     reductions: list[tuple[str, int, int]] = []

@@ -1,0 +1,47 @@
+"""The standard adjudicator's extension points (``calculators.diplomacy.variant``), each tried on a
+small position whose outcome is worked by hand from the rules cited."""
+from __future__ import annotations
+
+from calculators.diplomacy.legality import bind_movement
+from calculators.diplomacy.map import standard_map
+from calculators.diplomacy.movement import position_after
+from calculators.diplomacy.parser import Reader
+from calculators.diplomacy.position import Dislodged
+from calculators.diplomacy.resolver import Resolver, _sea_adjacency
+from calculators.diplomacy.units import Unit, UnitType
+
+M = standard_map()
+A, F = UnitType.ARMY, UnitType.FLEET
+
+
+def _resolve(units, text, resolver=Resolver):
+    parsed, errors = Reader(M).orders(text)
+    assert not errors
+    effective, _ = bind_movement(M, units, parsed, _sea_adjacency(M))
+    return resolver(M, effective).run()
+
+
+def test_position_after_a_supported_attack():
+    # DIP 10.1, 10.2: 2 against 1 dislodges A Bur; the attacker came from Paris (ruling DIP R6).
+    units = (Unit("France", A, "par"), Unit("France", A, "mar"), Unit("Germany", A, "bur"))
+    res = _resolve(units, "France: A Par - Bur\nFrance: A Mar S A Par - Bur")
+    after, dislodged, moves = position_after(res, units)
+    assert after == [Unit("France", A, "bur"), Unit("France", A, "mar")]
+    assert dislodged == [Dislodged(Unit("Germany", A, "bur"), "par")]
+    assert moves == [("France", "par", "bur", True)]
+
+
+def test_position_after_a_bounce_and_a_convoy():
+    # DIP 9.1: 1 against 1 bounces, both stay; DIP 8.1 with ruling DIP R6: dislodged by a convoyed
+    # army, the unit may retreat to where the army came from, so no origin is recorded.
+    units = (Unit("France", A, "par"), Unit("Germany", A, "mun"))
+    res = _resolve(units, "France: A Par - Bur\nGermany: A Mun - Bur")
+    after, dislodged, moves = position_after(res, units)
+    assert after == list(units) and dislodged == []
+    assert moves == [("France", "par", "bur", False), ("Germany", "mun", "bur", False)]
+    units = (Unit("England", A, "lon"), Unit("England", F, "nth"), Unit("England", F, "eng"),
+             Unit("France", A, "bel"))
+    res = _resolve(units, "England: A Lon - Bel\nEngland: F NTH C A Lon - Bel\nEngland: F ENG S A Lon - Bel")
+    after, dislodged, moves = position_after(res, units)
+    assert dislodged == [Dislodged(Unit("France", A, "bel"), None)]
+    assert Unit("England", A, "bel") in after and moves == [("England", "lon", "bel", True)]
