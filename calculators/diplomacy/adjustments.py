@@ -32,6 +32,13 @@ def adjustments_due(position: Position) -> dict[str, int]:
     return due
 
 
+def home_builder(gmap: GameMap, position: Position, prov: str) -> str | None:
+    """DIP 13.5: the power that may build in ``prov`` (when it owns it and the centre is vacant):
+    the power whose home centre it is.  The build-site hook: a variant passes its own rule."""
+    info = gmap.provinces[prov]
+    return info.home if info.centre else None
+
+
 def buildable(gmap: GameMap, position: Position, power: str) -> tuple[str, ...]:
     """DIP 13.5, 14.9: vacant home centres the power still owns."""
     return tuple(c for c in gmap.home_centres(power)
@@ -74,11 +81,11 @@ class AdjustmentResult:
     removed: tuple[Unit, ...]
 
 
-def _build_order(gmap: GameMap, position: Position, p: ParsedOrder, power: str) -> Build:
+def _build_order(gmap: GameMap, position: Position, p: ParsedOrder, power: str, builder=home_builder) -> Build:
     loc = p.location
     prov = province_of(loc)
     info = gmap.provinces[prov]
-    if not info.centre or info.home != power:
+    if builder(gmap, position, prov) != power:
         raise Illegal(f"{info.name} is not one of {power}'s home centres", ("DIP 13.5", "DIP 14.9"))
     if position.owners.get(prov) != power:
         raise Illegal(f"{power} does not own {info.name} now", ("DIP 14.9",))
@@ -103,8 +110,13 @@ def _build_order(gmap: GameMap, position: Position, p: ParsedOrder, power: str) 
     return Build(power, utype, prov)
 
 
-def adjudicate_adjustments(gmap: GameMap, position: Position, parsed: list[ParsedOrder]) -> AdjustmentResult:
-    """DIP 2.5, 13.1-13.5: builds and disbands; first legal orders count (ruling DIP R13)."""
+def adjudicate_adjustments(gmap: GameMap, position: Position, parsed: list[ParsedOrder],
+                           builder=home_builder) -> AdjustmentResult:
+    """DIP 2.5, 13.1-13.5: builds and disbands; first legal orders count (ruling DIP R13).
+
+    ``builder(gmap, position, prov)`` names the power that may build in a province it owns
+    (``home_builder``: its home centres); a build order without a power is that power's.
+    """
     due = adjustments_due(position)
     outcomes: list[Outcome] = []
     used: dict[str, int] = {}
@@ -126,12 +138,12 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, parsed: list[Parse
             if p.kind == "build":
                 prov = province_of(p.location)
                 if power is None:
-                    power = gmap.provinces[prov].home or ""
+                    power = builder(gmap, position, prov) or ""
                 if due.get(power, 0) - used.get(power, 0) <= 0:
                     raise Illegal(f"{power or 'that power'} has no builds left", ("DIP 13.1", "DIP R13"))
                 if prov in taken:
                     raise Illegal(f"a unit is already being built in {show(prov)}", ("DIP 5.1", "DIP R13"))
-                order = _build_order(gmap, position, p, power)
+                order = _build_order(gmap, position, p, power, builder)
                 used[power] = used.get(power, 0) + 1
                 taken.add(prov)
                 unit = Unit(power, order.type, order.location)

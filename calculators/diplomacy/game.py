@@ -89,7 +89,7 @@ def adjudicate_phase(position: Position, orders_text: str, variant: Variant = ST
         result = PhaseResult(phase, tuple(_parse_errors(errors)) + r.outcomes, after, r.moves, (),
                              winner[0] if winner else None)
     else:
-        r = adjudicate_adjustments(gmap, position, parsed)
+        r = adjudicate_adjustments(gmap, position, parsed, variant.builder)
         nxt = variant.phase_after(variant, phase, False, False)
         after = Position(nxt, r.units, position.owners)
         result = PhaseResult(phase, tuple(_parse_errors(errors)) + r.outcomes, after, built=r.built,

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .adjustments import home_builder
 from .legality import bind_movement
 from .map import GameMap, standard_map
 from .position import Position, initial_position
@@ -49,6 +50,7 @@ class Variant:
     bind: Callable = bind_movement
     phase_after: Callable = standard_phase_after
     start: Callable[[GameMap], Position] = initial_position
+    builder: Callable = home_builder
     before_resolution: Callable | None = None
     after_resolution: Callable | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)

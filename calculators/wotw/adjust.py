@@ -14,17 +14,32 @@ def centre_counts(owners: dict[str, str], destroyed) -> dict[str, int]:
     return out
 
 
+def builder_of(gmap, owners: dict[str, str], destroyed, prov: str) -> str | None:
+    """WOTW 8.1, 8.2: the power that may build in ``prov`` when it owns it: nobody in a destroyed
+    centre, the home power in a home centre, the controller in a neutral centre (a centre that is
+    no power's home); so never another power's home centre it has captured."""
+    info = gmap.provinces[prov]
+    if not info.centre or prov in destroyed:
+        return None
+    return info.home if info.home is not None else owners.get(prov)
+
+
+def builder(destroyed):
+    """The standard adjudicator's build-site hook (``adjudicate_adjustments(builder=...)``) for WOTW 8.2."""
+    destroyed = frozenset(destroyed)
+
+    def wotw_builder(gmap, position, prov: str) -> str | None:
+        return builder_of(gmap, position.owners, destroyed, prov)
+
+    return wotw_builder
+
+
 def build_sites(power: str, owners: dict[str, str], destroyed, occupied) -> tuple[str, ...]:
     """WOTW 8.2: vacant, not destroyed, owned by the power, and either its home centre or a neutral one
     (a centre that is no power's home); never another power's home centre it has captured."""
     gmap = board()
-    out = []
-    for c, info in sorted(gmap.provinces.items()):
-        if not info.centre or c in destroyed or c in occupied or owners.get(c) != power:
-            continue
-        if info.home is None or info.home == power:
-            out.append(c)
-    return tuple(out)
+    return tuple(c for c in sorted(gmap.provinces) if c not in occupied and owners.get(c) == power
+                 and builder_of(gmap, owners, destroyed, c) == power)
 
 
 def adjustments(owners: dict[str, str], destroyed, units_by_power: dict[str, int], occupied) -> dict[str, dict]:

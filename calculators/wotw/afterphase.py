@@ -2,22 +2,21 @@
 (WOTW 7.1, 8.1, 8.2, 9.2-9.4, rulings WOTW R5, R9, R11).
 
 The standard retreat and adjustment phases of ``calculators.diplomacy`` do the Earth side. For the
-Winter builds the board is replaced by a variant view of it (the map's own extension point): a
-destroyed centre is no centre any more (WOTW 8.1), and a neutral centre counts as a home centre of
-the power that controls it (WOTW 8.2), so the standard build rule gives the variant's.
+Winter builds the variant passes its build-site rule to the standard adjustment phase (its
+``builder`` hook, ``adjust.builder``): nobody builds in a destroyed centre (WOTW 8.1), and a neutral
+centre is a build site of the power that controls it (WOTW 8.2).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from types import MappingProxyType
+from dataclasses import dataclass
 
 from ..diplomacy.adjustments import adjudicate_adjustments, update_ownership
-from ..diplomacy.map import GameMap
 from ..diplomacy.orders import Outcome
 from ..diplomacy.parser import ParsedOrder
 from ..diplomacy.position import Dislodged, Position
 from ..diplomacy.retreats import adjudicate_retreats
 from ..diplomacy.units import Phase, PhaseKind, Season, Unit, UnitType
+from .adjust import builder
 from .board import board
 from .removals import Removal, apply_season
 from .resolver import MARTIAN
@@ -31,19 +30,6 @@ class AfterResult:
     martian: tuple[MartianUnit, ...]
     owners: dict[str, str]
     removals: tuple[Removal, ...]
-
-
-def variant_board(owners: dict[str, str], destroyed) -> GameMap:
-    """WOTW 8.1, 8.2: destroyed centres removed; controlled neutral centres buildable by their controller."""
-    gmap = board()
-    provinces = {}
-    for abbr, p in gmap.provinces.items():
-        if p.centre and abbr in destroyed:
-            p = replace(p, centre=False, home=None)
-        elif p.centre and p.home is None and abbr in owners:
-            p = replace(p, home=owners[abbr])
-        provinces[abbr] = p
-    return gmap.replace(provinces=MappingProxyType(provinces))
 
 
 def adjudicate_after(season: str, year: int, earth: tuple[Unit, ...], dislodged: tuple[Dislodged, ...],
@@ -67,9 +53,8 @@ def adjudicate_after(season: str, year: int, earth: tuple[Unit, ...], dislodged:
     owners = dict(owners)
     if season == "winter":
         owners = {c: p for c, p in update_ownership(gmap, units, owners).items() if c not in destroyed}
-        vmap = variant_board(owners, destroyed)
         pos = Position(Phase(year, Season.WINTER, PhaseKind.ADJUSTMENTS), units, owners)
-        a = adjudicate_adjustments(vmap, pos, adjust_orders)
+        a = adjudicate_adjustments(gmap, pos, adjust_orders, builder(destroyed))
         outcomes.extend(a.outcomes)
         units = a.units
     elif adjust_orders:

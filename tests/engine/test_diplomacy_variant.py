@@ -45,3 +45,34 @@ def test_position_after_a_bounce_and_a_convoy():
     after, dislodged, moves = position_after(res, units)
     assert dislodged == [Dislodged(Unit("France", A, "bel"), None)]
     assert Unit("England", A, "bel") in after and moves == [("England", "lon", "bel", True)]
+
+
+def _winter(units, owners):
+    from calculators.diplomacy.position import Position
+    from calculators.diplomacy.units import Phase, PhaseKind, Season
+    return Position(Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENTS), tuple(units), owners)
+
+
+def test_standard_builds_only_in_owned_vacant_home_centres():
+    from calculators.diplomacy.adjustments import adjudicate_adjustments
+    # France owns Par (home, vacant), Bel (neutral) and Mun (Germany's home): three builds due,
+    # only Par is a site, so the other two builds are left over and waived (DIP 13.3).
+    pos = _winter([], {"par": "France", "bel": "France", "mun": "France"})
+    parsed, _ = Reader(M).orders("France: Build A Bel\nFrance: Build A Mun\nFrance: Build A Par")
+    r = adjudicate_adjustments(M, pos, parsed)
+    assert r.built == (Unit("France", A, "par"),)  # DIP 13.5
+    assert [o.status.value for o in r.outcomes][:3] == ["illegal", "illegal", "succeeds"]
+    assert r.outcomes[3].reason == "waived"
+
+
+def test_build_site_hook_changes_where_a_power_may_build():
+    from calculators.diplomacy.adjustments import adjudicate_adjustments
+
+    def any_owned_centre(gmap, position, prov):  # a "build anywhere" rule
+        return position.owners.get(prov) if gmap.provinces[prov].centre else None
+
+    pos = _winter([], {"par": "France", "bel": "France", "mun": "France"})
+    parsed, _ = Reader(M).orders("France: Build A Bel\nBuild A Mun\nFrance: Build A Par")
+    r = adjudicate_adjustments(M, pos, parsed, any_owned_centre)
+    # Three centres, no units: three builds; the unnamed build in Mun is the owner's (France).
+    assert r.built == (Unit("France", A, "bel"), Unit("France", A, "mun"), Unit("France", A, "par"))
