@@ -80,7 +80,7 @@ def explain(res: Resolver, i: int) -> tuple[Status, str, tuple[str, ...]]:
             j = facts.opponents[0]
             what = "which failed to move and stays" if res.kind[j] == MOVE else "holding"
             return (Status.FAILS, f"bounced: strength {facts.attack} against {facts.opposition} of "
-                    f"{res.orders[j].unit.label()} {what}{note}", ("DIP 9.2", "DIP 10.1") + extra)
+                    f"{res.label(j)} {what}{note}", ("DIP 9.2", "DIP 10.1") + extra)
         return (Status.FAILS, f"bounced: strength {facts.attack} against {facts.opposition} from "
                 f"{_names(res, facts.opponents)}", ("DIP 9.1", "DIP 10.1"))
     if k == SUPPORT:
@@ -157,7 +157,7 @@ def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOr
             status, reason, rules = Status.VOID, void_reason(written_order, by_prov), ("DIP 4.3", "DIP 4.4")
         dis = dislodged_by[i]
         if dis is not None:
-            reason += f"; dislodged by {res.orders[dis].unit.label()}"
+            reason += f"; dislodged by {res.label(dis)}"
             rules = rules + ("DIP 10.2",)
             if status is Status.SUCCEEDS and res.kind[i] == HOLD:
                 status = Status.FAILS

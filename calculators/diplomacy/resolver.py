@@ -311,6 +311,10 @@ class Resolver:
     def succeeded(self, i: int) -> bool:
         return self.kind[i] != HOLD and self.resolve(i)
 
+    def label(self, i: int) -> str:
+        """How explanations name unit i (``A Par``): the unit-label hook a variant overrides."""
+        return self.orders[i].unit.label()
+
     def dislodged_by(self, i: int) -> int | None:
         """The unit that dislodged unit i, if any (DIP 10.2)."""
         if self.kind[i] == MOVE and self.resolve(i):

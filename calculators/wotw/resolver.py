@@ -14,7 +14,9 @@ changes only the strengths and decisions the variant changes:
   failed (WOTW 5.9, ruling WOTW R12) is not an attack on one's own unit;
 - an Earth move into the landing province fails whatever its strength (WOTW 3.4);
 - moves that dislodged a multi-strength Martian unit are made to fail (``stuck``) and that
-  unit's support stays cut (``cut``) on the second pass (ruling WOTW R4).
+  unit's support stays cut (``cut``) on the second pass (ruling WOTW R4);
+- the standard explanations name a Martian unit by its whole strength in its province
+  (``the Martian 2A Par``, WOTW 4.3) through the unit-label hook ``label``.
 
 Martian units support with their full strength and one attack cuts all their support: the
 base resolver already counts ``Unit.strength`` for supports and cuts on any attack
@@ -25,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..diplomacy.resolver import HOLD, MOVE, Resolver
+from .board import show
+from .units import designation
 
 MARTIAN = "Martian"
 MAX_STRENGTH = 3
@@ -58,6 +62,14 @@ class MartianResolver(Resolver):
             self.at[self.prov[r]] = r
         # Supports are attached by ``season``, which knows which part or merge a support is for.
         self.supports = [list(supports.get(i, ())) for i in range(self.n)]
+
+    def label(self, i: int) -> str:
+        """WOTW 4.3: a Martian unit is named by the strength in its province (every pseudo-unit there)."""
+        if self.power[i] != MARTIAN:
+            return super().label(i)
+        total = sum(self.st.own.get(k, self.strength[k]) for k in range(self.n)
+                    if self.power[k] == MARTIAN and self.prov[k] == self.prov[i])
+        return f"the Martian {designation(total)} {show(self.prov[i])}"
 
     # -- followers share their lead's fate ------------------------------------------------
     def resolve(self, i: int) -> bool:

@@ -7,7 +7,6 @@ ruling WOTW R4), the landing (WOTW 3.3, ruling WOTW R6) and the destroyed centre
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from ..diplomacy.adjustments import update_ownership
@@ -365,7 +364,6 @@ def _earth_line(res: MartianResolver, i: int, text: str, power: str, landing: st
         rules = ("DIP 10.1", "WOTW 5.7", "WOTW R13")
     else:
         status, reason, rules = explain(res, i)
-        reason = _martian_names(res, reason)
     by = res.dislodged_by(i)
     if by is not None:
         reason += f"; dislodged by {res.orders[by].unit.label() if res.power[by] != MARTIAN else 'the Martian ' + _label(res, by)}"
@@ -380,26 +378,6 @@ def _label(res: MartianResolver, i: int) -> str:
     if i in res.st.leads:
         return f"merge into {show(res.dest[i])} (strength {o.unit.strength})"
     return f"{designation(o.unit.strength)} {show(province_of(o.unit.location))}"
-
-
-def _martian_names(res: MartianResolver, reason: str) -> str:
-    """The standard explanations name units as ``A Par``; a Martian unit is named with its strength."""
-    names = getattr(res, "_wotw_names", None)
-    if names is None:
-        strength: dict[str, int] = {}
-        base: dict[str, str] = {}
-        for k in range(res.n):
-            if res.power[k] == MARTIAN:
-                strength[res.prov[k]] = strength.get(res.prov[k], 0) + res.st.own.get(k, res.strength[k])
-                base.setdefault(res.prov[k], res.orders[k].unit.label())
-        names = [(re.compile(r"\b" + re.escape(base[p]) + r"\b"), f"the Martian {designation(n)} {show(p)}")
-                 for p, n in strength.items()]
-        res._wotw_names = names
-    if "A " not in reason:
-        return reason
-    for pattern, name in names:
-        reason = pattern.sub(name, reason)
-    return reason
 
 
 def _martian_lines(res, orders, owner_of, plan: Plan, leads, lead_of, remainders, reduced, void, landing) -> list[Line]:

@@ -76,3 +76,18 @@ def test_build_site_hook_changes_where_a_power_may_build():
     r = adjudicate_adjustments(M, pos, parsed, any_owned_centre)
     # Three centres, no units: three builds; the unnamed build in Mun is the owner's (France).
     assert r.built == (Unit("France", A, "bel"), Unit("France", A, "mun"), Unit("France", A, "par"))
+
+
+def test_unit_label_hook_names_units_in_explanations():
+    from calculators.diplomacy.movement import explain
+
+    class Named(Resolver):
+        def label(self, i):
+            return f"the {self.power[i]} unit in {self.prov[i]}"
+
+    # DIP 9.2: 1 against 1 of the unit holding; DIP 10.2: dislodged by the supported attack.
+    units = (Unit("France", A, "par"), Unit("Germany", A, "bur"), Unit("Germany", A, "mun"))
+    res = _resolve(units, "France: A Par - Bur\nGermany: A Bur H", Named)
+    assert explain(res, 0)[1] == "bounced: strength 1 against 1 of the Germany unit in bur holding"
+    assert explain(_resolve(units, "France: A Par - Bur", Resolver), 0)[1] == \
+        "bounced: strength 1 against 1 of A Bur holding"

@@ -36,3 +36,28 @@ def test_winter_builds_with_the_wotw_rule():
     # The standard rule on the same position refuses the neutral centre.
     r = adjudicate_adjustments(M, pos, parsed)
     assert r.built == (Unit("France", UnitType.ARMY, "par"),)
+
+
+def _season(earth, martian, orders, martian_orders):
+    from calculators.wotw.martian import check
+    from calculators.wotw.orders import parse_orders
+    from calculators.wotw.season import adjudicate_season
+    parsed, errors = Reader(M).orders(orders)
+    plan = check(martian, parse_orders(martian_orders))
+    return adjudicate_season("spring", 1904, earth, plan, parsed, errors, {}, frozenset(), None)
+
+
+def test_martian_units_are_named_by_their_strength_in_explanations():
+    from calculators.wotw.units import MartianUnit
+    # WOTW 4.3, 6.1: 2A Ber holds at strength 2, so A Mun (strength 1) bounces.
+    r = _season((Unit("Germany", UnitType.ARMY, "mun"),), (MartianUnit("ber", 2),), "Germany: A Mun - Ber", "")
+    line = next(ln for ln in r.lines if ln.power == "Germany")
+    assert line.reason == "bounced: strength 1 against 2 of the Martian 2A Ber holding"
+    # 2A Ber - Pru meets A Sil - Pru supported by A War: 2 against 2, both bounce (DIP 9.1); A Mun
+    # then meets the Martian unit that failed to leave, at its strength 2 (DIP 9.2).
+    earth = (Unit("Germany", UnitType.ARMY, "mun"), Unit("Russia", UnitType.ARMY, "sil"),
+             Unit("Russia", UnitType.ARMY, "war"))
+    r = _season(earth, (MartianUnit("ber", 2),), "Germany: A Mun - Ber\nRussia: A Sil - Pru\nRussia: A War S A Sil - Pru",
+                "2A Ber - Pru")
+    line = next(ln for ln in r.lines if ln.power == "Germany")
+    assert line.reason == "bounced: strength 1 against 2 of the Martian 2A Ber which failed to move and stays"
