@@ -36,9 +36,14 @@ class MoveFacts:
 
 
 class Resolver:
-    """Resolve one movement phase.  ``orders[i]`` is unit i's effective order."""
+    """Resolve one movement phase.  ``orders[i]`` is unit i's effective order.
 
-    def __init__(self, gmap: GameMap, orders: list):
+    Each support is attached to the unit in the province it names; a variant that puts several
+    pseudo-units in one province attaches them itself: ``supports[j]`` lists the supports given
+    to unit j (a mapping of index to indices).
+    """
+
+    def __init__(self, gmap: GameMap, orders: list, supports: dict[int, list[int]] | None = None):
         self.gmap = gmap
         self.orders = orders
         n = len(orders)
@@ -71,11 +76,13 @@ class Resolver:
                 self.into.setdefault(d, []).append(i)
             elif t is Support:
                 self.kind[i] = SUPPORT
-                j = self.at[o.target]
-                self.supports[j].append(i)
+                if supports is None:
+                    self.supports[self.at[o.target]].append(i)
                 self.sdest[i] = o.dest if o.dest is not None else o.target
             elif t is Convoy:
                 self.kind[i] = CONVOY
+        if supports is not None:
+            self.supports = [list(supports.get(i, ())) for i in range(n)]
         for i in range(n):
             if self.convoyed[i]:
                 src, d = self.prov[i], self.dest[i]

@@ -46,7 +46,7 @@ class Variant:
     name: str
     map: GameMap
     win_centres: int = 18
-    resolver_class: type = Resolver
+    make_resolver: Callable[[GameMap, list], Resolver] = Resolver
     bind: Callable = bind_movement
     phase_after: Callable = standard_phase_after
     start: Callable[[GameMap], Position] = initial_position

@@ -49,7 +49,8 @@ class Structure:
 
 class MartianResolver(Resolver):
     def __init__(self, gmap, orders: list, structure: Structure, supports: dict[int, list[int]]):
-        super().__init__(gmap, orders)
+        # Supports are attached by ``season``, which knows which part or merge a support is for.
+        super().__init__(gmap, orders, supports)
         st = self.st = structure
         self.follower_of: dict[int, int] = {}
         for lead, members in st.leads.items():
@@ -60,8 +61,6 @@ class MartianResolver(Resolver):
             self.into[self.dest[f]].remove(f)
         for r in st.remainders:
             self.at[self.prov[r]] = r
-        # Supports are attached by ``season``, which knows which part or merge a support is for.
-        self.supports = [list(supports.get(i, ())) for i in range(self.n)]
 
     def label(self, i: int) -> str:
         """WOTW 4.3: a Martian unit is named by the strength in its province (every pseudo-unit there)."""

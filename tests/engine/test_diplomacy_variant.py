@@ -91,3 +91,28 @@ def test_unit_label_hook_names_units_in_explanations():
     assert explain(res, 0)[1] == "bounced: strength 1 against 1 of the Germany unit in bur holding"
     assert explain(_resolve(units, "France: A Par - Bur", Resolver), 0)[1] == \
         "bounced: strength 1 against 1 of A Bur holding"
+
+
+def test_resolver_factory_and_supports_attached_by_the_caller():
+    from calculators.diplomacy.game import adjudicate_phase
+    from calculators.diplomacy.position import Position
+    from calculators.diplomacy.units import Phase, PhaseKind, Season
+    from calculators.diplomacy.variant import STANDARD, Variant
+
+    units = (Unit("France", A, "par"), Unit("France", A, "mar"), Unit("Germany", A, "bur"))
+    pos = Position(Phase(1901, Season.SPRING, PhaseKind.MOVEMENT), units, {})
+    text = "France: A Par - Bur\nFrance: A Mar S A Par - Bur"
+    # Standard: 2 against 1, A Bur is dislodged (DIP 10.1, 10.2).
+    assert [d.unit.province for d in adjudicate_phase(pos, text, STANDARD).dislodged] == ["bur"]
+    # A factory that attaches no support at all: 1 against 1, the move bounces (DIP 9.1).
+    calls = []
+
+    def unsupported(gmap, orders):
+        calls.append(len(orders))
+        return Resolver(gmap, orders, {})
+
+    r = adjudicate_phase(pos, text, Variant("No support", M, make_resolver=unsupported))
+    assert calls == [3] and r.dislodged == () and set(r.after.units) == set(units)
+    # Attaching by hand what the standard rule would attach gives the standard result.
+    res = _resolve(units, text, lambda gmap, orders: Resolver(gmap, orders, {0: [1]}))
+    assert res.supports == [[1], [], []] and res.dislodged_by(2) == 0
