@@ -75,7 +75,7 @@ def adjudicate_phase(position: Position, orders_text: str, variant: Variant = ST
     phase = position.phase
     winner: list = []
     if phase.kind is PhaseKind.MOVEMENT:
-        r = adjudicate_movement(gmap, position, parsed, variant.make_resolver)
+        r = adjudicate_movement(gmap, position, parsed, variant.make_resolver, variant.bind)
         if r.dislodged:
             nxt = variant.phase_after(variant, phase, True, False)
             after = Position(nxt, r.units, position.owners, r.dislodged, r.contested)

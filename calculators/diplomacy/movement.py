@@ -138,14 +138,15 @@ def position_after(res: Resolver, units, dislodged_by=None) -> tuple[list, list[
 
 
 def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOrder],
-                        make_resolver=Resolver) -> MovementResult:
+                        make_resolver=Resolver, bind=bind_movement) -> MovementResult:
     """DIP 2.3: resolve every order of a movement phase and build the position after it.
 
     ``make_resolver(gmap, effective_orders)`` returns the resolver (a ``Resolver`` subclass, or a
-    function that builds one, attaching supports itself if it likes).
+    function that builds one, attaching supports itself if it likes); ``bind`` is the legality
+    check (``legality.bind_movement``).
     """
     units = position.units
-    effective, written = bind_movement(gmap, units, parsed, _sea_adjacency(gmap))
+    effective, written = bind(gmap, units, parsed, _sea_adjacency(gmap))
     res = make_resolver(gmap, effective).run()
     index = {u.province: i for i, u in enumerate(units)}
     by_prov = {o.unit.province: o for o in effective}

@@ -1,21 +1,40 @@
 """A variant record: everything a variant may change, in one value (the extension points).
 
 The standard game is ``STANDARD``.  A variant (War of the Worlds, say) builds its own
-``Variant`` rather than editing this package:
+``Variant`` rather than editing this package, or, if it runs its own season, calls the same
+pieces with its own rules:
 
 - ``map``: its ``GameMap`` (``GameMap.from_dict`` / ``GameMap.replace``: extra powers,
   destroyed centres, new home centres);
 - ``win_centres``: centres needed to win (DIP 1.1: 18);
-- ``unit strength``: ``Unit.strength`` is counted by the resolver for a unit's own attack
+- unit strength: ``Unit.strength`` is counted by the resolver for a unit's own attack
   and hold and for each support it gives, so units of strength 1-3 need no new resolver;
-- ``resolver_class``: a ``resolver.Resolver`` subclass to change a decision (for example
-  ``attack_strength`` or ``_support``) while keeping the guess-and-check core;
+- ``make_resolver(gmap, effective_orders) -> Resolver``: the resolver factory
+  (``adjudicate_movement(make_resolver=...)``); ``Resolver`` itself by default, or a subclass
+  changing a decision (``attack_strength``, ``_move``, ``_support`` ...) while keeping the
+  guess-and-check core, or a function building one.  ``Resolver(gmap, orders, supports)``
+  takes the supports attached by the caller (``supports[j]``: the indices supporting unit j)
+  instead of matching each to the unit in the province it names, so a variant may resolve
+  several pseudo-units in one province (WotW's split and merged Martian units);
+- ``Resolver.label(i)``: the unit-label hook, how the explanations (``movement.explain``)
+  name unit i; ``A Par`` by default (WotW: ``the Martian 2A Par``);
 - ``bind``: the legality check turning parsed orders into effective orders
   (``legality.bind_movement`` by default) for different move legality;
+- ``movement.position_after(res, units)``: the units after the moves, the dislodged ones
+  (with their attacker's origin, ruling DIP R6) and the moves for the map, shared by any
+  variant that resolves its own season (WotW places its Martian units after it);
+- ``builder(gmap, position, prov) -> power | None``: the build-site hook
+  (``adjudicate_adjustments(builder=...)``): the power that may build in a province it
+  owns; ``adjustments.home_builder`` (home centres, DIP 13.5) by default (WotW 8.2: also
+  controlled neutral centres, never destroyed ones: ``wotw.adjust.builder``);
 - ``phase_after``: the phase sequence (Summer and Winter adjustment seasons, no retreats);
+- ``start``: the initial position;
 - ``before_resolution(variant, position, parsed) -> (position, parsed)`` and
   ``after_resolution(variant, position, result) -> result``: hooks run around every phase
   (cylinder landings before, destroyed centres or the virus after).
+
+Order syntax has no hook: a variant with orders of its own (WotW's splits and merges) reads
+them with its own parser into its own values.
 """
 from __future__ import annotations
 

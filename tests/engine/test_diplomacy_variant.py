@@ -116,3 +116,20 @@ def test_resolver_factory_and_supports_attached_by_the_caller():
     # Attaching by hand what the standard rule would attach gives the standard result.
     res = _resolve(units, text, lambda gmap, orders: Resolver(gmap, orders, {0: [1]}))
     assert res.supports == [[1], [], []] and res.dislodged_by(2) == 0
+
+
+def test_bind_hook_is_the_legality_check_of_the_phase():
+    from calculators.diplomacy.game import adjudicate_phase
+    from calculators.diplomacy.orders import Hold
+    from calculators.diplomacy.position import Position
+    from calculators.diplomacy.units import Phase, PhaseKind, Season
+    from calculators.diplomacy.variant import Variant
+
+    def frozen(gmap, units, parsed, sea_adj):  # a variant in which nothing moves
+        effective, written = bind_movement(gmap, units, parsed, sea_adj)
+        return [Hold(u) for u in units], written
+
+    units = (Unit("France", A, "par"),)
+    pos = Position(Phase(1901, Season.SPRING, PhaseKind.MOVEMENT), units, {})
+    r = adjudicate_phase(pos, "France: A Par - Bur", Variant("Frozen", M, bind=frozen))
+    assert r.after.units == units and r.moves == ()
