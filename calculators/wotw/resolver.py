@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..diplomacy.resolver import HOLD, MOVE, Resolver
+from ..diplomacy.resolver import MOVE, Resolver
 from .board import show
 from .units import designation
 

@@ -13,7 +13,7 @@ from ..diplomacy.adjustments import update_ownership
 from ..diplomacy.legality import bind_movement
 from ..diplomacy.map import province_of
 from ..diplomacy.movement import explain, position_after
-from ..diplomacy.orders import Convoy, Hold, Move, Status, Support
+from ..diplomacy.orders import Hold, Move, Status, Support
 from ..diplomacy.parser import ParsedOrder
 from ..diplomacy.position import Dislodged
 from ..diplomacy.resolver import MOVE, _sea_adjacency
