@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import json
+import re
 import pathlib
 from functools import lru_cache
 
-from ..core import InputError, Result, Table, calculator, choice_param, int_param, text_param
+from ..core import InputError, Result, Table, calculator, choice_param, text_param
 from .adjustments import adjustments_due, buildable
 from .board_svg import render_board
 from .game import adjudicate_phase, reader_for
@@ -56,25 +57,20 @@ SECTIONS = {"A": "basic checks", "B": "coastal issues", "C": "circular movement"
             "H": "retreats", "I": "building", "J": "civil disorder and disbands"}
 
 
-def _section_size(letter: str) -> int:
-    return sum(1 for cid in datc_cases() if cid.startswith(f"6.{letter}.") and cid[-1].isdigit())
+def _case_order(cid: str):
+    """6.A.2 before 6.A.10, and 6.J.9b right after 6.J.9."""
+    _, letter, number = cid.split(".")
+    return (letter, int(re.sub(r"\D", "", number)), number)
 
 
 def _choices():
+    """One entry per DATC case, so that any case loads in one click."""
     out = [("none", "Your own position and orders (below)"), ("start", "Spring 1901: the starting position")]
-    for letter, name in SECTIONS.items():
-        out.append((f"datc-6.{letter}", f"DATC 6.{letter}: {name} (cases 1-{_section_size(letter)})"))
+    for cid in sorted(datc_cases(), key=_case_order):
+        title = datc_cases()[cid]["title"]
+        title = title if len(title) <= 60 else title[:57] + "..."
+        out.append((f"datc-{cid}", f"DATC {cid}: {title}"))
     return out
-
-
-def _case_id(section: str, number: int) -> str:
-    letter = section[-1]
-    size = _section_size(letter)
-    if letter == "J" and number == size + 1:
-        return "6.J.9b"  # the second situation of 6.J.9
-    if not 1 <= number <= size:
-        raise InputError("case", f"DATC 6.{letter} has cases 1 to {size} (got {number}).")
-    return f"6.{letter}.{number}"
 
 
 def _check_size(name: str, text: str) -> None:
@@ -93,10 +89,9 @@ def _check_size(name: str, text: str) -> None:
                 "and a map; for any phase of a standard game or any DATC test case.",
     params=[
         choice_param("load", "Load", "none", _choices(),
-                     help="Fill in the starting position or a DATC v3.0 test case (replaces the three boxes below)."),
-        int_param("case", "DATC case", 1, 1, 40,
-                  help="The test case's number within the chosen DATC section (6.J case 12 is the second "
-                       "situation of 6.J.9)."),
+                     help="Fill in the starting position or any DATC v3.0 test case (chapter 6, sections A to J: "
+                          + "; ".join(f"{k} {v}" for k, v in SECTIONS.items())
+                          + "). Replaces the three boxes below."),
         text_param("phase", "Phase", "Spring 1901 movement", max_length=40,
                    help="Season, year and phase: Spring 1901 movement, Fall 1901 retreats, Winter 1901."),
         text_param("position", "Position", _start_text(), max_length=MAX_POSITION, multiline=True,
@@ -115,7 +110,7 @@ def adjudicate(v: dict) -> Result:
     if load == "start":
         phase_text, position_text, orders_text = "Spring 1901 movement", _start_text(), START_ORDERS
     elif load.startswith("datc-"):
-        loaded = datc_cases()[_case_id(load, v["case"])]
+        loaded = datc_cases()[load[len("datc-"):]]
         phase_text, position_text, orders_text = loaded["phase"], loaded["position"], loaded["orders"]
     _check_size("position", position_text)
     _check_size("orders", orders_text)
