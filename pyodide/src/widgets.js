@@ -5,8 +5,7 @@
 // setAttribute), never parsed as HTML. Engine SVG maps are parsed as SVG and sanitised.
 (function () {
   "use strict";
-  // Loaded early in <head> on pages with a widget (to start Pyodide at once) and again by
-  // Material at the end of <body> on every page (for instant navigation): run once per tab.
+  // Loaded once per tab (Material's instant navigation keeps it); guard against a second copy.
   if (window.martianEngine) return;
 
   const SCRIPT_URL = document.currentScript ? document.currentScript.src : new URL("assets/engine/widgets.js", location.href).href;
@@ -27,8 +26,11 @@
       if (this.worker) return;
       this.state = "loading";
       this.statusText = "Loading the Python runtime…";
-      this.worker = new Worker(new URL("worker.mjs", ENGINE_URL), { type: "module" });
+      const boot = window.__calcEngineBoot; // started from <head> by overrides/main.html
+      window.__calcEngineBoot = null;
+      this.worker = boot ? boot.worker : new Worker(new URL("worker.mjs", ENGINE_URL), { type: "module" });
       this.worker.onmessage = (e) => this.receive(e.data);
+      if (boot) boot.early.forEach((msg) => this.receive(msg));
       this.worker.onerror = (e) => this.receive({ type: "failed", text: "The calculator engine could not start (" + (e.message || "worker error") + ")." });
       this.emit();
     },
@@ -378,8 +380,8 @@
     const widgets = document.querySelectorAll(".calc-widget");
     widgets.forEach(initWidget);
   }
-  // The page says in <head> that it has widgets: start the runtime before the body is parsed.
-  if (document.querySelector('meta[name="calc-widgets"]')) engine.start();
+  // The page started its engine from <head>: adopt it now.
+  if (window.__calcEngineBoot) engine.start();
   function subscribe() {
     // Material's document$ emits on first load and after every instant navigation.
     if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(initAll);
