@@ -104,6 +104,21 @@ def _add_engine_assets(files, config):
 
 # -- page transforms ----------------------------------------------------------
 
+SEARCH_WORKER = re.compile(r'"search":\s*"([^"]*?)assets/javascripts/workers/(search\.[0-9a-f]+\.min\.js)"')
+
+
+def on_post_page(output, page, config):
+    """On a page that opens with a calculator, Material's search worker waits for the engine.
+
+    The search index and Pyodide would otherwise start together and slow each other down;
+    pyodide/src/search-deferred.js starts the real worker once the engine says it is ready.
+    """
+    if not page.meta.get("_widgets"):
+        return output
+    return SEARCH_WORKER.sub(
+        lambda m: f'"search": "{m.group(1)}{ENGINE_DIR}/search-deferred.js?worker={m.group(2)}"', output, count=1)
+
+
 def on_page_markdown(markdown, page, config, files):
     return ruleindex.outside_code(markdown, lambda text: _expand(text, page))
 

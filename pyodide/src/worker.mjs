@@ -16,6 +16,13 @@ function status(stage, text) {
   postMessage({ type: "status", stage, text });
 }
 
+// Tells the tab's deferred search worker (search-deferred.js) that start-up is over.
+function announce(what) {
+  try {
+    new BroadcastChannel("martian-engine").postMessage(what);
+  } catch (e) { /* no BroadcastChannel: search starts on its own timer */ }
+}
+
 const PY_SETUP = `
 import json
 import calculators
@@ -67,9 +74,11 @@ const ready = (async () => {
   const Run = pyodide.runPython(PY_SETUP);
   pyodide.runPython("import calculators.core.registry");
   postMessage({ type: "ready", ms: performance.now() - t0 });
+  announce("ready");
   return Run;
 })().catch((err) => {
   postMessage({ type: "failed", text: "The calculator engine could not start: " + String(err && err.message || err) });
+  announce("failed");
   throw err;
 });
 

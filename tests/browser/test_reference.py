@@ -42,3 +42,17 @@ def test_print_stylesheet_hides_navigation_and_widget_controls(page, site_url):
     for selector in (".md-header", ".md-sidebar--primary", "#calc-wotw-virus .calc-form", "#calc-wotw-virus .calc-actions"):
         assert not page.locator(selector).first.is_visible(), selector
     assert page.locator("#calc-wotw-virus .calc-summary").is_visible()
+
+
+@pytest.mark.parametrize("path", ["", "wotw/virus/"], ids=["plain page", "page with a calculator"])
+def test_offline_search_finds_rules(page, site_url, path):
+    """Search works offline; on a calculator page its worker starts once the engine is up."""
+    page.goto(site_url + path)
+    if path:
+        page.wait_for_selector("#calc-wotw-virus[data-state=done]", timeout=90_000)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    box = page.locator("input.md-search__input")
+    box.press_sequentially("cylinder", delay=30)
+    page.locator(".md-search-result__item").first.wait_for(timeout=30_000)
+    assert page.locator(".md-search-result__item").count() > 0
+    assert "cylinder" in page.locator(".md-search-result").inner_text().lower()
