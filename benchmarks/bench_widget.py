@@ -31,6 +31,11 @@ BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare</title><script t
 const w = new Worker(new URL("bare-worker.mjs", location.href), {type: "module"});
 w.onmessage = (e) => { window.bareDone = performance.now(); window.bareInner = e.data; };
 </script>"""
+ENGINE_HTML = """<!doctype html><meta charset="utf-8"><title>engine</title><script type="module">
+const w = new Worker(new URL("assets/engine/worker.mjs", location.href), {type: "module"});
+w.onmessage = (e) => { if (e.data.type === "result") window.bareDone = performance.now(); };
+w.postMessage({type: "run", req: 1, calc: "wotw-virus", params: {}});
+</script>"""
 BARE_WORKER = """import { loadPyodide } from "./assets/engine/pyodide/pyodide.mjs";
 const t0 = performance.now();
 const py = await loadPyodide({ indexURL: new URL("./assets/engine/pyodide/", import.meta.url).href,
@@ -62,6 +67,7 @@ def build(port: int) -> Path:
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)], cwd=ROOT, env=env,
                    check=True)
     (out / "bare.html").write_text(BARE_HTML)
+    (out / "engine.html").write_text(ENGINE_HTML)
     (out / "bare-worker.mjs").write_text(BARE_WORKER)
     return out
 
@@ -110,7 +116,7 @@ def recompute(context, url: str, n: int = 15) -> list[float]:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -122,14 +128,18 @@ def main() -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{port}/"
     chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")
-    bare_ms, cold_ms, warm_ms, cold_bytes, warm_bytes = [], [], [], [], []
+    bare_ms, engine_ms, cold_ms, warm_ms, cold_bytes, warm_bytes = [], [], [], [], [], []
     with sync_playwright() as p:
         for _ in range(args.runs):
-            for kind in ("bare", "widget"):
+            # Interleaved, each in a new browser with an empty profile: the machine's noise
+            # (about 300 ms here) falls on all three alike.
+            for kind in ("bare", "engine", "widget"):
                 profile = tempfile.mkdtemp(prefix="bench-profile-")
                 ctx = p.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
                 if kind == "bare":
                     bare_ms.append(bare(ctx, base + "bare.html"))
+                elif kind == "engine":
+                    engine_ms.append(bare(ctx, base + "engine.html"))
                 else:
                     ms, b = first_result(ctx, base + PAGE)
                     cold_ms.append(ms)
@@ -150,6 +160,7 @@ def main() -> int:
     ratio = med(cold_ms) / med(bare_ms)
     print(f"runs: {args.runs} (medians; all values in ms)")
     print(f"bare loadPyodide() page, navigation to ready: {med(bare_ms):8.0f}   all: {[round(x) for x in bare_ms]}")
+    print(f"the engine's worker alone on a bare page:      {med(engine_ms):8.0f}   all: {[round(x) for x in engine_ms]}")
     print(f"navigation to first widget result, cold:      {med(cold_ms):8.0f}   all: {[round(x) for x in cold_ms]}")
     print(f"navigation to first widget result, warm cache:{med(warm_ms):8.0f}   all: {[round(x) for x in warm_ms]}")
     print(f"recompute after an input change:              {med(re_ms):8.1f}   max {max(re_ms):.1f} over {len(re_ms)}")
