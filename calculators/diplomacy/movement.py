@@ -159,7 +159,9 @@ def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOr
         status, reason, rules = explained[i]
         o = effective[i]
         if written_order is not None and type(written_order) in (Support, Convoy) and isinstance(o, Hold):
-            status, reason, rules = Status.VOID, void_reason(written_order, by_prov), ("DIP 4.3", "DIP 4.4")
+            # Ruling DIP R1: a support or convoy that matches no order is void; cite the order's own rule.
+            own = "DIP 4.3" if isinstance(written_order, Support) else "DIP 4.4"
+            status, reason, rules = Status.VOID, void_reason(written_order, by_prov), (own, "DIP R1")
         dis = dislodged_by[i]
         if dis is not None:
             reason += f"; dislodged by {res.label(dis)}"
