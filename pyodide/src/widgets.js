@@ -282,6 +282,8 @@
 
     let current = null, timer = null, lastResult = null;
     function showStatus() {
+      // Instant navigation replaced the page: this widget is gone, so stop listening.
+      if (!widget.isConnected) { engine.listeners.delete(showStatus); return; }
       if (engine.state === "loading") status.textContent = engine.statusText + (stale ? " The result below is for the page's defaults until it is ready." : "");
       else if (engine.state === "failed") status.textContent = engine.statusText;
       else status.textContent = "";
