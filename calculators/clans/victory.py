@@ -1,4 +1,4 @@
-"""Victory in Game of the Clans II (CLAN 5.1-5.4; rulings CLAN R6, R17, R18, R19, R20)."""
+"""Victory in Game of the Clans II (CLAN 5.1-5.4; rulings CLAN R6, R17, R18, R19, R20, R21)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,7 +7,7 @@ from itertools import combinations
 from ..core import InputError, Result, Table, calculator, choice_param, int_param
 from .board import CLANS, JOINT_SMALLER_MIN, OUTRIGHT_WIN, POWERS, TOTAL_CENTRES, Power
 
-RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20"]
+RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20", "CLAN R21"]
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,14 @@ def remaining_clans(s: Standing) -> list[Power]:
 
 
 def evaluate(s: Standing) -> dict:
-    """CLAN 5.1-5.4 with ruling CLAN R19 (an outright win takes precedence over the shared win)."""
+    """CLAN 5.1-5.4 with rulings CLAN R19 (an outright win comes before the shared win) and CLAN R21
+    (England's fall comes before a joint win that could be announced at the same count)."""
     counts = dict(s.centres)
-    outright = [p for p in POWERS if counts[p] >= OUTRIGHT_WIN]
     eliminated = england_eliminated(s.carlisle, s.newcastle)
-    pairs = [(p, q) for p, q in combinations(POWERS, 2) if joint_win_ok(counts[p], counts[q])]
+    # Ruling CLAN R21: an eliminated England wins nothing, whatever it still owns.
+    contenders = CLANS if eliminated else POWERS
+    outright = [p for p in contenders if counts[p] >= OUTRIGHT_WIN]
+    pairs = [(p, q) for p, q in combinations(contenders, 2) if joint_win_ok(counts[p], counts[q])]
     if outright:
         status = "outright"
     elif eliminated:
@@ -167,6 +170,15 @@ def victory(v: dict) -> Result:
                      "(ruling CLAN R19).")
     if r["status"] == "joint-available":
         notes.append("A joint win is announced by the two players; it is not automatic (ruling CLAN R20).")
+    if r["england_eliminated"] and counts[Power.ENGLAND] and (
+            counts[Power.ENGLAND] >= OUTRIGHT_WIN
+            or any(joint_win_ok(counts[Power.ENGLAND], counts[c]) for c in CLANS)):
+        notes.append(f"England still owns {counts[Power.ENGLAND]} centres, but once eliminated it wins nothing, "
+                     f"neither outright nor jointly (ruling CLAN R21).")
+    if r["status"] == "england-eliminated" and r["joint_pairs"]:
+        pairs = "; ".join(f"{p.title} ({counts[p]}) and {q.title} ({counts[q]})" for p, q in r["joint_pairs"])
+        notes.append(f"{pairs} would also qualify for a joint win, but England's fall comes first: the clans "
+                     f"share the victory (ruling CLAN R21).")
     notes.append("Best joint win: the fewest centres that must change hands for the player and a partner to qualify. "
                  "A centre either takes from a third player or a neutral centre raises their total; a centre "
                  "passed from the larger partner to the smaller helps only towards the smaller's 12.")
