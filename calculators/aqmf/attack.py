@@ -97,22 +97,26 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
         rules += ["AQMF 18.1", "AQMF R16"]
         cats, states = tripod_outcome(odds.damage, target.armor)
         down = p_down(states)
+        upto = max(k for k, _ in odds.damage.items)
         data.update({
             "chart": {k: prob(p) for k, p in cats.items()},
             "armor_after": [{"outcome": state_label(s), **prob(states[s])} for s in ordered_states(states)],
             "p_destroyed": prob(down),
             "p_exploded": prob(states.get("exploded", Fraction(0))),
+            "damage_at_least": c.at_least_json(odds.damage, upto),
         })
         summary = (f"{shooter.label} ({shooter.dice} {dice_word}, {shooter.weapon.name}) against the tripod: "
                    f"each die hits with {c.fcell(odds.p_hit)} and damages with {c.fcell(odds.p_damage)}; "
                    f"P(at least one damage point) = {c.pstr(odds.damage.at_least(1))}; "
                    f"P(tripod destroyed) = {c.pstr(down)}.")
-        upto = max(k for k, _ in odds.damage.items)
         charts.append(c.bar("Damage points", odds.damage, upto, "damage points"))
         order = ["no damage", *CATEGORIES]
         charts.append(BarChart("Damage chart result", order, [("probability", [float(cats.get(k, 0)) for k in order])],
                                x_label="result"))
         tables.append(Table("Damage points", ["Points", "P", "%"], c.dist_rows(odds.damage, upto, most=c.TABLE_ROWS)))
+        if upto:
+            tables.append(Table("At least k damage points", ["Outcome", "P", "%"],
+                                c.at_least_rows(odds.damage, min(upto, c.TABLE_ROWS), "damage points")))
         tables.append(Table("Tripod after the attack", ["Outcome", "P", "%"],
                             [[state_label(s), c.fcell(states[s]), percent(states[s], 2)] for s in ordered_states(states)]))
     else:
@@ -122,18 +126,24 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
             "destroyed": dest.to_json(), "expected_destroyed": prob(dest.mean()),
             "at_least": c.at_least_json(dest, n),
         })
-        charts.append(c.bar("Elements destroyed", dest, n, "elements destroyed"))
-        tables.append(Table("Elements destroyed", ["Destroyed", "P", "%"], c.dist_rows(dest, n)))
-        tables.append(Table("At least k destroyed", ["Outcome", "P", "%"], c.at_least_rows(dest, n, "destroyed")))
+        # A blip loses nothing: any damage only reveals it (AQMF 12.6), so say "revealed" throughout.
+        blip = target.kind == "blip"
+        what = "Blip revealed" if blip else "Elements destroyed"
+        charts.append(c.bar(what, dest, n, "blip revealed" if blip else "elements destroyed"))
+        tables.append(Table(what, ["Revealed" if blip else "Destroyed", "P", "%"], c.dist_rows(dest, n)))
+        if not blip:
+            tables.append(Table("At least k destroyed", ["Outcome", "P", "%"], c.at_least_rows(dest, n, "destroyed")))
         summary = (f"{shooter.label} ({shooter.dice} {dice_word}, {shooter.weapon.name}) against {target.label}: "
                    f"each {'sweep' if shooter.weapon.sweep else 'die'} hits with {c.fcell(odds.p_hit)}, each hit "
-                   f"destroys with {c.fcell(odds.p_damage)}. P(at least one destroyed) = {c.pstr(dest.at_least(1))}; "
-                   f"expected {float(dest.mean()):.3f} destroyed.")
-        if target.kind == "blip":
+                   f"{'damages' if blip else 'destroys'} with {c.fcell(odds.p_damage)}.")
+        if blip:
             data["p_revealed"] = prob(dest.at_least(1))
-            summary += (f" Any damage reveals the blip (P = {c.fcell(dest.at_least(1))}) but destroys nothing "
-                        "(AQMF 12.6).")
+            summary += (f" Any damage reveals the blip: P(revealed) = {c.pstr(dest.at_least(1))}. Shooting a blip "
+                        "destroys nothing (AQMF 12.6).")
             rules.append("AQMF 12.6")
+        else:
+            summary += (f" P(at least one destroyed) = {c.pstr(dest.at_least(1))}; "
+                        f"expected {float(dest.mean()):.3f} destroyed.")
         if target.kind == "human":
             rout = p_rout(dest, n)
             wiped = dest.p(lambda k: k >= n)
@@ -153,10 +163,11 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
             plain = type(target)(target.label, target.kind, n, target.defense, target.armor, "none", False, False)
             base = attack_odds(shooter, plain, within_six, opts).destroyed
             data["open_ground"] = {"destroyed": base.to_json(), "p_at_least_one": prob(base.at_least(1))}
-            charts.append(c.compare("Elements destroyed: as set vs in the open, not dug in",
-                                    ("as set", dest), ("open, not dug in", base), n, "elements destroyed"))
-            notes.append(f"In the open and not dug in, P(at least one destroyed) would be {c.fcell(base.at_least(1))} "
-                         f"({percent(base.at_least(1), 2)}).")
+            charts.append(c.compare(f"{what}: as set vs in the open, not dug in",
+                                    ("as set", dest), ("open, not dug in", base), n,
+                                    "blip revealed" if blip else "elements destroyed"))
+            notes.append(f"In the open and not dug in, P({'revealed' if blip else 'at least one destroyed'}) would be "
+                         f"{c.fcell(base.at_least(1))} ({percent(base.at_least(1), 2)}).")
     if shooter.weapon.sweep and target.elements > 1:
         notes.append("Sweep: every element of the target is taken to be under the template; the heat-ray "
                      "calculator handles a template over a mix of elements (ruling AQMF R19).")

@@ -34,9 +34,8 @@ def attack_param():
                         help="Shooting at range, or an assault from base-to-base contact.")
 
 
-def range_param(default=10):
-    return int_param("range", "Range", default, 0, MAX_RANGE, unit="inches",
-                     help="Distance to the target (ignored in an assault).")
+def range_param(default=10, help="Distance to the target (ignored in an assault)."):
+    return int_param("range", "Range", default, 0, MAX_RANGE, unit="inches", help=help)
 
 
 def target_param(default: str, keys):

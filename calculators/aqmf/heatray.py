@@ -23,7 +23,8 @@ MAX_OTHERS = 9
     page="aqmf/shooting.md",
     description="One heat ray shot, focused (+3) or swept (+2) over several elements, side by side.",
     params=[
-        c.range_param(10),
+        c.range_param(10, help="Distance from the tripod to the element the beam aims at or the template ends on "
+                               "(3\" minimum; a sweep reaches 15\" at most)."),
         choice_param("target", "Target unit", "boc-infantry", choices(TARGETS),
                      help="The unit whose elements the beam or template falls on."),
         c.defense_param(), c.armor_param("Custom Armor", "Only for a custom target: its printed Armor."),
