@@ -49,12 +49,22 @@ Italy: A Ven - Pie"""
 
 
 def _split_position(text: str):
-    """The Martian and Destroyed lines are the variant's; the rest is a standard position."""
-    martian, destroyed, rest = "", set(), []
+    """The Martian, Destroyed and Virus lines are the variant's; the rest is a standard position.
+
+    ``Virus: active`` records that the virus is already active (ruling WOTW R10: it never ends),
+    so that a game continued season by season keeps it through Spring and Fall.
+    """
+    martian, destroyed, rest, virus = "", set(), [], False
     for line in text.splitlines():
         s = line.split("#", 1)[0].strip()
         low = s.lower()
-        if low.startswith("martian"):
+        if low.startswith("virus"):
+            word = low[len("virus"):].lstrip(" :").strip()
+            if word != "active":
+                raise InputError("position", "Write the virus line as 'Virus: active' (once active it never ends, "
+                                             "ruling WOTW R10), or leave it out.")
+            virus = True
+        elif low.startswith("martian"):
             martian += "," + s.split(":", 1)[1] if ":" in s else ""
         elif low.startswith("destroyed"):
             body = s.split(":", 1)[1] if ":" in s else s[len("destroyed"):]
@@ -66,7 +76,7 @@ def _split_position(text: str):
                     destroyed.add(p)
         else:
             rest.append(line)
-    return martian, frozenset(destroyed), "\n".join(rest)
+    return martian, frozenset(destroyed), "\n".join(rest), virus
 
 
 @calculator(
@@ -85,8 +95,8 @@ def _split_position(text: str):
         int_param("year", "Year", 1901, 1901, 2100, help="Game year of the season."),
         text_param("position", "Position", START, max_length=4000, multiline=True,
                    help="One line per power (England: F Lon, A Lvp), Centres lines, a Martian line "
-                        "(Martian: 3A Par, A Bur) and a Destroyed line (Destroyed: Mar, Ser). "
-                        "A semicolon may end a line."),
+                        "(Martian: 3A Par, A Bur), a Destroyed line (Destroyed: Mar, Ser) and, once the virus is "
+                        "active, the line 'Virus: active'. A semicolon may end a line."),
         text_param("orders", "Earth orders", DEFAULT_ORDERS, max_length=4000, multiline=True,
                    help="Standard orders, one a line (or separated by semicolons), each starting with its power "
                         "(France: A Par - Bur)."),
@@ -103,7 +113,7 @@ def adjudicate(v: dict) -> Result:
     gmap = board()
     season, year = v["season"], v["year"]
     # A semicolon ends a line too, so that a whole position fits in a link.
-    martian_text, destroyed, standard = _split_position(v["position"].replace(";", "\n"))
+    martian_text, destroyed, standard, virus_before = _split_position(v["position"].replace(";", "\n"))
     martian = parse_units(martian_text.strip(","), "position")
     reader = Reader(gmap)
     moving = season in ("spring", "fall")
@@ -128,9 +138,11 @@ def adjudicate(v: dict) -> Result:
     landing = landing_site(sites, season, year)
     parsed, errors = reader.orders(v["orders"].replace(";", "\n"))
     if not moving:
-        return _after_phase(v, season, year, position, martian, destroyed, parsed, errors)
+        return _after_phase(v, season, year, position, martian, destroyed, parsed, errors, virus_before)
     if v["virus"]:
-        raise InputError("virus", "The virus removals are made in Summer and Winter; choose one of those seasons.")
+        raise InputError("virus", "The virus removals are made in Summer and Winter; choose one of those seasons. "
+                                  "To record that the virus is already active, add the line 'Virus: active' "
+                                  "to the position.")
     plan = check(martian, parse_orders(v["martian_orders"], "martian_orders"))
     owners = {c: p for c, p in position.owners.items() if c not in destroyed}
     r = adjudicate_season(season, year, position.units, plan, parsed, errors, owners, destroyed, landing)
@@ -158,11 +170,14 @@ def adjudicate(v: dict) -> Result:
     counts = {p: sum(1 for o in r.owners.values() if o == p) for p in gmap.power_names}
     largest = max(counts.values(), default=0)
     virus = None
+    active_after = virus_before
     if check_applies(year, season):
         virus = virus_status(year, season, len(r.destroyed), largest)
+        active_after = virus_before or virus["active"]
         notes.append("Virus check at the end of the season (WOTW 9.1): "
                      + ("ACTIVE" if virus["active"] else "not active") + f" ({len(r.destroyed)} destroyed, largest "
-                     f"Earth power {largest}).")
+                     f"Earth power {largest})"
+                     + ("; it was already active and stays active (ruling WOTW R10)." if virus_before else "."))
     adjust = None
     if season == "fall":
         occupied = {u.province for u in r.earth} | {m.province for m in r.martian}
@@ -177,7 +192,7 @@ def adjudicate(v: dict) -> Result:
                              for p, a in adjust.items()]))
     end = end_of_game(r.martian, _landings_after(season, year), r.owners, r.destroyed, season)
     notes.append(end["text"])
-    next_text = _position_text(r)
+    next_text = _position_text(r, active_after)
     ok = sum(1 for ln in r.lines if ln.status == "succeeds")
     summary = (f"{season.capitalize()} {year}: {ok} of {len(r.lines)} orders succeed"
                + (f"; {len(r.dislodged)} Earth unit(s) to retreat" if r.dislodged else "")
@@ -198,12 +213,13 @@ def adjudicate(v: dict) -> Result:
         "contested": sorted(show(c) for c in r.contested),
         "virus": virus,
         "end": end,
+        "virus_active": active_after,
         "moves": [{"power": p, "from": show(a.split("/")[0]), "to": show(b.split("/")[0]), "ok": ok_}
                   for p, a, b, ok_ in r.moves],
         "next_position": next_text,
         "adjustments": {p: dict(a, sites=[show(c) for c in a["sites"]]) for p, a in adjust.items()} if adjust else None,
     }
-    data["next"] = _next_params(v, season, year, next_text)
+    data["next"] = _next_params(v, season, year, next_text, active_after)
     chart = {"type": "svg", "title": f"{season.capitalize()} {year}: orders, Martian units, cylinder and destroyed centres",
              "svg": board_svg.render(r, f"War of the Worlds, {season.capitalize()} {year}")}
     return Result(summary=summary, data=data, tables=tables, charts=[chart], notes=notes, rules=list(RULES))
@@ -212,22 +228,29 @@ def adjudicate(v: dict) -> Result:
 SEASON_AFTER = {"spring": "summer", "summer": "fall", "fall": "winter", "winter": "spring"}
 
 
-def _next_params(v: dict, season: str, year: int, position_text: str) -> dict:
-    """The widget's "continue" state: the next season, the new position, blank orders."""
+def _next_params(v: dict, season: str, year: int, position_text: str, active_after: bool) -> dict:
+    """The widget's "continue" state: the next season, the new position, blank orders.
+
+    The virus box is ticked for a Summer or Winter once the virus is active at the end of this
+    season (first removals in the next adjustment season, ruling WOTW R10); Spring and Fall have
+    no removals, and the position's ``Virus: active`` line carries the state through them.
+    """
     nxt = SEASON_AFTER[season]
     return {"season": nxt, "year": year + 1 if season == "winter" else year, "position": position_text,
-            "orders": "", "martian_orders": "", "virus": v["virus"], "landings": v["landings"]}
+            "orders": "", "martian_orders": "", "virus": active_after and nxt in ("summer", "winter"),
+            "landings": v["landings"]}
 
 
-def _after_phase(v, season, year, position, martian, destroyed, parsed, errors) -> Result:
+def _after_phase(v, season, year, position, martian, destroyed, parsed, errors, virus_before=False) -> Result:
     """Summer and Winter (ruling WOTW R5): Earth retreats, Winter adjustments, virus removals."""
+    virus_on = v["virus"] or virus_before
     ordered = parse_removals(v["martian_orders"], "martian_orders")
-    if ordered and not v["virus"]:
+    if ordered and not virus_on:
         raise InputError("martian_orders", "The Martian removes strength points only once the virus is active "
                                            "(WOTW 9.2); tick Virus active, or leave the Martian orders empty.")
     owners = {c: p for c, p in position.owners.items() if c not in destroyed}
     r = adjudicate_after(season, year, position.units, position.dislodged, position.contested, martian, owners,
-                         destroyed, parsed, ordered, v["virus"])
+                         destroyed, parsed, ordered, virus_on)
     rows = [["", e.text, "illegal", e.message, "DIP 4.1"] for e in errors]
     rows += [[o.power, o.text, o.status.value, o.reason, ", ".join(o.rules)] for o in r.outcomes]
     rows += [["Martian", describe(x), "succeeds", "removed by default, alphabetically by province (WOTW 9.3, ruling WOTW R9)"
@@ -239,10 +262,12 @@ def _after_phase(v, season, year, position, martian, destroyed, parsed, errors) 
     counts = {p: sum(1 for o in r.owners.values() if o == p) for p in board().power_names}
     notes = []
     virus = None
+    active_after = virus_on
     if check_applies(year, season):
         virus = virus_status(year, season, len(destroyed), max(counts.values(), default=0))
+        active_after = virus_on or virus["active"]
         notes.append("Virus check at the end of the season (WOTW 9.1): "
-                     + ("ACTIVE" if virus["active"] or v["virus"] else "not active") + ".")
+                     + ("ACTIVE" if active_after else "not active") + ".")
     end = end_of_game(r.martian, _landings_after("fall" if season == "winter" else "spring", year), r.owners,
                       destroyed, "fall" if season == "winter" else "spring")
     notes.append(end["text"])
@@ -262,11 +287,12 @@ def _after_phase(v, season, year, position, martian, destroyed, parsed, errors) 
         "destroyed": sorted(show(c) for c in destroyed),
         "virus": virus,
         "end": end,
-        "next_position": _position_text(after),
+        "virus_active": active_after,
+        "next_position": _position_text(after, active_after),
     }
     tables = [Table("Orders", ["Power", "Order", "Result", "Why", "Rules"], rows),
               Table("Position after the season", ["Power", "Units", "Centres"], pos_rows)]
-    data["next"] = _next_params(v, season, year, data["next_position"])
+    data["next"] = _next_params(v, season, year, data["next_position"], active_after)
     chart = {"type": "svg", "title": f"{season.capitalize()} {year}: the position after the season",
              "svg": board_svg.render(SimpleNamespace(**vars(after), landing=None), f"War of the Worlds, {season.capitalize()} {year}")}
     return Result(summary=summary, data=data, tables=tables, charts=[chart], notes=notes, rules=list(RULES) + AFTER_RULES)
@@ -285,7 +311,7 @@ def _landings_after(season: str, year: int) -> int:
     return sum(1 for s, y in LANDING_SEASONS if (y, 0 if s == "Spring" else 1) > key)
 
 
-def _position_text(r) -> str:
+def _position_text(r, virus_active: bool = False) -> str:
     lines = []
     for p in sorted({u.power for u in r.earth}):
         lines.append(f"{p}: " + ", ".join(u.label() for u in r.earth if u.power == p))
@@ -298,4 +324,6 @@ def _position_text(r) -> str:
         lines.append("Contested: " + ", ".join(show(c) for c in sorted(r.contested)))
     lines.append("Martian: " + ", ".join(u.label for u in r.martian))
     lines.append("Destroyed: " + ", ".join(show(c) for c in sorted(r.destroyed)))
+    if virus_active:
+        lines.append("Virus: active")
     return "\n".join(lines)
