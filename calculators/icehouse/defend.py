@@ -13,7 +13,7 @@ RULES = ["COM 6.1", "COM 6.2", "COM 6.3", "COM 6.4", "COM 6.5", "COM 6.6", "COM 
          "COM R1", "COM R2", "COM R3", "COM R4", "COM R5"]
 FORCE_HELP = ("Pyramids there and dice committed, e.g. S=2 M=1 L=0 dice=d6,d6,d8 (2d6 = two d6). One die per "
               "pyramid at most; fewer if the personal pool is short; none = rolls 0. Optional reroll=none, "
-              "below-average or answer-earlier overrides the policy for this player. Leave empty if absent.")
+              "below-average or answer-earlier overrides the policy for this player. The attacker is required.")
 POLICY_CHOICES = [("none", "None: no rerolls"),
                   ("below-average", "Below average: reroll dice showing under their average"),
                   ("answer-earlier", "Answer earlier players: reroll dice that lose to those who rerolled before")]
@@ -25,8 +25,9 @@ def player_params():
     out = []
     for i in range(1, MAX_PLAYERS + 1):
         label = "Player 1 (attacker)" if i == 1 else f"Player {i}"
+        other = "Next player clockwise; same form as player 1. Leave empty if absent."
         out.append(text_param(f"p{i}", label, DEFAULTS.get(i, ""), max_length=120,
-                              help=FORCE_HELP if i == 1 else "Next player clockwise; same form as player 1."))
+                              help=FORCE_HELP if i == 1 else other))
     return out
 
 
