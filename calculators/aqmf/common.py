@@ -58,8 +58,11 @@ def armor_param(label="Custom Armor", help="For a custom target, or a damaged tr
     return int_param("armor", label, None, 0, 20, optional=True, help=help)
 
 
-def cover_param():
-    return choice_param("cover", "Cover", "none", COVER_CHOICES, help="Cover the whole target unit is inside.")
+def cover_param(help="Cover the whole target unit is inside."):
+    return choice_param("cover", "Cover", "none", COVER_CHOICES, help=help)
+
+
+ARMOR_ZERO = " A tripod at Armor 0 or less plays exactly as at 1 (ruling AQMF R15): enter 1."
 
 
 def dug_in_param():

@@ -80,7 +80,7 @@ def break_free(cables: int, speed: int, armor: int, phases: int) -> tuple[list[d
         int_param("cables", "Cables to break", 1, 1, 6, unit="cables", help="Cables on the tripod now (1 to 6)."),
         int_param("speed", "Tripod Speed", TRIPOD.speed, 1, 12, unit="inches",
                   help="8 for an Assault Tripod. It breaks a cable on a D10 at most its Speed."),
-        int_param("armor", "Tripod's Armor", TRIPOD.armor, 1, 20, help="Its current Armor, for the fall."),
+        int_param("armor", "Tripod's Armor", TRIPOD.armor, 1, 20, help="Its current Armor, for the fall." + c.ARMOR_ZERO),
         int_param("phases", "Movement phases to follow", 12, 1, 24, unit="phases",
                   help="The tripod has two movement phases a turn: 12 phases are 6 turns."),
     ],

@@ -33,7 +33,7 @@ TRIPOD_ARMOR = UNITS["assault-tripod"].armor
         int_param("points", "Damage points in the attack", 1, 1, MAX_POINTS, unit="points",
                   help="Damage points the tripod took from one unit's attack; each point past the first adds +1."),
         int_param("armor", "Tripod's Armor now", TRIPOD_ARMOR, 1, 20,
-                  help="Its current Armor (10 for an undamaged Assault Tripod)."),
+                  help="Its current Armor (10 for an undamaged Assault Tripod)." + c.ARMOR_ZERO),
     ],
 )
 def tripod_damage_calc(v: dict) -> Result:
@@ -142,8 +142,9 @@ def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: in
         c.shooter_param("boc-mg", [s for s in SHOOTERS if "tripod" not in s] + ["custom-tripod"]),
         c.weapon_param(), c.elements_param(), c.attack_param(), c.range_param(),
         int_param("volleys", "Volleys", 6, 1, MAX_VOLLEYS, help="Attacks by the unit, one after another (1 to 12)."),
-        int_param("armor", "Tripod's Armor at the start", TRIPOD_ARMOR, 1, 20, help="10 for an undamaged Assault Tripod."),
-        c.cover_param(), c.immobilized_param(), c.lucky_param(), c.tough_param(),
+        int_param("armor", "Tripod's Armor at the start", TRIPOD_ARMOR, 1, 20, help="10 for an undamaged Assault Tripod." + c.ARMOR_ZERO),
+        c.cover_param("Cover the tripod is inside (adds to its Defense)."), c.immobilized_param(), c.lucky_param(),
+        c.tough_param(),
     ],
 )
 def volleys_calc(v: dict) -> Result:

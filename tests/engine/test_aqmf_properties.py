@@ -186,3 +186,25 @@ def test_every_error_names_a_field_of_its_own_form():
             if not out["ok"]:
                 assert out["error"]["field"] in catalog[doc["calculator"]], (doc["calculator"], case["name"], out)
                 assert "Traceback" not in out["error"]["message"] and "Internal error" not in out["error"]["message"]
+
+
+@pytest.mark.parametrize("power, tough", [(0, False), (1, False), (3, True)])
+def test_a_tripod_at_armor_0_plays_as_at_armor_1(power, tough):
+    """The forms' Armor starts at 1 and their help says 0 plays the same (ruling AQMF R15):
+    every damage roll succeeds at both, results 1-7 leave 0 at both, an 8 destroys at both."""
+    from calculators.aqmf.damage import after_attack
+    from calculators.aqmf.dice import RollOptions
+    from calculators.aqmf.towcable import break_free
+    from calculators.aqmf.tripods import volley_chain
+
+    opts = RollOptions(tough=tough)
+    for points in range(1, 11):
+        for bonus in (0, 3):
+            zero, one = after_attack({points: Fraction(1)}, 0, bonus), after_attack({points: Fraction(1)}, 1, bonus)
+            assert zero == one
+    down0, final0 = volley_chain(4, Fraction(3, 10), power, 0, 3, opts)
+    down1, final1 = volley_chain(4, Fraction(3, 10), power, 1, 3, opts)
+    assert down0 == down1
+    assert {s: p for s, p in final0.items() if s != 0} == {s: p for s, p in final1.items() if s not in (0, 1)}
+    assert final0.get(0, 0) == final1.get(0, 0) + final1.get(1, 0)
+    assert break_free(2, 8, 0, 6)[0] == break_free(2, 8, 1, 6)[0]
