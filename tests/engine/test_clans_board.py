@@ -43,3 +43,21 @@ def test_rule_citation_order():
     assert in_order(["CLAN R10", "DIP 5.4", "CLAN R3", "CLAN 2.10", "CLAN 2.9", "CLAN R3"]) == [
         "CLAN 2.9", "CLAN 2.10", "CLAN R3", "CLAN R10", "DIP 5.4"]
     assert named_in("see CLAN 3.5 and ruling CLAN R14 (DIP 12.1)") == {"CLAN 3.5", "CLAN R14", "DIP 12.1"}
+
+
+def test_every_clans_starting_armies_as_the_rules_list_them():
+    # CLAN 1.2, copied by hand from the rules' list, in its order and spelling.
+    expected = {
+        Power.CAMPBELL: ["Stalcair", "Tarbert", "Rothesay", "Loudoun", "Cawdor"],
+        Power.FRASER: ["Dingwall", "Tordarroch", "Invergarry", "Philorth", "Muchalls"],
+        Power.GORDON: ["Rothiemurchas", "Cluny", "Aboyne", "Gight", "Aberdeen"],
+        Power.GRAHAM: ["Montrose", "Claverhouse", "Mugdock", "Dalhousie", "Avandale"],
+        Power.KEITH: ["Berriedale", "Inverugie", "Caskieber", "Dunottar", "Crichton"],
+        Power.MCDONALD: ["Kiessimul", "Armadale", "Eilean Tioram", "Finlagan", "Skipness"],
+        Power.MCLEOD: ["Lewis", "Aultbea", "Eilean Donan", "Duart", "Ardverck"],
+        Power.STEWART: ["Blair", "Buchanan", "Stirling", "Crookston", "Morton"],
+    }
+    assert {p: [u.place for u in board.STARTING_UNITS[p]] for p in board.CLANS} == expected
+    # Ruling CLAN R5: each A/F is a fleet and an army, so 2 + 2 x 2 = 6 English units and 46 in all.
+    english = sum(2 if u.unit is UnitType.ARMY_FLEET else 1 for u in board.STARTING_UNITS[Power.ENGLAND])
+    assert english == 6 and english + sum(len(board.STARTING_UNITS[c]) for c in board.CLANS) == 46
