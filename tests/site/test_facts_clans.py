@@ -76,6 +76,8 @@ def test_nine_starting_positions(rules):
     rows = re.findall(r"<tr>\s*<td>(.*?)</td>\s*<td>(.*?)</td>\s*</tr>", rules["CLAN 1.2"], re.S)
     table = {_text(a): _text(b) for a, b in rows}
     assert table == STARTS
+    # 2 armies and 2 A/Fs of two units each (ruling CLAN R5) for England, five armies for each of 8 clans.
+    assert "46 units in all" in _text(rules["CLAN 1.2"])
 
 
 def test_summer_afs_and_offboard_centres(rules):
