@@ -130,8 +130,8 @@ def bind_movement(gmap: GameMap, units: tuple[Unit, ...], parsed: list[ParsedOrd
         written.append(w)
         try:
             if p.kind in ("retreat", "build", "disband", "waive"):
-                raise Illegal(f"a {p.kind} order is given only in the "
-                              f"{'retreat' if p.kind in ('retreat', 'disband') else 'adjustment'} phase",
+                where = {"retreat": "the retreat phase", "disband": "a retreat or an adjustment phase"}
+                raise Illegal(f"a {p.kind} order is given only in {where.get(p.kind, 'the adjustment phase')}",
                               ("DIP 2.3", "DIP 12.5"))
             unit = find_unit(by_prov, p)
             w.unit = unit

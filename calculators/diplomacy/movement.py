@@ -1,7 +1,7 @@
 """A movement phase from written orders to results, reasons and the position after it (DIP 2.3, 5-11)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .legality import bind_movement, void_reason
 from .map import GameMap, show
@@ -39,6 +39,23 @@ def _own_support_note(res: Resolver, i: int) -> tuple[str, tuple[str, ...]]:
         return "", ()
     return (f" (the support from {_names(res, left_out)} does not count against its own power's unit)",
             ("DIP 14.7",))
+
+
+def designation_note(parsed: ParsedOrder, unit) -> tuple[str, tuple[str, ...]]:
+    """Ruling DIP R8: say so when the written A/F or coast differs from the unit the order moves."""
+    if unit is None or parsed.location is None:
+        return "", ()
+    facts = []
+    if parsed.unit_type is not None and parsed.unit_type is not unit.type:
+        facts.append(f"the unit in {show(unit.province)} is {'an army' if unit.type.value == 'A' else 'a fleet'}")
+    written = parsed.location.partition("/")[2]
+    actual = unit.location.partition("/")[2]
+    if written and actual and written != actual:
+        facts.append(f"the fleet is on {show(unit.location)}, not {show(parsed.location)}")
+    if not facts:
+        return "", ()
+    return (f"; note: {' and '.join(facts)}, and the order is taken for it (the letter and coast written "
+            f"are not checked, ruling DIP R8)", ("DIP R8",))
 
 
 def explain(res: Resolver, i: int) -> tuple[Status, str, tuple[str, ...]]:
@@ -173,18 +190,22 @@ def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOr
 
     for w in written:
         text = w.parsed.text
+        note, note_rules = designation_note(w.parsed, w.unit)
         if w.order is None:
             i = index.get(w.unit.province) if w.unit is not None else None
-            reason = w.error + ("; the unit holds" if i is not None and "twice" not in w.error else "")
+            reason = w.error + note + ("; the unit holds" if i is not None and "twice" not in w.error else "")
             power = w.unit.power if w.unit is not None else (w.parsed.power or "")
-            outcomes.append(Outcome(power, text, None, Status.ILLEGAL, reason, w.rules + ("DIP R1",),
+            outcomes.append(Outcome(power, text, None, Status.ILLEGAL, reason, w.rules + ("DIP R1",) + note_rules,
                                     i is not None and dislodged_by[i] is not None, w.parsed.line))
             if i is not None and "twice" not in w.error:
                 ordered.add(w.unit.province)
             continue
         i = index[w.unit.province]
         ordered.add(w.unit.province)
-        outcomes.append(unit_outcome(i, text, w.parsed.line, w.order))
+        out = unit_outcome(i, text, w.parsed.line, w.order)
+        if note:
+            out = replace(out, reason=out.reason + note, rules=out.rules + note_rules)
+        outcomes.append(out)
     for i, u in enumerate(units):
         if u.province not in ordered:
             outcomes.append(unit_outcome(i, f"{u.label()} (no order: holds)", 0))

@@ -11,10 +11,11 @@ The parser only reads; whether an order is possible on the board is ``legality``
 """
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
-from .map import GameMap, province_of
+from .map import GameMap, province_of, show
 from .units import Phase, PhaseKind, Season, Unit, UnitType
 
 
@@ -54,6 +55,8 @@ FILLER = {"the", "in", "at", "of", "unit"}
 _COAST_WORD = {"n": "nc", "s": "sc", "e": "ec", "w": "wc", "north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 _COAST_RE = re.compile(r"\s*[/(]\s*(nc|sc|ec|wc|n|s|e|w|north|south|east|west)\s*(?:\.?\s*c\.?|coast)?\s*\)?(?=\s|$|-)")
 _COAST_WORDS_RE = re.compile(r"\s+(north|south|east|west)\s+coast\b")
+# A bare coast code after the province, as in "F StP sc - Bot" or "Build F Spa nc".
+_BARE_COAST_RE = re.compile(r"(?<=[a-z])\s+(nc|sc|ec|wc)(?=\s|$|-)")
 
 
 def _norm(text: str) -> str:
@@ -61,6 +64,7 @@ def _norm(text: str) -> str:
     s = s.replace("mid-atlantic", "mid atlantic").replace(".", ". ")
     s = _COAST_WORDS_RE.sub(lambda m: "/" + _COAST_WORD[m.group(1)], s)
     s = _COAST_RE.sub(lambda m: "/" + _COAST_WORD.get(m.group(1), m.group(1)), s)
+    s = _BARE_COAST_RE.sub(lambda m: "/" + m.group(1), s)
     s = s.replace("-", " - ").replace(",", " ").replace(";", " ")
     return " ".join(s.replace(". ", " ").split())
 
@@ -94,8 +98,22 @@ class Reader:
             abbr = self.names.get(key)
             if abbr is not None:
                 return (f"{abbr}/{coast}" if coast else abbr), k + n
-        bad = toks[k].partition("/")[0]
-        raise ParseError(*ctx, f"unknown province \u2018{bad}\u2019")
+        bad, hint = self._suggest(toks, k)
+        raise ParseError(*ctx, f"unknown province \u2018{bad}\u2019{hint}")
+
+    def _suggest(self, toks: list[str], k: int) -> tuple[str, str]:
+        """The unknown words and a close spelling of a known province (1 to 3 words from toks[k])."""
+        best, score, words = None, 0.0, toks[k].partition("/")[0]
+        for n in range(1, min(self.longest, len(toks) - k) + 1):
+            phrase = " ".join(toks[k:k + n]).partition("/")[0]
+            for match in difflib.get_close_matches(phrase, self.names, n=1, cutoff=0.8):
+                ratio = difflib.SequenceMatcher(None, phrase, match).ratio()
+                if ratio > score:
+                    best, score, words = match, ratio, phrase
+        if best is None:
+            return words, ""
+        abbr = self.names[best]
+        return words, f" (did you mean {self.gmap.provinces[abbr].name}, {show(abbr)}?)"
 
     def _unit(self, toks, k, ctx) -> tuple[UnitType | None, str, int]:
         utype = None
@@ -194,20 +212,25 @@ class Reader:
         out, errors = [], []
         power = None
         for n, line in enumerate(text.splitlines(), 1):
-            s = line.split("#", 1)[0].strip()
-            if not s:
-                continue
-            head = s.rstrip(":").strip()
-            if s.endswith(":") and self.power(head):
-                power = self.power(head)
-                continue
-            try:
-                o = self.order(s, n, power)
-            except ParseError as err:
-                errors.append(err)
-                continue
-            if o is not None:
-                out.append(o)
+            line_power = power
+            # Several orders may share a line, separated by semicolons; a power written before
+            # the first ("Russia: F Sev - Rum; A Mos S F Sev - Rum") stands for the rest of the line.
+            for part in line.split("#", 1)[0].split(";"):
+                s = part.strip()
+                if not s:
+                    continue
+                head = s.rstrip(":").strip()
+                if s.endswith(":") and self.power(head):
+                    power = line_power = self.power(head)
+                    continue
+                try:
+                    o = self.order(s, n, line_power)
+                except ParseError as err:
+                    errors.append(err)
+                    continue
+                if o is not None:
+                    out.append(o)
+                    line_power = o.power
         return out, errors
 
     # -- positions ------------------------------------------------------------------

@@ -89,3 +89,48 @@ def test_a_year_of_play():
 
     again = GameRecord.from_json(record.to_json())
     assert again == record and [e["code"] for e in again.entries] == ["S1901M", "F1901M", "W1901A"]
+
+
+def test_a_year_through_the_calculator_and_its_next_state():
+    """Spring 1901 to Spring 1902 via calculators.run, each phase loaded from data["next"].
+
+    Worked by hand: in Fall 1901 A Gal - Rum with Serbia's support (2 against 1) dislodges F Rum;
+    Armenia is a stand-off; Bulgaria, left by Turkey, is the fleet's only retreat (Black Sea and
+    Sevastopol stay occupied, Galicia is inland). After the retreat Russia owns Bulgaria.
+    """
+    from calculators import run
+
+    def play(params, orders):
+        r = run("dip-adjudicate", dict(params, orders=orders))
+        assert r["ok"], r
+        return r
+
+    r = run("dip-adjudicate", {"load": "start", "orders": ""})
+    start = dict(r["data"]["next"], phase="Spring 1901 movement",
+                 position=format_position(STANDARD.map, initial_position(STANDARD.map)))
+    r = play(start, "Austria: A Vienna - Galicia;  A Bud-Ser ; F Tri -> Alb\n"
+                    "Russia: A War - Ukr\nRussia: F Sev - Rumania\nRussia: A Mos - Sev\nRussia: F StP sc - Bot\n"
+                    "turkey: a con - bul\nTURKEY: F Ankara - Black Sea\nTurkey: A Smy - Con")
+    assert [o["result"] for o in r["data"]["orders"] if o["line"]] == ["succeeds"] * 10
+    r = play(r["data"]["next"], "Austria: army Galicia to Rumania; A Ser S A Gal - Rum; F Alb - Gre\n"
+                                "Russia: F Rum H; A Ukr H; A Sev - Arm; F Bot - Swe\n"
+                                "Turkey: F Bla - Arm; A Con - Smy; A Bul - Con")
+    d = r["data"]
+    assert d["next_phase"] == "Fall 1901 retreats"
+    assert d["dislodged"] == [{"power": "Russia", "unit": "F Rum", "attacked_from": "Gal", "retreats": ["Bul/ec"]}]
+    assert [o["result"] for o in d["orders"] if o["order"].endswith("- Arm")] == ["fails", "fails"]  # stand-off
+    assert {o["order"]: o["result"] for o in d["orders"] if o["line"]}["A Bul - Con"] == "succeeds"
+    r = play(d["next"], "Russia: F Rum R Bulgaria (east coast)")
+    d = r["data"]
+    assert [o["result"] for o in d["orders"]] == ["succeeds"]
+    assert d["next_phase"] == "Winter 1901 adjustments"
+    assert d["adjustments"] == {"Austria": 3, "Russia": 2}
+    r = play(d["next"], "Austria: Build A Vie; Build A Bud; Build F Tri\nRussia: Build A Mos; Build F StP/nc")
+    d = r["data"]
+    assert [o["result"] for o in d["orders"] if o["line"]] == ["succeeds"] * 5
+    assert d["next"]["phase"] == "Spring 1902 movement"
+    lines = d["next"]["position"].splitlines()
+    assert "Austria: A Bud, F Gre, A Rum, A Ser, F Tri, A Vie" in lines
+    assert "Russia: F Bul/ec, A Mos, A Sev, F StP/nc, F Swe, A Ukr" in lines
+    assert "Centres Russia: Bul, Mos, Sev, StP, Swe, War" in lines
+    assert "Centres Austria: Bud, Gre, Rum, Ser, Tri, Vie" in lines

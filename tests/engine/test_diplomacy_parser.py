@@ -196,3 +196,53 @@ def test_two_different_orders_hold_and_identical_count_once():
     assert got[1].status is Status.ILLEGAL and got[2].status is Status.ILLEGAL
     got = _results("France: A Par", "A Par - Bur\nA Par - Bur")
     assert got[1].status is Status.SUCCEEDS and got[2].status is Status.ILLEGAL
+
+
+@pytest.mark.parametrize("text, loc, dest", [
+    ("F StP sc - Bot", "stp/sc", "bot"),
+    ("F Mao - Spa nc", "mao", "spa/nc"),
+    ("F Con - Bul ec", "con", "bul/ec"),
+    ("F Spa SC-Lyo", "spa/sc", "lyo"),
+])
+def test_bare_coast_codes(text, loc, dest):
+    o = one(text)
+    assert (o.location, o.dest) == (loc, dest)
+
+
+def test_semicolons_separate_orders_and_carry_the_power():
+    orders, errors = R.orders("Russia: F Sev - Rum; A Mos S F Sev - Rum;\nA Par - Bur ; A Mar S A Par - Bur")
+    assert errors == []
+    assert [(o.power, o.location, o.line) for o in orders] == [
+        ("Russia", "sev", 1), ("Russia", "mos", 1), (None, "par", 2), (None, "mar", 2)]
+    orders, errors = R.orders("France:\nA Par - Bur; Germany: A Mun - Bur; A Ber - Kie\nA Mar H")
+    assert [(o.power, o.location) for o in orders] == [
+        ("France", "par"), ("Germany", "mun"), ("Germany", "ber"), ("France", "mar")]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("A Pari - Bur", "unknown province \u2018pari\u2019 (did you mean Paris, Par?)"),
+    ("A Par - Burgandy", "unknown province \u2018burgandy\u2019 (did you mean Burgundy, Bur?)"),
+    ("F St Petersberg/sc - Bot", "unknown province \u2018st petersberg\u2019 (did you mean St Petersburg, StP?)"),
+    ("A Mun - Romania", "unknown province \u2018romania\u2019 (did you mean Rumania, Rum?)"),
+    ("A Qqq - Bur", "unknown province \u2018qqq\u2019"),
+])
+def test_unknown_province_suggests_a_close_spelling(text, message):
+    with pytest.raises(ParseError) as err:
+        one(text)
+    assert err.value.message == message
+
+
+@pytest.mark.parametrize("orders, status, reason", [
+    ("F Par - Pic", Status.SUCCEEDS, "moved to Pic (strength 1, unopposed); note: the unit in Par is an army, and the "
+     "order is taken for it (the letter and coast written are not checked, ruling DIP R8)"),
+    ("F Bur - Eng", Status.ILLEGAL, "an army cannot move into English Channel (sea); note: the unit in Bur is an army, "
+     "and the order is taken for it (the letter and coast written are not checked, ruling DIP R8); the unit holds"),
+    ("F Spa/nc - Wes", Status.SUCCEEDS, "moved to Wes (strength 1, unopposed); note: the fleet is on Spa/sc, not "
+     "Spa/nc, and the order is taken for it (the letter and coast written are not checked, ruling DIP R8)"),
+    ("A Mun D", Status.ILLEGAL, "a disband order is given only in a retreat or an adjustment phase"),
+])
+def test_designation_notes_and_phase_messages(orders, status, reason):
+    got = _results("France: A Par, A Bur, F Spa/sc\nGermany: A Mun", orders)[1]
+    assert got.status is status
+    assert got.reason == reason
+    assert ("DIP R8" in got.rules) == ("note:" in reason)
