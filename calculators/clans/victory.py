@@ -66,7 +66,7 @@ def evaluate(s: Standing) -> dict:
     shortfalls = {}
     for p in POWERS:
         best, partners = None, []
-        for q in POWERS:
+        for q in contenders:
             if q is p:
                 continue
             need = joint_extra_needed(counts[p], counts[q])
@@ -159,6 +159,9 @@ def victory(v: dict) -> Result:
         sf = r["shortfalls"][p]
         joint = ("qualifies now" if sf["joint"] == 0 else f"{sf['joint']} centre(s) to change hands") + \
             f" (with {names(sf['partners'])})"
+        if p is Power.ENGLAND and r["england_eliminated"]:
+            rows.append([p.title, counts[p], "eliminated (CLAN 5.1)", "eliminated (ruling CLAN R21)"])
+            continue
         rows.append([p.title, counts[p], "won" if sf["outright"] == 0 else f"{sf['outright']} more", joint])
     notes = []
     if not r["england_eliminated"]:
