@@ -4,6 +4,9 @@ Built on the standard map of ``calculators.diplomacy.map``; nothing of it is cop
 """
 from __future__ import annotations
 
+import difflib
+import re
+
 from ..core import InputError
 from ..diplomacy.map import GameMap, Terrain, standard_map
 
@@ -40,12 +43,23 @@ def name(province: str) -> str:
     return board().provinces[province].name
 
 
+# WOTW 4.1: a Martian names no coast; one written out of habit ("Bul(ec)", "Spa nc") is dropped.
+_COAST_TAIL = re.compile(r"\s+(?:nc|sc|ec|wc|(?:north|south|east|west)\s+coast)$", re.I)
+
+
 def lookup(text: str, field: str, context: str) -> str:
     """A province from an abbreviation or full name, or a field-level error naming ``context``."""
     cleaned = " ".join(text.replace("(", " ").replace(")", " ").split())
-    if "/" in cleaned:  # WOTW 4.1: a Martian names no coast; accept one written out of habit
+    if "/" in cleaned:
         cleaned = cleaned.split("/", 1)[0].strip()
     abbr = board().lookup(cleaned) if cleaned else None
+    if abbr is None and cleaned:
+        abbr = board().lookup(_COAST_TAIL.sub("", cleaned))
     if abbr is None:
-        raise InputError(field, f"{context}: unknown province {text.strip()!r}.")
+        near = difflib.get_close_matches(cleaned.lower(), list(board().aliases), n=1, cutoff=0.8)
+        hint = ""
+        if near:
+            found = board().aliases[near[0]]
+            hint = f" (did you mean {name(found)}, {show(found)}?)"
+        raise InputError(field, f"{context}: unknown province {text.strip()!r}{hint}.")
     return abbr

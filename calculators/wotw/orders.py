@@ -72,7 +72,7 @@ class Convoy:
 Order = Move | Merge | Hold | Support | Convoy
 
 _HEAD = re.compile(r"^\s*([123]?)\s*a\s+(.*)$", re.I)
-_MERGE = re.compile(r"\s+(?:merge|merges|m)\s+", re.I)
+_MERGE = re.compile(r"\s+(?:merge|merges|m)(?:\s+(?:with|into|in|at))?\s+", re.I)
 _SUPPORT = re.compile(r"\s+(?:s|supports?)\s+", re.I)
 _CONVOY = re.compile(r"\s+(?:c|convoys?)\s+", re.I)
 _HOLD = re.compile(r"\s+(?:h|holds?|stands?)\s*$", re.I)
