@@ -13,7 +13,7 @@ from .stats import DUG_IN_TRIPOD_RANGE
 RULES = ("AQMF 5.4", "AQMF 5.5", "AQMF 5.8", "AQMF 6.2", "AQMF 6.4", "AQMF 7.2", "AQMF 9.2", "AQMF 9.3", "AQMF 12.6", "AQMF 13.3",
          "AQMF 14.2", "AQMF 17.1", "AQMF 18.1", "AQMF 19.1", "AQMF 19.2", "AQMF 19.3", "AQMF R2", "AQMF R3",
          "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R7", "AQMF R8", "AQMF R9", "AQMF R10", "AQMF R11", "AQMF R12",
-         "AQMF R13", "AQMF R16", "AQMF R19", "AQMF R20")
+         "AQMF R13", "AQMF R16", "AQMF R19", "AQMF R20", "AQMF R27", "AQMF R28")
 
 
 def resolve(v: dict):
@@ -75,6 +75,10 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
         rules.append("AQMF R5")
     if target.cover != "none":
         rules.append("AQMF 14.2")
+    if target.kind == "tripod" or shooter.tripod:
+        rules.append("AQMF R27")  # Massive changes no roll
+    if target.kind == "blip" and target.dug_in:
+        rules.append("AQMF R28")
     if target.immobilized:
         rules.append("AQMF 17.1")
     dice_word = ("sweep" if shooter.dice == 1 else "sweeps") if shooter.weapon.sweep else \

@@ -16,7 +16,8 @@ BLAST = Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_
     title="Tripod explosion",
     game="aqmf",
     rules=("AQMF 18.7", "AQMF 5.4", "AQMF 5.5", "AQMF 9.2", "AQMF 9.3", "AQMF 12.6", "AQMF 17.1", "AQMF 13.3", "AQMF 14.2", "AQMF 18.1", "AQMF R2",
-           "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R14", "AQMF R16"),
+           "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R14", "AQMF R16",
+           "AQMF R27", "AQMF R28"),
     page="aqmf/tripods.md",
     description="The 3 attacks at Power +2 an exploding tripod makes on one unit within 6\".",
     params=[

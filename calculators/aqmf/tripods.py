@@ -135,7 +135,7 @@ def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: in
     title="Volleys against a tripod",
     game="aqmf",
     rules=("AQMF 5.4", "AQMF 5.5", "AQMF 18.1", "AQMF 18.5", "AQMF 14.2", "AQMF 17.1", "AQMF 19.3", "AQMF R2",
-           "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R8", "AQMF R11", "AQMF R13", "AQMF R15", "AQMF R16"),
+           "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R8", "AQMF R11", "AQMF R13", "AQMF R15", "AQMF R16", "AQMF R27"),
     page="aqmf/tripods.md",
     description="P(tripod destroyed within N volleys), with its Armor falling after each damage result.",
     params=[
@@ -176,7 +176,8 @@ def volleys_calc(v: dict) -> Result:
                     [[i + 1, c.fcell(p), percent(p, 2)] for i, p in enumerate(by)]),
               Table(f"Tripod after {n} volleys", ["State", "P", "%"],
                     [[state_label(s), c.fcell(final[s]), percent(final[s], 2)] for s in order])]
-    rules = ["AQMF 5.4", "AQMF 5.5", "AQMF 18.1", "AQMF 18.5", "AQMF R13", "AQMF R15", "AQMF R16", *opts.rules()]
+    rules = ["AQMF 5.4", "AQMF 5.5", "AQMF 18.1", "AQMF 18.5", "AQMF R13", "AQMF R15", "AQMF R16", "AQMF R27",
+             *opts.rules()]
     return Result(summary=summary, data=data, tables=tables, charts=charts, rules=rules,
                   notes=["Every volley is one attack: its damage points make one chart roll (ruling AQMF R16). "
                          "Crippled and weapons-disabled results change only Armor here."])
