@@ -83,7 +83,7 @@ def _check_size(name: str, text: str) -> None:
     title="Diplomacy adjudicator",
     game="diplomacy",
     rules=("DIP 2.3", "DIP 2.4", "DIP 2.5", "DIP 4.1", "DIP 9.1", "DIP 10.1", "DIP 11.1", "DIP 12.1", "DIP 13.1",
-           "DIP 14.3", "DIP R1", "DIP R2", "DIP R3"),
+           "DIP 14.3", "DIP R1", "DIP R2", "DIP R3", "DIP R8", "DIP R21"),
     page="diplomacy/adjudicator.md",
     description="Every order's result with its reason, the position after it, retreats and adjustments due, "
                 "and a map; for any phase of a standard game or any DATC test case.",
