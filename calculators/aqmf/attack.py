@@ -123,6 +123,16 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
                                 c.at_least_rows(odds.damage, min(upto, c.TABLE_ROWS), "damage points")))
         tables.append(Table("Tripod after the attack", ["Outcome", "P", "%"],
                             [[state_label(s), c.fcell(states[s]), percent(states[s], 2)] for s in ordered_states(states)]))
+        if target.cover != "none" or target.immobilized:
+            plain = type(target)(target.label, target.kind, 1, target.defense, target.armor, "none", False, False)
+            base = attack_odds(shooter, plain, within_six, opts).damage
+            _, base_states = tripod_outcome(base, target.armor)
+            top = max(upto, max(k for k, _ in base.items))
+            data["open_ground"] = {"damage": base.to_json(), "p_destroyed": prob(p_down(base_states))}
+            charts.append(c.compare("Damage points: as set vs no cover, not immobilized",
+                                    ("as set", odds.damage), ("no cover, not immobilized", base), top, "damage points"))
+            notes.append(f"With no cover and not immobilized, P(tripod destroyed) would be "
+                         f"{c.pstr(p_down(base_states))}.")
     else:
         n = target.elements
         dest = odds.destroyed
