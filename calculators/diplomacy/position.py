@@ -63,15 +63,29 @@ def initial_position(gmap: GameMap) -> Position:
     return Position(START_PHASE, tuple(units), owners)
 
 
+def _why_not_there(gmap: GameMap, u: Unit) -> str:
+    """Why a unit cannot stand at its location (ruling DIP R21), in a player's words."""
+    info = gmap.provinces[u.province]
+    coasts = [f"{info.display}/{c.value}" for c in info.coasts]
+    if u.type.value == "F" and coasts:
+        if u.location == u.province:
+            return f"say which coast of {info.name} the fleet is on: {' or '.join(coasts)}"
+        return f"{info.name} has no such coast (write {' or '.join(coasts)})"
+    if u.type.value == "A":
+        return f"an army cannot stand in {info.name} ({info.terrain.value})"
+    return f"a fleet cannot stand in {info.name} ({info.terrain.value})"
+
+
 def check_position(gmap: GameMap, position: Position) -> list[str]:
     """Problems with a position (wrong terrain, two units in a province); empty when sound."""
     problems = []
     seen: dict[str, Unit] = {}
     for u in position.units:
         if not gmap.valid_location(u.type.value, u.location):
-            problems.append(f"{u.power} {u.label()}: a {u.type.word} cannot stand there")
+            problems.append(f"{u.power} {u.label()}: {_why_not_there(gmap, u)}")
         if u.province in seen:
-            problems.append(f"{u.label()} and {seen[u.province].label()} are both in {u.province}")
+            problems.append(f"{u.label()} and {seen[u.province].label()} are both in "
+                            f"{gmap.provinces[u.province].name}")
         seen[u.province] = u
     for c, p in position.owners.items():
         if c not in gmap.provinces or not gmap.provinces[c].centre:

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, text_param
 from ..diplomacy.parser import ParseError, Reader, read_position
+from ..diplomacy.position import check_position
 from ..diplomacy.units import Phase, PhaseKind, Season
 from . import board_svg
 from .adjust import adjustments
@@ -123,6 +124,13 @@ def adjudicate(v: dict) -> Result:
         position = read_position(reader, phase, standard)
     except ParseError as err:
         raise InputError("position", str(err)) from None
+    # The standard checks (terrain, coasts, one unit a province, ruling DIP R21); a dislodged Earth
+    # unit's attacker may be Martian, so the standard dislodged check does not apply here.
+    problems = check_position(gmap, position.replace(dislodged=()))
+    if moving and position.dislodged:
+        problems.append("dislodged units are listed only in Summer and Winter (the retreats)")
+    if problems:
+        raise InputError("position", "; ".join(problems[:3]) + ".")
     clash = [u for u in position.units if u.province in {m.province for m in martian}]
     if clash:
         raise InputError("position", f"{show(clash[0].province)} holds both a Martian and a {clash[0].power} unit.")
