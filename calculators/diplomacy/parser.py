@@ -51,6 +51,7 @@ BUILD = {"b", "build", "builds"}
 WAIVE = {"waive", "waives", "waived"}
 TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 FILLER = {"the", "in", "at", "of", "unit"}
+STRENGTHS = {"1a", "2a", "3a"}
 
 _COAST_WORD = {"n": "nc", "s": "sc", "e": "ec", "w": "wc", "north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 _COAST_RE = re.compile(r"\s*[/(]\s*(nc|sc|ec|wc|n|s|e|w|north|south|east|west)\s*(?:\.?\s*c\.?|coast)?\s*\)?(?=\s|$|-)")
@@ -187,6 +188,10 @@ class Reader:
             return ParsedOrder(line, raw, power, kind, utype, loc, dest=dest, via_convoy=via)
         if word in SUPPORT or word in CONVOY:
             kind = "support" if word in SUPPORT else "convoy"
+            if k + 1 < len(toks) and toks[k + 1] in STRENGTHS:
+                # A variant's unit named by its strength (War of the Worlds' 2A, 3A, WOTW 4.3): as the
+                # target of a support only its province counts (ruling DIP R8).
+                toks[k + 1] = "a"
             ttype, target, k = self._unit(toks, k + 1, ctx)
             dest = None
             if k < len(toks) and toks[k] in MOVE:

@@ -246,3 +246,11 @@ def test_designation_notes_and_phase_messages(orders, status, reason):
     assert got.status is status
     assert got.reason == reason
     assert ("DIP R8" in got.rules) == ("note:" in reason)
+
+
+def test_a_variant_unit_named_by_strength_as_a_support_target():
+    o = one("A Mun S 2A Par - Bur")
+    assert (o.kind, o.target_type, o.target, o.dest) == ("support", A, "par", "bur")
+    assert one("F Nth S 3a Lon").target == "lon"
+    with pytest.raises(ParseError):
+        one("2A Par - Bur")  # only as a target: an ordered unit is A or F
