@@ -92,7 +92,8 @@ def _split_position(text: str):
         choice_param("season", "Season", "spring",
                      [("spring", "Spring (moves)"), ("summer", "Summer (retreats, virus removals)"),
                       ("fall", "Fall (moves)"), ("winter", "Winter (retreats, adjustments, virus removals)")],
-                     help="The season being adjudicated (ruling WOTW R5)."),
+                     help="The season being adjudicated: Spring and Fall are the moves; Summer and Winter the "
+                          "retreats, Winter's builds and the virus removals (ruling WOTW R5)."),
         int_param("year", "Year", 1901, 1901, 2100, help="Game year of the season."),
         text_param("position", "Position", START, max_length=4000, multiline=True,
                    help="One line per power (England: F Lon, A Lvp), Centres lines, a Martian line "
@@ -105,7 +106,8 @@ def _split_position(text: str):
                    help="3A Con - 2A Bul - BLA, 2A Par merge Bur, 3A Mun S A Ber - Kie, A Mar H. In Summer and "
                         "Winter: the virus removals, e.g. remove A Par, 2A Mun."),
         bool_param("virus", "Virus active", False,
-                   help="Summer and Winter only: the virus is active, so two Martian strength points go (WOTW 9.2)."),
+                   help="Summer and Winter only: the virus is active, so two Martian strength points go (WOTW 9.2). "
+                        "Continuing a game ticks it for you; a position line 'Virus: active' counts the same."),
         text_param("landings", "Landing schedule", "Mar, Gal, Pic, Fin, Ser, Edi", max_length=300,
                    help="The six landing sites, Spring 1901 to Fall 1903 (empty: no landings given)."),
     ],
