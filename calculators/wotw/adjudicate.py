@@ -1,6 +1,7 @@
 """The ``wotw-adjudicate`` calculator: one War of the Worlds movement season, every rule applied."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from types import SimpleNamespace
 
@@ -261,6 +262,13 @@ def _after_phase(v, season, year, position, martian, destroyed, parsed, errors, 
     owners = {c: p for c, p in position.owners.items() if c not in destroyed}
     r = adjudicate_after(season, year, position.units, position.dislodged, position.contested, martian, owners,
                          destroyed, parsed, ordered, virus_on)
+    # WOTW 8.1 applies at the end of Summer and Winter too. In a game continued season by season
+    # the Martian unit was already there at the end of the moves; a position typed in may differ.
+    destroyed_now = sorted(m.province for m in r.martian if board().provinces[m.province].centre
+                           and m.province not in destroyed)
+    if destroyed_now:
+        destroyed = frozenset(destroyed) | frozenset(destroyed_now)
+        r = dataclasses.replace(r, owners={c: p for c, p in r.owners.items() if c not in destroyed})
     rows = [["", e.text, "illegal", e.message, "DIP 4.1"] for e in errors]
     rows += [[o.power, o.text, o.status.value, o.reason, ", ".join(o.rules)] for o in r.outcomes]
     rows += [["Martian", describe(x), "succeeds", "removed by default, alphabetically by province (WOTW 9.3, ruling WOTW R9)"
@@ -271,6 +279,9 @@ def _after_phase(v, season, year, position, martian, destroyed, parsed, errors, 
     pos_rows.append(["Martian", ", ".join(u.label for u in r.martian) or "-", 0])
     counts = {p: sum(1 for o in r.owners.values() if o == p) for p in board().power_names}
     notes = []
+    if destroyed_now:
+        notes.append("Destroyed this season (WOTW 8.1): " + ", ".join(board().provinces[c].name for c in destroyed_now)
+                     + f". {len(destroyed)} of 34 destroyed in all.")
     virus = None
     active_after = virus_on
     if check_applies(year, season):
@@ -293,6 +304,7 @@ def _after_phase(v, season, year, position, martian, destroyed, parsed, errors, 
         "earth": {p: sorted(u.label() for u in r.earth if u.power == p) for p in powers},
         "martian": [u.label for u in r.martian],
         "removals": [describe(x) for x in r.removals],
+        "destroyed_now": [show(c) for c in destroyed_now],
         "owners": {show(c): p for c, p in sorted(r.owners.items())},
         "destroyed": sorted(show(c) for c in destroyed),
         "virus": virus,
