@@ -16,13 +16,13 @@ from .removals import describe, parse_removals
 from .board import board, lookup, show
 from .landings import LANDING_SEASONS, check_schedule, parse_sites
 from .martian import check
-from .orders import parse_orders
+from .orders import earth_split_merge, parse_orders
 from .season import adjudicate_season, landing_site
 from .units import parse_units
 from .endgame import end_of_game
 from .virus import check_applies, virus_status
 
-RULES = ("WOTW 1.1", "WOTW 2.2", "WOTW 2.3", "WOTW 3.3", "WOTW 3.4", "WOTW 3.6", "WOTW 4.1", "WOTW 4.2",
+RULES = ("WOTW 1.1", "WOTW 2.2", "WOTW 2.3", "WOTW 3.3", "WOTW 3.4", "WOTW 3.6", "WOTW 4.1", "WOTW 4.2", "WOTW 5.1",
          "WOTW 5.3", "WOTW 5.5", "WOTW 5.6", "WOTW 5.7", "WOTW 5.8", "WOTW 5.9", "WOTW 6.1", "WOTW 6.2",
          "WOTW 7.1", "WOTW 7.2", "WOTW 7.3", "WOTW 8.1", "WOTW 8.2", "WOTW 9.1", "WOTW R4", "WOTW R6", "WOTW R7", "WOTW R8",
          "WOTW R11", "WOTW R12", "WOTW R13", "WOTW R14", "WOTW R15")
@@ -148,6 +148,7 @@ def adjudicate(v: dict) -> Result:
             raise InputError("landings", f"{ld_text(bad[0])}: {bad[0].reason}")
     landing = landing_site(sites, season, year)
     parsed, errors = reader.orders(v["orders"].replace(";", "\n"))
+    errors = earth_split_merge(errors)
     if not moving:
         return _after_phase(v, season, year, position, martian, destroyed, parsed, errors, virus_before)
     if v["virus"]:
@@ -269,7 +270,7 @@ def _after_phase(v, season, year, position, martian, destroyed, parsed, errors, 
     if destroyed_now:
         destroyed = frozenset(destroyed) | frozenset(destroyed_now)
         r = dataclasses.replace(r, owners={c: p for c, p in r.owners.items() if c not in destroyed})
-    rows = [["", e.text, "illegal", e.message, "DIP 4.1"] for e in errors]
+    rows = [["", e.text, "illegal", e.message, ", ".join(getattr(e, "rules", ("DIP 4.1",)))] for e in errors]
     rows += [[o.power, o.text, o.status.value, o.reason, ", ".join(o.rules)] for o in r.outcomes]
     rows += [["Martian", describe(x), "succeeds", "removed by default, alphabetically by province (WOTW 9.3, ruling WOTW R9)"
               if x.by_default else "removed as ordered (WOTW 9.2)", "WOTW 9.2, WOTW 9.3, WOTW R9"] for x in r.removals]

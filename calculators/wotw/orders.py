@@ -129,3 +129,20 @@ def parse_orders(text: str, field: str = "orders") -> tuple[Order, ...]:
     if len(lines) > MAX_ORDERS:
         raise InputError(field, f"At most {MAX_ORDERS} orders (got {len(lines)}).")
     return tuple(parse_order(line, field) for line in lines)
+
+
+_EARTH_SPLIT_MERGE = re.compile(r"\bmerges?\b|(?:-|\bto\b)\s*[123]\s*a\b", re.I)
+
+
+def earth_split_merge(errors: list) -> list:
+    """WOTW 5.1: an Earth order the standard parser rejected because it merges or splits says so."""
+    from ..diplomacy.parser import ParseError
+
+    out = []
+    for err in errors:
+        if _EARTH_SPLIT_MERGE.search(err.text):
+            err = ParseError(err.line, err.text, "only the Martian may split or merge units (WOTW 5.1); "
+                                                 "the order is ignored")
+            err.rules = ("WOTW 5.1", "DIP R1")
+        out.append(err)
+    return out

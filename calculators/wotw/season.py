@@ -73,7 +73,7 @@ def adjudicate_season(season: str, year: int, earth: tuple[Unit, ...], plan: Pla
     martian_at = plan.units
     lines: list[Line] = []
     for err in parse_errors:
-        lines.append(Line("", err.text, "illegal", err.message, ("DIP 4.1",)))
+        lines.append(Line("", err.text, "illegal", err.message, getattr(err, "rules", ("DIP 4.1",))))
 
     # -- the Earth orders: standard legality, except where they meet Martian units ----------
     all_units = tuple(earth) + tuple(_martian_unit(p, u.strength) for p, u in martian_at.items())
