@@ -73,6 +73,16 @@ def civil_disorder(gmap: GameMap, position: Position, power: str, count: int, ke
     return units[:count]
 
 
+def _none_left(position: Position, power: str, due: dict, used: dict, what: str) -> str:
+    """Why a power may not build (or remove) any more: the counts, or the ones already ordered."""
+    n = due.get(power, 0) if what == "builds" else -due.get(power, 0)
+    if n > 0:
+        return f"{power} has used all its {n} {what if n > 1 else what[:-1]} already"
+    units, centres = len(position.units_of(power)), position.centre_count(power)
+    return (f"{power} has no {what}: {centres} supply centre{'s' if centres != 1 else ''} and "
+            f"{units} unit{'s' if units != 1 else ''}")
+
+
 @dataclass(frozen=True)
 class AdjustmentResult:
     outcomes: tuple[Outcome, ...]
@@ -138,9 +148,12 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, parsed: list[Parse
             if p.kind == "build":
                 prov = province_of(p.location)
                 if power is None:
-                    power = builder(gmap, position, prov) or ""
+                    power = builder(gmap, position, prov)
+                    if power is None:
+                        raise Illegal(f"{gmap.provinces[prov].name} is no power's home centre that it owns, so nobody "
+                                      f"may build there", ("DIP 13.5", "DIP 14.9"))
                 if due.get(power, 0) - used.get(power, 0) <= 0:
-                    raise Illegal(f"{power or 'that power'} has no builds left", ("DIP 13.1", "DIP R13"))
+                    raise Illegal(_none_left(position, power, due, used, "builds"), ("DIP 13.1", "DIP R13"))
                 if prov in taken:
                     raise Illegal(f"a unit is already being built in {show(prov)}", ("DIP 5.1", "DIP R13"))
                 order = _build_order(gmap, position, p, power, builder)
@@ -162,7 +175,7 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, parsed: list[Parse
                 if unit in removed:
                     raise Illegal(f"{unit.label()} is already removed", ("DIP R13",))
                 if -due.get(power, 0) - used.get(power, 0) <= 0:
-                    raise Illegal(f"{power} has no more units to remove", ("DIP 13.4", "DIP R13"))
+                    raise Illegal(_none_left(position, power, due, used, "removals"), ("DIP 13.4", "DIP R13"))
                 used[power] = used.get(power, 0) + 1
                 removed.append(unit)
                 outcomes.append(Outcome(power, p.text, Disband(unit), Status.SUCCEEDS, f"removed {unit.label()}",
