@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from ..core import InputError, Result, Table, calculator, text_param
-from .board import can_land, is_centre, lookup, name, show
+from .board import board, can_land, is_centre, lookup, name, show
 
 LANDING_SEASONS = (("Spring", 1901), ("Fall", 1901), ("Spring", 1902), ("Fall", 1902), ("Spring", 1903),
                    ("Fall", 1903))  # WOTW 3.1
@@ -39,6 +39,9 @@ def check_schedule(sites: tuple[str, ...]) -> tuple[Landing, ...]:
 def parse_sites(text: str) -> tuple[str, ...]:
     items = [re.sub(r"^\s*(?:(?:spring|fall|autumn)\s+\d{4}\s*)?(?:land\s+)?", "", t, flags=re.I).strip()
              for t in re.split(r"[,;\n]", text) if t.strip()]
+    words = text.split()
+    if len(items) == 1 and len(words) == 6 and all(board().lookup(w) for w in words):
+        items = words  # six abbreviations separated by spaces only: "Mar Gal Pic Fin Ser Edi"
     if len(items) != 6:
         raise InputError("schedule", f"Give exactly six landing sites, one for each movement season from "
                                      f"Spring 1901 to Fall 1903 (got {len(items)}) (WOTW 3.1, 3.2).")
