@@ -135,8 +135,15 @@ def _check_move(plan: Plan, unit: MartianUnit, o: Move) -> None:
         _hold(plan, unit, o.text, "the order names a destination twice.", ("WOTW R3",))
         return
     if sum(sizes) != unit.strength:
-        _hold(plan, unit, o.text, f"its parts add up to {sum(sizes)}, but {unit.label} has strength {unit.strength}; "
-                                  "to leave part behind, name its own province as a destination.", ("WOTW 5.2", "WOTW R3"))
+        if unit.strength == 1 and len(parts) > 1:
+            why = f"{unit.label} has strength 1, so it cannot split; it moves to one province."
+        elif sum(sizes) > unit.strength:
+            why = (f"its parts add up to {sum(sizes)}, but {unit.label} has strength {unit.strength}; "
+                   f"the parts' strengths must add up to exactly {unit.strength} (an unmarked part is A).")
+        else:
+            why = (f"its parts add up to {sum(sizes)}, but {unit.label} has strength {unit.strength}; "
+                   "to leave part behind, name its own province as a destination.")
+        _hold(plan, unit, o.text, why, ("WOTW 5.2", "WOTW R3"))
         return
     for d in dests:
         if d == here and len(parts) == 1:
