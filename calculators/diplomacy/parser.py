@@ -57,11 +57,12 @@ _COAST_WORD = {"n": "nc", "s": "sc", "e": "ec", "w": "wc", "north": "nc", "south
 _COAST_RE = re.compile(r"\s*[/(]\s*(nc|sc|ec|wc|n|s|e|w|north|south|east|west)\s*(?:\.?\s*c\.?|coast)?\s*\)?(?=\s|$|-)")
 _COAST_WORDS_RE = re.compile(r"\s+(north|south|east|west)\s+coast\b")
 # A bare coast code after the province, as in "F StP sc - Bot" or "Build F Spa nc".
+_LIST_MARK = re.compile(r"^(?:\d{1,3}[.)]|[-*\u2022])\s+")
 _BARE_COAST_RE = re.compile(r"(?<=[a-z])\s+(nc|sc|ec|wc)(?=\s|$|-)")
 
 
 def _norm(text: str) -> str:
-    s = text.lower().replace("\u2192", " - ").replace("->", " - ").replace("\u2013", " - ").replace("\u2014", " - ")
+    s = text.lower().replace("\u2192", " - ").replace("->", " - ").replace("=>", " - ").replace("\u2013", " - ").replace("\u2014", " - ")
     s = s.replace("mid-atlantic", "mid atlantic").replace(".", ". ")
     s = _COAST_WORDS_RE.sub(lambda m: "/" + _COAST_WORD[m.group(1)], s)
     s = _COAST_RE.sub(lambda m: "/" + _COAST_WORD.get(m.group(1), m.group(1)), s)
@@ -132,9 +133,9 @@ class Reader:
         raw = text.strip()
         ctx = (line, raw)
         power = default_power
-        body = raw
-        if ":" in raw:
-            head, body = raw.split(":", 1)
+        body = _LIST_MARK.sub("", raw)  # pasted lists: "1. A Par - Bur", "- A Par - Bur"
+        if ":" in body:
+            head, body = body.split(":", 1)
             power = self.power(head)
             if power is None:
                 raise ParseError(*ctx, f"unknown power \u2018{head.strip()}\u2019")

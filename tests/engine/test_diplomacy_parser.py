@@ -254,3 +254,11 @@ def test_a_variant_unit_named_by_strength_as_a_support_target():
     assert one("F Nth S 3a Lon").target == "lon"
     with pytest.raises(ParseError):
         one("2A Par - Bur")  # only as a target: an ordered unit is A or F
+
+
+@pytest.mark.parametrize("text", ["1. A Par - Bur", "12) A Par - Bur", "- A Par - Bur", "* A Par - Bur",
+                                  "\u2022 A Par - Bur", "A Par => Bur"])
+def test_pasted_list_markers_and_arrows(text):
+    o = one(text)
+    assert (o.kind, o.location, o.dest) == ("move", "par", "bur")
+    assert one("2. France: A Par - Bur").power == "France"
