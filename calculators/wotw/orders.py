@@ -84,7 +84,11 @@ def split_orders(text: str) -> list[str]:
     return [t.strip() for t in re.split(r"[,;\n]", text) if t.strip()]
 
 
+_PREFIX = re.compile(r"^\s*(?:\d{1,3}[.)]\s+|[-*\u2022]\s+)?(?:martians?\s*:\s*)?", re.I)
+
+
 def parse_order(line: str, field: str = "orders") -> Order:
+    line = _PREFIX.sub("", line)  # a pasted list marker, or the power written before the order
     m = _HEAD.match(line)
     if not m:
         raise InputError(field, f"{line!r}: a Martian order starts with A, 2A or 3A and the unit's province.")
