@@ -92,7 +92,8 @@ def check_position(gmap: GameMap, position: Position) -> list[str]:
             problems.append(f"{c} is not a supply centre")
     for d in position.dislodged:
         if d.unit.province not in seen:
-            problems.append(f"dislodged {d.unit.label()} has no attacker in its province")
+            problems.append(f"dislodged {d.unit.label()}: no unit stands in {gmap.provinces[d.unit.province].name} "
+                            f"(list the unit that dislodged it there)")
     return problems
 
 

@@ -51,6 +51,7 @@ def adjudicate_retreats(gmap: GameMap, position: Position, parsed: list[ParsedOr
     chosen: dict[str, tuple] = {}  # province -> (order, outcome index)
     conflicted: set[str] = set()
     for p in parsed:
+        d = None
         try:
             if p.kind in ("build", "waive"):
                 raise Illegal("builds are made only in the Winter adjustment phase", ("DIP 2.5",))
@@ -80,7 +81,8 @@ def adjudicate_retreats(gmap: GameMap, position: Position, parsed: list[ParsedOr
                 conflicted.add(prov)
                 raise Illegal(f"{d.unit.label()} was given two different orders; neither counts", ("DIP R10",))
         except Illegal as err:
-            outcomes.append(Outcome(p.power or "", p.text, None, Status.ILLEGAL, err.message, err.rules + ("DIP R1",),
+            power = d.unit.power if d is not None else (p.power or "")
+            outcomes.append(Outcome(power, p.text, None, Status.ILLEGAL, err.message, err.rules + ("DIP R1",),
                                     line=p.line))
             continue
         chosen[prov] = (order, len(outcomes))
