@@ -41,21 +41,27 @@ def _own_support_note(res: Resolver, i: int) -> tuple[str, tuple[str, ...]]:
             ("DIP 14.7",))
 
 
-def designation_note(parsed: ParsedOrder, unit) -> tuple[str, tuple[str, ...]]:
-    """Ruling DIP R8: say so when the written A/F or coast differs from the unit the order moves."""
+def _a(unit) -> str:
+    return "an army" if unit.type.value == "A" else "a fleet"
+
+
+def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple[str, ...]]:
+    """Ruling DIP R8: say so when the written A/F or coast differs from the unit ordered or supported."""
     if unit is None or parsed.location is None:
         return "", ()
     facts = []
     if parsed.unit_type is not None and parsed.unit_type is not unit.type:
-        facts.append(f"the unit in {show(unit.province)} is {'an army' if unit.type.value == 'A' else 'a fleet'}")
+        facts.append(f"the unit in {show(unit.province)} is {_a(unit)}")
+    if target is not None and parsed.target_type is not None and parsed.target_type is not target.type:
+        facts.append(f"the unit in {show(target.province)} is {_a(target)}")
     written = parsed.location.partition("/")[2]
     actual = unit.location.partition("/")[2]
     if written and actual and written != actual:
         facts.append(f"the fleet is on {show(unit.location)}, not {show(parsed.location)}")
     if not facts:
         return "", ()
-    return (f"; note: {' and '.join(facts)}, and the order is taken for it (the letter and coast written "
-            f"are not checked, ruling DIP R8)", ("DIP R8",))
+    return (f"; note: {' and '.join(facts)} (the letters and coasts written are not checked, ruling DIP R8)",
+            ("DIP R8",))
 
 
 def explain(res: Resolver, i: int) -> tuple[Status, str, tuple[str, ...]]:
@@ -190,7 +196,11 @@ def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOr
 
     for w in written:
         text = w.parsed.text
-        note, note_rules = designation_note(w.parsed, w.unit)
+        target = None
+        if w.parsed.target is not None:
+            j = index.get(w.parsed.target.partition("/")[0])
+            target = units[j] if j is not None else None
+        note, note_rules = designation_note(w.parsed, w.unit, target)
         if w.order is None:
             i = index.get(w.unit.province) if w.unit is not None else None
             reason = w.error + note + ("; the unit holds" if i is not None and "twice" not in w.error else "")

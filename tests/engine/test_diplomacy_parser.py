@@ -233,12 +233,14 @@ def test_unknown_province_suggests_a_close_spelling(text, message):
 
 
 @pytest.mark.parametrize("orders, status, reason", [
-    ("F Par - Pic", Status.SUCCEEDS, "moved to Pic (strength 1, unopposed); note: the unit in Par is an army, and the "
-     "order is taken for it (the letter and coast written are not checked, ruling DIP R8)"),
-    ("F Bur - Eng", Status.ILLEGAL, "an army cannot move into English Channel (sea); note: the unit in Bur is an army, "
-     "and the order is taken for it (the letter and coast written are not checked, ruling DIP R8); the unit holds"),
+    ("F Par - Pic", Status.SUCCEEDS, "moved to Pic (strength 1, unopposed); note: the unit in Par is an army (the letters "
+     "and coasts written are not checked, ruling DIP R8)"),
+    ("F Bur - Eng", Status.ILLEGAL, "an army cannot move into English Channel (sea); note: the unit in Bur is an army "
+     "(the letters and coasts written are not checked, ruling DIP R8); the unit holds"),
     ("F Spa/nc - Wes", Status.SUCCEEDS, "moved to Wes (strength 1, unopposed); note: the fleet is on Spa/sc, not "
-     "Spa/nc, and the order is taken for it (the letter and coast written are not checked, ruling DIP R8)"),
+     "Spa/nc (the letters and coasts written are not checked, ruling DIP R8)"),
+    ("A Bur S F Par - Pic", Status.VOID, "void: A Par did not move to Pic; note: the unit in Par is an army "
+     "(the letters and coasts written are not checked, ruling DIP R8)"),
     ("A Mun D", Status.ILLEGAL, "a disband order is given only in a retreat or an adjustment phase"),
 ])
 def test_designation_notes_and_phase_messages(orders, status, reason):
