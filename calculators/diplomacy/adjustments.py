@@ -96,6 +96,11 @@ def _build_order(gmap: GameMap, position: Position, p: ParsedOrder, power: str, 
     prov = province_of(loc)
     info = gmap.provinces[prov]
     if builder(gmap, position, prov) != power:
+        # A variant's build-site hook may explain its own rule (``why_not``); else the standard one.
+        why_not = getattr(builder, "why_not", None)
+        reason = why_not(gmap, position, prov, power) if why_not is not None else None
+        if reason is not None:
+            raise Illegal(*reason)
         raise Illegal(f"{info.name} is not one of {power}'s home centres", ("DIP 13.5", "DIP 14.9"))
     if position.owners.get(prov) != power:
         raise Illegal(f"{power} does not own {info.name} now", ("DIP 14.9",))

@@ -26,7 +26,9 @@ pieces with its own rules:
 - ``builder(gmap, position, prov) -> power | None``: the build-site hook
   (``adjudicate_adjustments(builder=...)``): the power that may build in a province it
   owns; ``adjustments.home_builder`` (home centres, DIP 13.5) by default (WotW 8.2: also
-  controlled neutral centres, never destroyed ones: ``wotw.adjust.builder``);
+  controlled neutral centres, never destroyed ones: ``wotw.adjust.builder``); it may carry
+  ``why_not(gmap, position, prov, power) -> (message, rules) | None`` to explain a refused build
+  in the variant's own terms;
 - ``phase_after``: the phase sequence (Summer and Winter adjustment seasons, no retreats);
 - ``start``: the initial position;
 - ``before_resolution(variant, position, parsed) -> (position, parsed)`` and

@@ -31,6 +31,17 @@ def builder(destroyed):
     def wotw_builder(gmap, position, prov: str) -> str | None:
         return builder_of(gmap, position.owners, destroyed, prov)
 
+    def why_not(gmap, position, prov: str, power: str):
+        info = gmap.provinces[prov]
+        if info.centre and prov in destroyed:
+            return (f"{info.name} has been destroyed by the Martians: nobody builds there (WOTW 8.1, 8.2)",
+                    ("WOTW 8.1", "WOTW 8.2"))
+        if info.centre and info.home is not None and info.home != power:
+            return (f"{info.name} is {info.home}'s home centre: {power} builds only in its own home centres and in "
+                    f"neutral centres it controls (WOTW 8.2)", ("WOTW 8.2",))
+        return None
+
+    wotw_builder.why_not = why_not
     return wotw_builder
 
 
