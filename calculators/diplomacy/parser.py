@@ -329,11 +329,13 @@ _KINDS = {"movement": PhaseKind.MOVEMENT, "moves": PhaseKind.MOVEMENT, "move": P
 def parse_phase(text: str) -> Phase:
     """``Spring 1901 movement``, ``Fall 1902 retreats``, ``Winter 1901``, or the codes ``S1901M``, ``F1901R``."""
     s = text.strip().lower()
-    m = re.fullmatch(r"([sfw])(\d{4})([mrab])", s)
+    m = re.fullmatch(r"([sfw])(\d{4})([mrab]?)", s)
     if m:
-        words = [m.group(1), m.group(2), m.group(3)]
+        words = [w for w in m.groups() if w]
     else:
-        words = s.replace(",", " ").split()
+        # "fall1901" as "fall 1901"; "phase" and "of" are filler ("Spring 1901 movement phase").
+        s = re.sub(r"([a-z])(\d)", r"\1 \2", s.replace(",", " "))
+        words = [w for w in s.split() if w not in ("phase", "of", "season")]
     season = kind = year = None
     for w in words:
         if w.isdigit() and len(w) == 4:

@@ -264,3 +264,14 @@ def test_pasted_list_markers_and_arrows(text):
     o = one(text)
     assert (o.kind, o.location, o.dest) == ("move", "par", "bur")
     assert one("2. France: A Par - Bur").power == "France"
+
+
+@pytest.mark.parametrize("text, phase", [
+    ("S1901", Phase(1901, Season.SPRING, PhaseKind.MOVEMENT)),
+    ("W1901", Phase(1901, Season.WINTER, PhaseKind.ADJUSTMENTS)),
+    ("fall1902", Phase(1902, Season.FALL, PhaseKind.MOVEMENT)),
+    ("Fall 1902 retreat phase", Phase(1902, Season.FALL, PhaseKind.RETREATS)),
+    ("Spring 1903 movement phase", Phase(1903, Season.SPRING, PhaseKind.MOVEMENT)),
+])
+def test_more_phase_spellings(text, phase):
+    assert parse_phase(text) == phase
