@@ -254,7 +254,8 @@ class Reader:
                 continue
             section = "units"
             low = s.lower()
-            for word, sec in (("centres", "centres"), ("centers", "centres"), ("owns", "centres"),
+            for word, sec in (("supply centres", "centres"), ("supply centers", "centres"),
+                              ("centres", "centres"), ("centers", "centres"), ("owns", "centres"),
                               ("sc", "centres"), ("dislodged", "dislodged"), ("contested", "contested")):
                 if low.startswith(word + " ") or low.startswith(word + ":"):
                     section, s = sec, s[len(word):].strip()
@@ -282,9 +283,14 @@ class Reader:
             ctx = (n, raw)
             if toks[0] not in TYPES:
                 raise ParseError(*ctx, f"each unit starts with A or F (got \u2018{chunk.strip()}\u2019)")
-            loc, k = self._place(toks, 1, ctx)
-            self._end(toks, k, ctx)
-            units.append(Unit(power, TYPES[toks[0]], loc))
+            k = 0
+            while k < len(toks):
+                # Units may also be separated by spaces only: "England: F Lon F Edi A Lvp".
+                if toks[k] not in TYPES:
+                    self._end(toks, k, ctx)
+                loc, nk = self._place(toks, k + 1, ctx)
+                units.append(Unit(power, TYPES[toks[k]], loc))
+                k = nk
         return units
 
     def dislodged_items(self, power: str, items: str, n: int, raw: str):

@@ -275,3 +275,13 @@ def test_pasted_list_markers_and_arrows(text):
 ])
 def test_more_phase_spellings(text, phase):
     assert parse_phase(text) == phase
+
+
+def test_position_units_separated_by_spaces_and_supply_centre_lines():
+    p = read_position(R, START, "England: F Lon F Edi A Lvp\nSupply centres England: Lon, Edi\n"
+                                "Supply centers England: Lvp")
+    assert sorted(u.label() for u in p.units) == ["A Lvp", "F Edi", "F Lon"]
+    assert dict(p.owners) == {"edi": "England", "lon": "England", "lvp": "England"}
+    with pytest.raises(ParseError) as err:
+        read_position(R, START, "England: F Lon Yor")
+    assert err.value.message == "unexpected \u2018yor\u2019 at the end"
