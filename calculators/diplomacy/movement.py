@@ -86,13 +86,22 @@ def explain(res: Resolver, i: int) -> tuple[Status, str, tuple[str, ...]]:
             return Status.SUCCEEDS, f"moved to {d} (strength {facts.attack}, unopposed)", ("DIP 5.2", "DIP 10.1")
         if facts.opposed_by == "path":
             if not res.fleets[i]:
-                return Status.FAILS, "no convoy route", ("DIP 8.1",)
+                return (Status.FAILS, f"no convoy route: no chain of fleets ordered to convoy it reaches {d}",
+                        ("DIP 8.1",))
             lost = [res.prov[f] for f in res.fleets[i] if not res.resolve(f)]
             if lost and any(res.dislodged_by(f) is None for f in res.fleets[i] if not res.resolve(f)):
                 return (Status.FAILS, "convoy paradox: the convoy is treated as disrupted and the army stays "
                         "(Szykman rule)", ("DIP 8.2", "DIP R2"))
-            return (Status.FAILS, f"convoy disrupted: the fleet in {', '.join(show(p) for p in lost)} was dislodged",
-                    ("DIP 8.1", "DIP 8.2"))
+            if not lost:
+                # Every convoying fleet held, but they do not join up: a fleet on the chain gave no convoy order.
+                fleets = _names(res, res.fleets[i])
+                return (Status.FAILS, f"no convoy route: the fleet{'s' if len(res.fleets[i]) > 1 else ''} convoying it "
+                        f"({fleets}) do{'es' if len(res.fleets[i]) == 1 else ''} not reach from {show(res.prov[i])} "
+                        f"to {d} without another fleet's convoy order", ("DIP 8.1", "DIP 8.2"))
+            places = [show(p) for p in lost]
+            where = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " and " + places[-1]
+            return (Status.FAILS, f"convoy disrupted: the fleet{'s' if len(lost) > 1 else ''} in {where} "
+                    f"{'were' if len(lost) > 1 else 'was'} dislodged", ("DIP 8.1", "DIP 8.2"))
         if facts.opposed_by == "own":
             return Status.FAILS, f"cannot dislodge its own power's unit in {d}", ("DIP 10.3", "DIP 14.7")
         note, extra = _own_support_note(res, i)
