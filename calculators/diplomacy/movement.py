@@ -52,7 +52,8 @@ def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple
     facts = []
     if parsed.unit_type is not None and parsed.unit_type is not unit.type:
         facts.append(f"the unit in {show(unit.province)} is {_a(unit)}")
-    if target is not None and parsed.target_type is not None and parsed.target_type is not target.type:
+    if (target is not None and parsed.kind == "support" and parsed.target_type is not None
+            and parsed.target_type is not target.type):  # a convoy's wrong target already says "is a fleet"
         facts.append(f"the unit in {show(target.province)} is {_a(target)}")
     written = parsed.location.partition("/")[2]
     actual = unit.location.partition("/")[2]
