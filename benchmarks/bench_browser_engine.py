@@ -6,22 +6,15 @@ on CPython, side by side: the issues ask for both (Conquest of Mars, AQMF, the a
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
-import os
 import shutil
-import socket
-import statistics
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import calculators  # noqa: E402
-from bench_widget import ARGS, Quiet, build  # noqa: E402
+from bench_widget import ARGS, serve_built_site  # noqa: E402
 
 # (label, calculator, params, CPython target in ms or None)
 QUERIES = [
@@ -56,18 +49,12 @@ def main() -> int:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    site = build(port)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    base, server, site, chromium = serve_built_site()
     rows = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=ARGS)
         page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{port}/wotw/virus/")
+        page.goto(base + "wotw/virus/")
         page.wait_for_selector("#calc-wotw-virus[data-state=done]", timeout=120_000)
         for label, calc, params, target in QUERIES:
             browser_times = []

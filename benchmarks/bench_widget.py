@@ -72,6 +72,18 @@ def build(port: int) -> Path:
     return out
 
 
+def serve_built_site():
+    """Build the site for a free port on 127.0.0.1 and serve it: (base URL, server, site dir, Chromium)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    site = build(port)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    return f"http://127.0.0.1:{port}/", server, site, chromium
+
+
 def first_result(context, url: str) -> tuple[float, int]:
     """ms from navigation start to the first computed widget result; bytes received."""
     page = context.new_page()
@@ -120,14 +132,7 @@ def main() -> int:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    site = build(port)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{port}/"
-    chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    base, server, site, chromium = serve_built_site()
     bare_ms, engine_ms, cold_ms, warm_ms, cold_bytes, warm_bytes = [], [], [], [], [], []
     with sync_playwright() as p:
         for _ in range(args.runs):
