@@ -274,15 +274,19 @@ class Reader:
                 raise ParseError(n, line.strip(), "start the line with the power (England: F Lon, A Lvp)")
             yield n, section, power, s.strip(), line.strip()
 
-    def position_units(self, power: str, items: str, n: int, raw: str) -> list[Unit]:
-        units = []
+    def _unit_chunks(self, items: str, n: int, raw: str, what: str):
+        """The comma- or semicolon-separated units of a position line, each starting with A or F."""
         for chunk in re.split(r"[,;]", items):
             toks = _norm(chunk).split()
             if not toks:
                 continue
-            ctx = (n, raw)
             if toks[0] not in TYPES:
-                raise ParseError(*ctx, f"each unit starts with A or F (got \u2018{chunk.strip()}\u2019)")
+                raise ParseError(n, raw, f"{what} starts with A or F (got \u2018{chunk.strip()}\u2019)")
+            yield toks, (n, raw)
+
+    def position_units(self, power: str, items: str, n: int, raw: str) -> list[Unit]:
+        units = []
+        for toks, ctx in self._unit_chunks(items, n, raw, "each unit"):
             k = 0
             while k < len(toks):
                 # Units may also be separated by spaces only: "England: F Lon F Edi A Lvp".
@@ -295,13 +299,7 @@ class Reader:
 
     def dislodged_items(self, power: str, items: str, n: int, raw: str):
         out = []
-        for chunk in re.split(r"[,;]", items):
-            toks = _norm(chunk).split()
-            if not toks:
-                continue
-            ctx = (n, raw)
-            if toks[0] not in TYPES:
-                raise ParseError(*ctx, f"a dislodged unit starts with A or F (got \u2018{chunk.strip()}\u2019)")
+        for toks, ctx in self._unit_chunks(items, n, raw, "a dislodged unit"):
             loc, k = self._place(toks, 1, ctx)
             origin = None
             if k < len(toks) and toks[k] in ("from", "by"):
