@@ -348,6 +348,10 @@ def parse_phase(text: str) -> Phase:
             season = _SEASONS[w]
         elif w in _KINDS:
             kind = _KINDS[w]
+        elif w == "summer":
+            # Summer is a season of the War of the Worlds variant only (ruling WOTW R5).
+            raise ParseError(0, text, "phase: standard Diplomacy has no Summer; Summer is a War of the Worlds "
+                                      "season (use that adjudicator)")
         else:
             raise ParseError(0, text, f"phase: unknown word \u2018{w}\u2019 (write e.g. Spring 1901 movement)")
     if season is None or year is None:
