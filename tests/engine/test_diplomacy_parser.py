@@ -114,7 +114,7 @@ def test_phases(text, phase):
 @pytest.mark.parametrize("text, message", [
     ("Summer 1901", "phase: standard Diplomacy has no Summer; Summer is a War of the Worlds season "
                     "(use that adjudicator)"),
-    ("Autumn 1901", "phase: unknown word \u2018autumn\u2019 (write e.g. Spring 1901 movement)"),
+    ("Monsoon 1901", "phase: unknown word \u2018monsoon\u2019 (write e.g. Spring 1901 movement)"),
     ("Spring", "phase: give a season and a year, e.g. Fall 1901 retreats"),
     ("Spring 1800", "phase: the year must be between 1901 and 3000"),
     ("Winter 1901 retreats", "phase: Winter has only the adjustment phase (DIP 2.5)"),
