@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .map import GameMap, coast_of, province_of, show
+from .map import GameMap, coast_of, convoy_routes_exist, province_of, show
 from .orders import Convoy, Hold, Move, Support, describe
 from .parser import ParsedOrder
 from .units import Unit, UnitType
@@ -70,21 +70,6 @@ def move_destination(gmap: GameMap, unit: Unit, dest: str) -> str:
                           ("DIP 14.2", "DIP R9"))
         return reachable[0]
     return prov
-
-
-def convoy_routes_exist(gmap: GameMap, src: str, dst: str, fleets: set[str], sea_adj) -> bool:
-    """Is there a chain of the given sea provinces from src to dst (DIP 8.2)?"""
-    frontier = [s for s in fleets if src in sea_adj[s]]
-    seen = set(frontier)
-    while frontier:
-        s = frontier.pop()
-        if dst in sea_adj[s]:
-            return True
-        for t in sea_adj[s]:
-            if t in fleets and t not in seen:
-                seen.add(t)
-                frontier.append(t)
-    return False
 
 
 def on_minimal_route(src: str, dst: str, fleet: str, fleets: set[str], sea_adj) -> bool:

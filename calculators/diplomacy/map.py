@@ -223,3 +223,17 @@ def load_map(doc: dict | str | pathlib.Path) -> GameMap:
         return GameMap.from_dict(doc)
     return GameMap.from_dict(json.loads(pathlib.Path(doc).read_text(encoding="utf-8")))
 
+
+def convoy_routes_exist(gmap: GameMap, src: str, dst: str, fleets: set[str], sea_adj) -> bool:
+    """Is there a chain of the given sea provinces from src to dst (DIP 8.2)?"""
+    frontier = [s for s in fleets if src in sea_adj[s]]
+    seen = set(frontier)
+    while frontier:
+        s = frontier.pop()
+        if dst in sea_adj[s]:
+            return True
+        for t in sea_adj[s]:
+            if t in fleets and t not in seen:
+                seen.add(t)
+                frontier.append(t)
+    return False

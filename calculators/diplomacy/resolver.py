@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .map import GameMap, province_of
+from .map import GameMap, convoy_routes_exist, province_of
 from .orders import Convoy, Hold, Move, Support
 
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
@@ -213,19 +213,7 @@ class Resolver:
         live = {self.prov[f] for f in self.fleets[i] if self.resolve(f)}
         if not live:
             return False
-        adj = self._sea_adj
-        src, dst = self.prov[i], self.dest[i]
-        frontier = [s for s in live if src in adj[s]]
-        seen = set(frontier)
-        while frontier:
-            s = frontier.pop()
-            if dst in adj[s]:
-                return True
-            for t in adj[s]:
-                if t in live and t not in seen:
-                    seen.add(t)
-                    frontier.append(t)
-        return False
+        return convoy_routes_exist(self.gmap, self.prov[i], self.dest[i], live, self._sea_adj)
 
     def head_to_head(self, i: int, j: int | None) -> bool:
         """DIP 9.3, 14.6: two units ordered into each other's provinces, neither by convoy."""
