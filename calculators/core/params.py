@@ -43,6 +43,8 @@ class Param:
     max_items: int = 0  # int_list
     multiline: bool = False
     optional: bool = False  # int: may be left empty (None)
+    # An example shown greyed-out in an empty field: never sent, never a hidden input.
+    placeholder: str = ""
 
     def schema(self) -> dict:
         out: dict[str, Any] = {
@@ -54,6 +56,8 @@ class Param:
         }
         if self.unit:
             out["unit"] = self.unit
+        if self.placeholder:
+            out["placeholder"] = self.placeholder
         if self.kind in ("int", "int_list"):
             out["min"] = self.minimum
             out["max"] = self.maximum
@@ -173,8 +177,9 @@ def _show(raw: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def int_param(name, label, default, minimum, maximum, help="", unit="", optional=False) -> Param:
-    return Param(name, "int", label, default, help=help, minimum=minimum, maximum=maximum, unit=unit, optional=optional)
+def int_param(name, label, default, minimum, maximum, help="", unit="", optional=False, placeholder="") -> Param:
+    return Param(name, "int", label, default, help=help, minimum=minimum, maximum=maximum, unit=unit, optional=optional,
+                 placeholder=placeholder)
 
 
 def bool_param(name, label, default=False, help="") -> Param:
@@ -187,8 +192,9 @@ def choice_param(name, label, default, choices, help="") -> Param:
     return Param(name, "choice", label, default, help=help, choices=norm)
 
 
-def text_param(name, label, default, max_length=200, help="", multiline=False) -> Param:
-    return Param(name, "text", label, default, help=help, max_length=max_length, multiline=multiline)
+def text_param(name, label, default, max_length=200, help="", multiline=False, placeholder="") -> Param:
+    return Param(name, "text", label, default, help=help, max_length=max_length, multiline=multiline,
+                 placeholder=placeholder)
 
 
 def int_list_param(name, label, default, minimum, maximum, min_items, max_items, help="") -> Param:
