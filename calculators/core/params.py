@@ -7,7 +7,8 @@ Every size is bounded so that no input can make a calculator hang.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import InputError
@@ -102,31 +103,21 @@ class Param:
         raise AssertionError(f"unknown parameter kind {kind!r}")
 
     def _int(self, raw: Any) -> int | None:
-        if isinstance(raw, bool):
-            raise InputError(self.name, f"{self.label}: must be a whole number.")
         if raw is None or (isinstance(raw, str) and raw.strip() == ""):
             if self.optional:
                 return None
             raise InputError(self.name, f"{self.label}: a whole number is required.")
-        if isinstance(raw, int):
-            value = raw
-        elif isinstance(raw, float) and raw.is_integer():
-            value = int(raw)
-        elif isinstance(raw, str):
-            text = raw.strip()
-            if len(text) > 12 or not text.lstrip("+-").isdigit():
-                raise InputError(self.name, f"{self.label}: must be a whole number (got {_show(raw)}).")
-            value = int(text)
-        else:
+        value = whole_number(raw)
+        if value is None:
             raise InputError(self.name, f"{self.label}: must be a whole number (got {_show(raw)}).")
         self._check_range(value, self.label)
         return value
 
     def _check_range(self, value: int, what: str) -> None:
         if self.minimum is not None and value < self.minimum:
-            raise InputError(self.name, f"{what}: must be at least {self.minimum} (got {value}).")
+            raise InputError(self.name, f"{what}: must be at least {self.minimum} (got {_show(value)}).")
         if self.maximum is not None and value > self.maximum:
-            raise InputError(self.name, f"{what}: must be at most {self.maximum} (got {value}).")
+            raise InputError(self.name, f"{what}: must be at most {self.maximum} (got {_show(value)}).")
 
     def _bool(self, raw: Any) -> bool:
         if isinstance(raw, bool):
@@ -159,20 +150,34 @@ class Param:
             raise InputError(self.name, f"{self.label}: give {need} numbers (got {len(parts)}).")
         values = []
         for i, part in enumerate(parts, 1):
-            if isinstance(part, bool):
-                raise InputError(self.name, f"{self.label}: item {i} must be a whole number.")
-            if isinstance(part, int):
-                value = part
-            elif isinstance(part, str) and part.lstrip("+-").isdigit() and len(part) <= 12:
-                value = int(part)
-            else:
+            value = whole_number(part)
+            if value is None:
                 raise InputError(self.name, f"{self.label}: item {i} must be a whole number (got {_show(part)}).")
             self._check_range(value, f"{self.label}, item {i}")
             values.append(value)
         return tuple(values)
 
 
+# Digits 0-9 only: str.isdigit() also accepts "²" and other scripts' digits, which int() refuses.
+WHOLE = re.compile(r"[+-]?[0-9]{1,12}", re.ASCII)
+
+
+def whole_number(raw: Any) -> int | None:
+    """A whole number from JSON or typed text ("12", " -3 ", 12, 12.0), or None for anything else
+    ("+-5", "--5", "²", "1e3", 1.5, True, a list)."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float):
+        return int(raw) if raw.is_integer() and abs(raw) < 1e15 else None
+    if isinstance(raw, str) and WHOLE.fullmatch(raw.strip()):
+        return int(raw.strip())
+    return None
+
+
 def _show(raw: Any) -> str:
+    """Bad input echoed briefly: never a 300-digit number or a page of text in a message."""
     text = repr(raw)
     return text if len(text) <= 40 else text[:37] + "..."
 

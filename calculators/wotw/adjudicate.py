@@ -5,7 +5,7 @@ import dataclasses
 import re
 from types import SimpleNamespace
 
-from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, text_param
+from ..core import InputError, Next, Result, Table, bool_param, calculator, choice_param, int_param, text_param
 from ..diplomacy.parser import ParseError, Reader, read_position
 from ..diplomacy.position import check_position
 from ..diplomacy.units import Phase, PhaseKind, Season
@@ -89,6 +89,8 @@ def _split_position(text: str):
     page="wotw/adjudicator.md",
     description="Adjudicate one War of the Worlds movement season: Earth and Martian orders, landing, "
                 "destroyed centres, Martian losses and the virus check.",
+    run_mode="on_request",
+    run_label="Adjudicate",
     params=[
         choice_param("season", "Season", "spring",
                      [("spring", "Spring (moves)"), ("summer", "Summer (retreats, virus removals)"),
@@ -234,7 +236,8 @@ def adjudicate(v: dict) -> Result:
     data["next"] = _next_params(v, season, year, next_text, active_after)
     chart = {"type": "svg", "title": f"{season.capitalize()} {year}: orders, Martian units, cylinder and destroyed centres",
              "svg": board_svg.render(r, f"War of the Worlds, {season.capitalize()} {year}")}
-    return Result(summary=summary, data=data, tables=tables, charts=[chart], notes=notes, rules=list(RULES))
+    return Result(summary=summary, data=data, tables=tables, charts=[chart], notes=notes, rules=list(RULES),
+                  next=_next(data["next"]))
 
 
 SEASON_AFTER = {"spring": "summer", "summer": "fall", "fall": "winter", "winter": "spring"}
@@ -251,6 +254,10 @@ def _next_params(v: dict, season: str, year: int, position_text: str, active_aft
     return {"season": nxt, "year": year + 1 if season == "winter" else year, "position": position_text,
             "orders": "", "martian_orders": "", "virus": active_after and nxt in ("summer", "winter"),
             "landings": v["landings"]}
+
+
+def _next(params: dict) -> Next:
+    return Next(f"{params['season'].capitalize()} {params['year']}", params)
 
 
 def _after_phase(v, season, year, position, martian, destroyed, parsed, errors, virus_before=False) -> Result:
@@ -318,7 +325,8 @@ def _after_phase(v, season, year, position, martian, destroyed, parsed, errors, 
     data["next"] = _next_params(v, season, year, data["next_position"], active_after)
     chart = {"type": "svg", "title": f"{season.capitalize()} {year}: the position after the season",
              "svg": board_svg.render(SimpleNamespace(**vars(after), landing=None), f"War of the Worlds, {season.capitalize()} {year}")}
-    return Result(summary=summary, data=data, tables=tables, charts=[chart], notes=notes, rules=list(RULES) + AFTER_RULES)
+    return Result(summary=summary, data=data, tables=tables, charts=[chart], notes=notes,
+                  rules=list(RULES) + AFTER_RULES, next=_next(data["next"]))
 
 
 AFTER_RULES = ["WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9"]

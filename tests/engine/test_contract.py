@@ -54,12 +54,23 @@ def _dist_entries(obj):
             yield from _dist_entries(v)
 
 
+def _examples(calc_id: str) -> dict:
+    """The examples a calculator shows as placeholders in its empty fields."""
+    entry = next(c for c in CATALOG if c["id"] == calc_id)
+    return {p["name"]: p["placeholder"] for p in entry["params"] if p.get("placeholder")}
+
+
 @pytest.mark.parametrize("calc_id", IDS)
-def test_defaults_run_and_follow_the_result_shape(calc_id):
+def test_defaults_run_or_ask_for_a_field_that_shows_an_example(calc_id):
+    """Defaults never hold sample input: where a calculator cannot answer without input, its
+    error names a field that shows an example (a placeholder), and the examples together run."""
     result = calculators.run(calc_id, {})
+    if not result["ok"]:
+        assert result["error"]["field"] in _examples(calc_id), result
+        result = calculators.run(calc_id, _examples(calc_id))
     assert result["ok"] is True, result
     assert json.loads(json.dumps(result)) == result
-    assert set(result) == {"ok", "id", "summary", "data", "tables", "charts", "notes", "rules"}
+    assert set(result) == {"ok", "id", "summary", "data", "tables", "charts", "notes", "rules", "next"}
     assert result["id"] == calc_id
     assert isinstance(result["summary"], str) and result["summary"].strip()
     assert result["rules"], "every result cites the rules it applied"
@@ -109,7 +120,7 @@ def test_out_of_range_is_a_field_error(calc_id, name, bad):
 def test_params_must_be_an_object(params):
     result = calculators.run("wotw-virus", params)
     if params is None:
-        assert result["ok"] is True
+        assert result == calculators.run("wotw-virus", {})
     else:
         assert result["ok"] is False and result["error"]["field"] is None
 
@@ -120,8 +131,8 @@ def test_unknown_calculator():
 
 
 def test_iter_run_ends_with_the_result():
-    events = list(calculators.iter_run("wotw-virus", {}))
-    assert events[-1] == calculators.run("wotw-virus", {})
+    events = list(calculators.iter_run("wotw-virus", {"largest": 6}))
+    assert events[-1] == calculators.run("wotw-virus", {"largest": 6}) and events[-1]["ok"]
 
 
 def test_cli_list(capsys):
@@ -130,10 +141,10 @@ def test_cli_list(capsys):
 
 
 def test_cli_run_pairs_and_json(capsys):
-    assert cli(["run", "wotw-virus", "destroyed=11"]) == 0
+    assert cli(["run", "wotw-virus", "destroyed=11", "largest=6"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] and out["data"]["destroyed"] == 11
-    assert cli(["run", "wotw-virus", "--json", '{"destroyed": 10}']) == 0
+    assert cli(["run", "wotw-virus", "largest=5", "--json", '{"destroyed": 10}']) == 0
     assert json.loads(capsys.readouterr().out)["data"]["destroyed"] == 10
 
 
