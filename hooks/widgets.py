@@ -6,7 +6,9 @@ Markers authors write (see docs/conventions.md):
   <!-- calc-catalog -->            a table of every calculator
 
 The pre-rendered result is ``calculators.present.result_html``, the same function the browser's
-worker uses, so the live result replaces it without a change in shape.
+worker uses, so the live result replaces it without a change in shape. The widget's HTML goes
+into the page after Markdown has run (a slot marks its place): inside a content tab Markdown
+would otherwise treat it as text and add glossary tooltips to the result and the presets.
 """
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ from calculators.present import result_html, root_prefix
 CALC_MARK = re.compile(r"^([ \t]*)<!--\s*calc:\s*([a-z0-9-]+)(.*?)-->[ \t]*$", re.M)
 CALC_LINK = re.compile(r"<!--\s*calc-link:\s*([a-z0-9-]+)(.*?)(?:\|\s*(.*?))?\s*-->")
 CATALOG_MARK = re.compile(r"^<!--\s*calc-catalog\s*-->\s*$", re.M)
+# The slot carries the widget's id, so that MkDocs' link check finds the anchor (#calc-<id>).
+SLOT = re.compile(r'(?:<p>\s*)?<div class="calc-slot" data-slot="(\d+)" id="[a-z0-9-]+"></div>(?:\s*</p>)?')
 
 
 def on_page_markdown(markdown, page, config, files):
@@ -36,6 +40,14 @@ def on_page_markdown(markdown, page, config, files):
         return CATALOG_MARK.sub(lambda m: _catalog(page.file.src_uri), text)
 
     return ruleindex.outside_code(markdown, expand)
+
+
+def on_page_content(html, page, config, files):
+    widgets = page.meta.get("_widget_html", [])
+    found = [int(m.group(1)) for m in SLOT.finditer(html)]
+    if sorted(found) != list(range(len(widgets))):
+        raise PluginError(f"{page.file.src_uri}: {len(widgets)} widget(s) but slots {found} in the rendered page")
+    return SLOT.sub(lambda m: widgets[int(m.group(1))], html)
 
 
 def _parse_args(text: str, where: str) -> dict:
@@ -84,7 +96,7 @@ def _widget(m, page) -> str:
                    f"{_json_for_script(calculators.presets(cid))}</script>")
     schema_text = escape(json.dumps(schema, separators=(",", ":")))
     html = (
-        f'\n<div class="calc-widget" id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
+        f'<div class="calc-widget" id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
         f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{schema_text}">\n'
         f'<div class="calc-head"><span class="calc-title">{escape(calc["title"])}</span>'
         f'<span class="calc-status" role="status">Pre-computed for the defaults below. '
@@ -92,11 +104,14 @@ def _widget(m, page) -> str:
         f"{presets}"
         f'<div class="calc-form-slot"></div>\n'
         f'<div class="calc-result" aria-live="polite">{static}</div>\n'
-        f"</div>\n\n"
-        f'<p class="calc-meta" markdown>Calculator `{cid}` · implements {rules}</p>\n'
+        f"</div>"
     )
-    # Inside a content tab or an admonition the widget keeps the marker's indentation.
-    return "\n".join(indent + line if line else line for line in html.split("\n"))
+    slots = page.meta.setdefault("_widget_html", [])
+    slots.append(html)
+    markdown = (f'\n<div class="calc-slot" data-slot="{len(slots) - 1}" id="{wid}"></div>\n\n'
+                f'<p class="calc-meta" markdown>Calculator `{cid}` · implements {rules}</p>\n')
+    # Inside a content tab or an admonition the slot keeps the marker's indentation.
+    return "\n".join(indent + line if line else line for line in markdown.split("\n"))
 
 
 def _calc_link(m, page) -> str:
