@@ -67,11 +67,6 @@ def _calc(cid: str, where: str) -> dict:
     return siteindex.catalog[cid]
 
 
-def _json_for_script(value) -> str:
-    """JSON that cannot end its <script> element or open a comment inside it."""
-    return json.dumps(value, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e")
-
-
 def _widget(m, page) -> str:
     indent, cid = m.group(1), m.group(2)
     where = page.file.src_uri
@@ -90,18 +85,18 @@ def _widget(m, page) -> str:
     static = result_html(result, siteindex.rule_urls(), root)
     schema = {"id": cid, "title": calc["title"], "params": calc["params"], "presets": calc["presets"],
               "run": calc["run"]}
+    # Presets travel in an attribute: Material's instant navigation re-runs every <script> in
+    # the page as JavaScript, whatever its type, and search would index a hidden element's text.
     presets = ""
     if calc["presets"]:
-        presets = (f'<script type="application/json" class="calc-presets">'
-                   f"{_json_for_script(calculators.presets(cid))}</script>")
+        presets = f' data-presets="{escape(json.dumps(calculators.presets(cid), separators=(",", ":")))}"'
     schema_text = escape(json.dumps(schema, separators=(",", ":")))
     html = (
         f'<div class="calc-widget" id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
-        f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{schema_text}">\n'
+        f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{schema_text}"{presets}>\n'
         f'<div class="calc-head"><span class="calc-title">{escape(calc["title"])}</span>'
         f'<span class="calc-status" role="status">Pre-computed for the defaults below. '
         f"The live calculator loads with JavaScript.</span></div>\n"
-        f"{presets}"
         f'<div class="calc-form-slot"></div>\n'
         f'<div class="calc-result" aria-live="polite">{static}</div>\n'
         f"</div>"

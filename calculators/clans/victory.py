@@ -7,7 +7,8 @@ from itertools import combinations
 from ..core import InputError, Result, Table, calculator, choice_param, int_param
 from .board import CLANS, JOINT_SMALLER_MIN, OUTRIGHT_WIN, POWERS, TOTAL_CENTRES, Power
 
-RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20", "CLAN R21"]
+RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20",
+         "CLAN R21"]
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,8 @@ POWER_CHOICES = [(p.value, p.title) for p in POWERS]
 
 
 def _count_param(p: Power):
-    extra = " Count only its centres on the board, not its off-board ones (ruling CLAN R6)." if p is Power.ENGLAND else ""
+    extra = (" Count only its centres on the board, not its off-board ones (ruling CLAN R6)."
+             if p is Power.ENGLAND else "")
     return int_param(p.value, p.title, DEFAULTS[p], 0, TOTAL_CENTRES, unit="centres",
                      help=f"Supply centres {p.title} owns now (0 to 68).{extra}")
 
@@ -101,15 +103,17 @@ def parse(v: dict) -> Standing:
     for p in POWERS:
         total += v[p.value]
         if total > TOTAL_CENTRES:
+            # Any count may be the one to lower: the page shows this where the player just typed.
             raise InputError(p.value, f"The counts up to {p.title} already add up to {total}, more than the "
-                             f"{TOTAL_CENTRES} supply centres on the board (CLAN 5.2).")
+                             f"{TOTAL_CENTRES} supply centres on the board (CLAN 5.2).",
+                             fields=tuple(q.value for q in POWERS))
     s = Standing(tuple((p, v[p.value]) for p in POWERS), Power(v["carlisle"]), Power(v["newcastle"]))
     for field, owner in (("carlisle", s.carlisle), ("newcastle", s.newcastle)):
         need = 2 if s.carlisle is s.newcastle else 1
         if s.count(owner) < need:
             place = "Carlisle and Newcastle" if need == 2 else field.capitalize()
             raise InputError(field, f"{place} owned by {owner.title}, but {owner.title} is given only "
-                             f"{s.count(owner)} centre(s).")
+                             f"{s.count(owner)} centre(s).", fields=("carlisle", "newcastle", owner.value))
     return s
 
 
@@ -119,7 +123,8 @@ def parse(v: dict) -> Standing:
     game="clans",
     rules=RULES,
     page="clans/checks.md",
-    description="Has anyone won: outright at 35, a joint win of two, or England eliminated? What each player is short of.",
+    description="Has anyone won: outright at 35, a joint win of two, or England eliminated? "
+                "What each player is short of.",
     params=[
         *[_count_param(p) for p in POWERS],
         choice_param("carlisle", "Carlisle owned by", "england", POWER_CHOICES,

@@ -315,8 +315,7 @@
     try {
       schema = JSON.parse(widget.dataset.schema);
       defaults = JSON.parse(widget.dataset.defaults || "{}");
-      const presetScript = widget.querySelector("script.calc-presets");
-      if (presetScript) presets = JSON.parse(presetScript.textContent);
+      if (widget.dataset.presets) presets = JSON.parse(widget.dataset.presets);
     } catch (e) { return; }
     widget.dataset.ready = "1";
     new Widget(widget, schema, defaults, presets).start();
