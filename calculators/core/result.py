@@ -11,13 +11,15 @@ from .dist import frac
 @dataclass(frozen=True)
 class Prob:
     """A probability in a table cell. The presenter shows it the one way every table does: the
-    percentage (never "0.00%" for a chance that is not 0), "1 in N" beside it, and the exact
-    fraction, behind a toggle when it is too long to read."""
+    percentage (never "0.00%" for a chance that is not 0) with "1 in N" beside it, and the exact
+    fraction, behind a toggle when it is too long to read. ``show`` is "all", or "percent" or
+    "fraction" for a table that gives the two in columns of their own."""
 
     p: Fraction
+    show: str = "all"
 
     def to_json(self) -> dict:
-        return {"type": "prob", "p": frac(self.p), "float": float(self.p)}
+        return {"type": "prob", "p": frac(self.p), "float": float(self.p), "show": self.show}
 
 
 def cell_json(value: Any) -> Any:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from html import escape
 
 from .charts import chart_html
+from .exact import exact_html
 from .tables import table_html
 
 
@@ -35,6 +36,7 @@ def result_html(result: dict, rule_urls: Mapping[str, str], root: str = "") -> s
     out += [chart_html(c) for c in result.get("charts", [])]
     if result.get("notes"):
         out.append('<ul class="calc-notes">' + "".join(f"<li>{escape(str(n))}</li>" for n in result["notes"]) + "</ul>")
+    out.append(exact_html(result.get("data")))
     if result.get("rules"):
         out.append('<p class="calc-rules">Rules applied: ' + ", ".join(_rule_link(r, rule_urls, root)
                                                                       for r in result["rules"]) + "</p>")

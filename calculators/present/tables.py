@@ -36,19 +36,22 @@ def cell_text(value: Any) -> str:
 def cell_html(value: Any) -> str:
     if isinstance(value, dict) and isinstance(value.get("p"), str) and "float" in value:
         try:
-            return prob_html(value["p"])
+            return prob_html(value["p"], str(value.get("show", "all")))
         except (ValueError, ZeroDivisionError):
             pass
     return escape(cell_text(value))
 
 
-def prob_html(p: str) -> str:
-    """An exact probability "n/d" as percentage, "1 in N" and fraction."""
+def prob_html(p: str, show: str = "all") -> str:
+    """An exact probability "n/d" as percentage with "1 in N", and as a fraction."""
     x = Fraction(p)
-    parts = [f'<span class="calc-pct">{percent(x, 2)}</span>']
-    if 0 < x < 1:
-        parts.append(f'<span class="calc-odds">{one_in(x)}</span>')
-    parts.append(fraction_html(x))
+    parts = []
+    if show in ("all", "percent"):
+        parts.append(f'<span class="calc-pct">{percent(x, 2)}</span>')
+        if 0 < x < 1:
+            parts.append(f'<span class="calc-odds">{one_in(x)}</span>')
+    if show in ("all", "fraction"):
+        parts.append(fraction_html(x))
     return '<span class="calc-prob">' + " ".join(parts) + "</span>"
 
 
