@@ -35,7 +35,8 @@ def test_prerendered_result_before_pyodide_then_live(page, site_url):
     page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('only 11')",
                            timeout=READY)
     assert "destroyed=11" in page.url
-    want = calculators.run("wotw-virus", {"year": "1904", "season": "spring", "largest": "6", "destroyed": "11"})["summary"]
+    want = calculators.run("wotw-virus", {"year": "1904", "season": "spring", "largest": "6",
+                                          "destroyed": "11"})["summary"]
     assert summary(page) == want
 
 
@@ -82,7 +83,8 @@ def test_bad_input_shows_a_readable_error_and_the_widget_stays_usable(page, site
     set_field(page, "year", "1905")
     page.wait_for_function("document.querySelector('#calc-wotw-virus-year-error').hidden", timeout=READY)
     wait_done(page)
-    want = calculators.run("wotw-virus", {"year": "1905", "season": "spring", "largest": "6", "destroyed": "8"})["summary"]
+    want = calculators.run("wotw-virus", {"year": "1905", "season": "spring", "largest": "6",
+                                          "destroyed": "8"})["summary"]
     assert summary(page) == want
 
 
