@@ -133,17 +133,14 @@
     return "#" + q.toString();
   }
   // Material's navigation.tracking rewrites the hash to the section in view as the reader
-  // scrolls. While the address bar holds a calculator's state for a widget on this page, such a
-  // rewrite keeps the state instead (the history entry's own state object is still updated).
-  // An explicit move (a link, Back, a hash typed in) is not a replaceState and is never held.
+  // scrolls (and clears it at the top of the page). While the address bar holds a calculator's
+  // state, such a rewrite of the same page's URL keeps the state instead (the history entry's
+  // own state object is still updated). This holds whatever the widgets are doing: Material may
+  // be swapping the page's content at that very moment. An explicit move (a link, Back, a hash
+  // typed in) is not a replaceState and is never held.
   const nativeReplace = history.replaceState;
-  function pinnedState() {
-    const state = parseState(location.hash);
-    if (!state) return false;
-    return Array.from(document.querySelectorAll(".calc-widget[data-ready]")).some((w) => w.dataset.calc === state.calc && w.isConnected);
-  }
   history.replaceState = function (data, unused, url) {
-    if (url !== undefined && url !== null && pinnedState()) {
+    if (url !== undefined && url !== null && parseState(location.hash)) {
       try {
         const next = new URL(String(url), location.href);
         if (next.pathname === location.pathname && next.search === location.search && !parseState(next.hash)) url = location.href;
@@ -530,7 +527,7 @@
       clearTimeout(this.timer);
       if (!this.w.isConnected) return;
       const key = this.key(), params = this.params();
-      if (why !== "initial") this.writeHash();
+      if (why !== "initial" && why !== "link") this.writeHash(); // a link already holds its state
       if (this.current) engine.cancel(this.current.req);
       const job = engine.run(this.calc, params, (v) => { this.progress.hidden = false; this.cancelBtn.hidden = false; this.progress.value = v; }, this.root);
       this.current = job;
