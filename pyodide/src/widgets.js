@@ -680,6 +680,8 @@
   }
 
   function initAll() { document.querySelectorAll(".calc-widget").forEach(initWidget); }
+  // For tests: set up widgets added to the page, and the sanitiser the results go through.
+  window.martianWidgets = { init: initAll, sanitise: (html) => loadSanitiser().then((clean) => clean(html)) };
   // The page started its engine from <head>: adopt it now.
   if (window.__calcEngineBoot) engine.start();
   function subscribe() {
