@@ -9,7 +9,7 @@ from math import comb
 from ..core import InputError
 from .exact import IntDist
 from .dice import QUICK_START, RollOptions, p_success
-from .forces import BLIP_ARMOR, BLIP_DEFENSE, PRESETS
+from .forces import BLIP_ARMOR, BLIP_DEFENSE, PRESETS, Preset
 from .stats import COVER_BONUS, DUG_IN_ARMOR, IMMOBILIZED_DEFENSE, UNITS, WEAPONS, Weapon
 
 MAX_ELEMENTS = 20
@@ -61,10 +61,7 @@ def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str
     if weapon == "unit":
         if unit is None:
             raise InputError("weapon", "A custom shooter needs a weapon: pick one from the weapons table.")
-        if attack == "assault" and unit.tripod:
-            key = "reaper-tentacles"  # ruling AQMF R11
-        else:
-            key = unit.weapons[0]
+        key = "reaper-tentacles" if attack == "assault" and unit.tripod else unit.weapons[0]  # ruling AQMF R11
     else:
         key = weapon
         if unit is not None and key not in unit.weapons:
@@ -84,9 +81,29 @@ def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str
             raise InputError("range", f"{range_in}\" is inside the {w.name}'s {w.min_range}\" minimum range.")
         if w.max_range is not None and range_in > w.max_range:
             raise InputError("range", f"{range_in}\" is out of range: the {w.name} reaches {w.max_range}\".")
-    n = preset.elements if elements is None else elements
+    n = _within_size(preset, elements, "elements", "can attack")
     tripod = preset.kind == "tripod"
-    return Shooter(preset.label, w, n, tripod)
+    return Shooter(unit_label(preset, n, "attacking"), w, n, tripod)
+
+
+def _within_size(preset: Preset, elements: int | None, field: str, doing: str) -> int:
+    """A scenario unit has the elements its roster gives; more is a custom unit (issue: never mislabel)."""
+    if elements is None:
+        return preset.elements
+    if preset.unit is not None and elements > preset.elements:
+        raise InputError(field, f"{preset.label} has {preset.elements} element{'s' if preset.elements > 1 else ''}: "
+                                f"at most {preset.elements} {doing} (got {elements}). For a bigger unit pick a "
+                                "custom unit with the same weapon or stats.")
+    return elements
+
+
+def unit_label(preset: Preset, n: int, doing: str) -> str:
+    """The preset's name, saying how many of its elements take part when that is not all of them."""
+    if preset.unit is None:
+        return f"{preset.label} ({n} element{'s' if n > 1 else ''})"
+    if n == preset.elements:
+        return preset.label
+    return f"{preset.label}, {n} of its {preset.elements} {doing}"
 
 
 def resolve_target(target: str, elements: int | None, defense: int | None, armor: int | None, cover: str,
@@ -114,10 +131,10 @@ def resolve_target(target: str, elements: int | None, defense: int | None, armor
     if defense is not None and unit is not None:
         raise InputError("defense", f"Defense can be set only for a custom target; {unit.name} have Defense "
                                     f"{unit.defense} (add cover or immobilized instead).")
-    n = preset.elements if elements is None else elements
-    if preset.kind in ("tripod", "blip") and n != 1:
+    if preset.kind in ("tripod", "blip") and elements not in (None, 1):
         what = "A tripod" if preset.kind == "tripod" else "A blip"
-        raise InputError("target_elements", f"{what} is a single element here (got {n}).")
+        raise InputError("target_elements", f"{what} is a single element here (got {elements}).")
+    n = _within_size(preset, elements, "target_elements", "can be left")
     if dug_in:
         if preset.kind == "tripod":
             raise InputError("dug_in", "Tripods cannot dig in: only infantry types can (AQMF 13.1).")
@@ -125,7 +142,7 @@ def resolve_target(target: str, elements: int | None, defense: int | None, armor
             raise InputError("dug_in", f"{unit.name} cannot dig in (AQMF 13.1, ruling AQMF R20).")
         if cover == "hard":
             raise InputError("dug_in", "Troops cannot dig in in hard cover (AQMF 14.3).")
-    return Target(preset.label, preset.kind, n, base_def, base_arm, cover, dug_in, immobilized)
+    return Target(unit_label(preset, n, "left"), preset.kind, n, base_def, base_arm, cover, dug_in, immobilized)
 
 
 @dataclass(frozen=True)

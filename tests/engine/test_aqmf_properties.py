@@ -65,8 +65,13 @@ def test_every_distribution_sums_to_exactly_one(shooter, target, opts):
 
 @pytest.mark.parametrize("shooter, target", list(itertools.product(SHOOTERS, TARGETS)))
 def test_more_elements_never_lower_p_at_least_one(shooter, target):
-    if shooter["shooter"] == "boc-tripod":
-        shooter = dict(shooter, shooter="mw-tripod")
+    # More elements than a scenario unit has make a custom unit with the same weapon (issue 15).
+    custom = "custom-tripod" if "tripod" in shooter["shooter"] else "custom-human"
+    weapon = shooter["weapon"]
+    if weapon == "unit":
+        weapon = {"boc-infantry": "rifle", "boc-riders": "rifle", "boc-mg": "machine-gun", "mw-tanks": "tank-gun",
+                  "boc-tripod": "reaper-tentacles"}[shooter["shooter"]]
+    shooter = dict(shooter, shooter=custom, weapon=weapon)
     last = Fraction(-1)
     for n in range(1, 6):
         p = p_any(run("aqmf-attack", **shooter, **target, elements=n))
