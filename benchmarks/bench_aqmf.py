@@ -64,7 +64,7 @@ QUERIES = [
 def clear_caches():
     damage.transitions.cache_clear()
     damage.transition_weights.cache_clear()
-    tripods._points_numerators.cache_clear()
+    tripods.points_numerators.cache_clear()
 
 
 def timed(calc, params):

@@ -81,12 +81,12 @@ def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str
             raise InputError("range", f"{range_in}\" is inside the {w.name}'s {w.min_range}\" minimum range.")
         if w.max_range is not None and range_in > w.max_range:
             raise InputError("range", f"{range_in}\" is out of range: the {w.name} reaches {w.max_range}\".")
-    n = _within_size(preset, elements, "elements", "can attack")
+    n = within_size(preset, elements, "elements", "can attack")
     tripod = preset.kind == "tripod"
     return Shooter(unit_label(preset, n, "attacking"), w, n, tripod)
 
 
-def _within_size(preset: Preset, elements: int | None, field: str, doing: str) -> int:
+def within_size(preset: Preset, elements: int | None, field: str, doing: str) -> int:
     """A scenario unit has the elements its roster gives; more is a custom unit (issue: never mislabel)."""
     if elements is None:
         return preset.elements
@@ -100,7 +100,8 @@ def _within_size(preset: Preset, elements: int | None, field: str, doing: str) -
 def unit_label(preset: Preset, n: int, doing: str) -> str:
     """The preset's name, saying how many of its elements take part when that is not all of them."""
     if preset.unit is None:
-        return f"{preset.label} ({n} element{'s' if n > 1 else ''})"
+        return preset.label if preset.kind in ("tripod", "blip") and n == 1 else \
+            f"{preset.label} ({n} element{'s' if n > 1 else ''})"
     if n == preset.elements:
         return preset.label
     return f"{preset.label}, {n} of its {preset.elements} {doing}"
@@ -134,7 +135,7 @@ def resolve_target(target: str, elements: int | None, defense: int | None, armor
     if preset.kind in ("tripod", "blip") and elements not in (None, 1):
         what = "A tripod" if preset.kind == "tripod" else "A blip"
         raise InputError("target_elements", f"{what} is a single element here (got {elements}).")
-    n = _within_size(preset, elements, "target_elements", "can be left")
+    n = within_size(preset, elements, "target_elements", "can be left")
     if dug_in:
         if preset.kind == "tripod":
             raise InputError("dug_in", "Tripods cannot dig in: only infantry types can (AQMF 13.1).")

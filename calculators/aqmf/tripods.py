@@ -69,7 +69,7 @@ def tripod_damage_calc(v: dict) -> Result:
 
 
 @lru_cache(maxsize=512)
-def _points_numerators(dice: int, q_num: int, den: int) -> tuple[tuple[int, int], ...]:
+def points_numerators(dice: int, q_num: int, den: int) -> tuple[tuple[int, int], ...]:
     """Binomial(dice, q_num/den) damage points as integer weights over den**dice, with every
     k of 10 or more merged into 10.
 
@@ -118,7 +118,7 @@ def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: in
             if is_down(s):
                 nxt[s] = nxt.get(s, 0) + w * step
                 continue
-            for k, pk in _points_numerators(dice, int(q_of[s] * den), den):
+            for k, pk in points_numerators(dice, int(q_of[s] * den), den):
                 if k == 0:
                     nxt[s] = nxt.get(s, 0) + w * pk * CHART_DEN
                     continue
