@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -84,8 +84,10 @@ def run(calc, **params):
 
 # (shooter params, dice, power, target params, Defense after modifiers, Armor after modifiers, elements)
 ATTACKS = [
-    ({"shooter": "boc-infantry", "elements": 2, "range": 10}, 2, 0, {"target": "boc-mg", "target_elements": 3}, 5, 4, 3),
-    ({"shooter": "boc-infantry", "elements": 2, "range": 10}, 2, 0, {"target": "boc-mg", "target_elements": 1}, 5, 4, 1),
+    ({"shooter": "boc-infantry", "elements": 2, "range": 10}, 2, 0, {"target": "boc-mg", "target_elements": 3},
+     5, 4, 3),
+    ({"shooter": "boc-infantry", "elements": 2, "range": 10}, 2, 0, {"target": "boc-mg", "target_elements": 1},
+     5, 4, 1),
     ({"shooter": "boc-riders", "elements": 2, "range": 15}, 2, 0,
      {"target": "mw-infantry", "target_elements": 2, "cover": "soft", "dug_in": True}, 6, 6, 2),
     ({"shooter": "boc-mg", "elements": 1, "range": 20}, 3, 0, {"target": "boc-riders", "target_elements": 2}, 7, 4, 2),
@@ -205,7 +207,7 @@ def test_damage_chart_matches_faces(points, armor):
 
 
 def brute_tow(cables: int, speed: int, armor: int, phases: int) -> tuple[Fraction, Fraction]:
-    @lru_cache(maxsize=None)
+    @cache
     def go(left, arm, wait, phases_left):
         """(P freed, P destroyed) from here, rolling each phase's D10 face by face."""
         if phases_left == 0:
