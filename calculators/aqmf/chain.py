@@ -37,17 +37,24 @@ class Chain:
         self.weights = {s: w for s, w in out.items() if w}
         self.den *= den
 
+    def digits(self) -> int:
+        """Decimal digits of the running denominator (an upper bound for any output fraction's)."""
+        return int(self.den.bit_length() * 0.30103) + 1
+
+    def copy(self) -> Chain:
+        out = Chain(None)
+        out.weights, out.den = dict(self.weights), self.den
+        return out
+
     def p(self, predicate: Callable[[Hashable], bool]) -> Fraction:
         return Fraction(sum(w for s, w in self.weights.items() if predicate(s)), self.den)
 
     def expect(self, value: Callable[[Hashable], Fraction | int]) -> Fraction:
-        """Sum over states of P(state) * value(state), with value a Fraction (the morale chances)."""
-        total = Fraction(0)
-        for s, w in self.weights.items():
-            v = value(s)
-            if v:
-                total += w * Fraction(v)
-        return total / self.den
+        """Sum over states of P(state) * value(state); the values (counts, morale chances in tenths) are
+        added as integers over their common denominator, so only one Fraction is made."""
+        terms = [(w, Fraction(v)) for s, w in self.weights.items() if (v := value(s))]
+        den = lcm(*(v.denominator for _, v in terms)) if terms else 1
+        return Fraction(sum(w * v.numerator * (den // v.denominator) for w, v in terms), self.den * den)
 
     def marginal(self, key: Callable[[Hashable], Hashable]) -> dict:
         out: dict = {}

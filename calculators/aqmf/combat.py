@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from ..core import InputError
@@ -171,6 +172,7 @@ def attack_odds(shooter: Shooter, target: Target, within_six: bool, opts: RollOp
     return AttackOdds(p_hit, p_dmg, hits, damage, destroyed)
 
 
+@lru_cache(maxsize=1024)
 def sweep_sequence(shots: int, p_hit: Fraction, p_dmg: Fraction, elements: int) -> tuple[IntDist, IntDist]:
     """Ruling AQMF R19: each sweep hits or misses its end element, then damages every survivor under it.
 

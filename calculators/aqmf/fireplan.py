@@ -14,7 +14,7 @@ from . import common as c
 from .combat import MAX_ELEMENTS, Shooter, Target, resolve_shooter, resolve_target, unit_label, within_size
 from .dice import RollOptions
 from .forces import PRESETS, SHOOTERS, TARGETS, choices
-from .plan import ASSAULT, SHOOTING, TOW, Attack, Turn, tripod_turn, units_turn
+from .plan import ASSAULT, MAX_DIGITS, SHOOTING, TOW, Attack, Turn, tripod_turn, units_turn
 from .planview import present
 from .stats import DUG_IN_TRIPOD_RANGE, Weapon
 
@@ -119,6 +119,11 @@ def make_plan(name: str, group: Param, items, tv: dict, opts: RollOptions, prefi
         turn = tripod_turn(attacks, target, opts)
     else:
         turn = units_turn(attacks, target, opts, lost_before)
+    if turn.cut is not None:  # a stated bound, not a hang or a 5,000-digit fraction (house rule 6)
+        raise InputError(group.name, f"{group.label}: from {group.item_label} {turn.cut + 1} on, the exact chances "
+                                     f"would run past {MAX_DIGITS:,} digits. Use fewer elements or attackers: any plan "
+                                     "of 8 units rolling up to 60 dice each fits (a sweep over many elements grows "
+                                     "faster).")
     return Plan(name, attacks, target, lost_before, turn)
 
 
@@ -156,7 +161,7 @@ def resolve_attacks(group: Param, items, target: Target) -> list[Attack]:
             raise group_error(group, i, err.field if err.field in item else "unit", err.message) from None
         if attack.kind != SHOOTING and shot is not None:
             raise group_error(group, i, "attack",
-                              f"an assault cannot follow the shooting of {group.item_label.lower()} {shot}: assaults "
+                              f"an assault cannot follow the shooting of {group.item_label} {shot}: assaults "
                               "are launched in the First Move Phase, before the Combat Phase's shooting (AQMF 2.1, "
                               "4.2). List the assaults first.")
         if attack.kind == SHOOTING and shot is None:

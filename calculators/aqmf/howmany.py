@@ -8,7 +8,7 @@ from ..core import BarChart, InputError, Result, Table, calculator, choice_param
 from . import common as c
 from .combat import resolve_shooter, resolve_target
 from .forces import PRESETS, SHOOTERS, TARGETS
-from .plan import SHOOTING, Attack, tripod_turn, units_turn
+from .plan import MAX_DIGITS, SHOOTING, Attack, tripod_turn, units_turn
 from .stats import DUG_IN_TRIPOD_RANGE, UNITS
 
 MAX_COUNT = 30
@@ -66,19 +66,31 @@ def how_many_calc(v: dict) -> Result:
     else:
         if v["elements"] is not None:
             notes.append("Shooting elements is not used when counting elements: the count is the elements.")
-        curve = [_curve([Attack(shooter.label, _with(shooter, v["shooter"], n), v["attack"], within_six)], target,
-                        opts, v["event"])[0] for n in range(1, v["most"] + 1)]
+        curve = []
+        for n in range(1, v["most"] + 1):
+            point = _curve([Attack(shooter.label, _with(shooter, v["shooter"], n), v["attack"], within_six)], target,
+                           opts, v["event"])
+            if not point:
+                break
+            curve.append(point[0])
         what = f"elements of {_kind_name(v['shooter'])} ({shooter.weapon.name}, {shooter.weapon.dice} "
         what += f"{'die' if shooter.weapon.dice == 1 else 'dice'} each) in one attack"
         preset = PRESETS[v["shooter"]]
         if preset.unit and v["most"] > preset.elements:
             notes.append(f"The scenario's unit has {preset.elements}; the curve goes on to show how many would be "
                          "needed.")
+    if len(curve) < v["most"]:
+        if not curve:
+            raise InputError("elements", f"One attack of this size already needs fractions of more than "
+                                         f"{MAX_DIGITS:,} digits: use fewer elements.")
+        notes.append(f"The curve stops at {len(curve)}: beyond it the exact fractions would run past "
+                     f"{MAX_DIGITS:,} digits.")
     return _report(curve, v, what, event, target, shooter, notes)
 
 
 def _curve(attacks: list[Attack], target, opts, aim: str) -> list[Fraction]:
-    """P(aim) after 1, 2, ... attacks (for a human unit: had the Combat Phase ended there)."""
+    """P(aim) after 1, 2, ... attacks (for a human unit: had the Combat Phase ended there); it stops
+    where the exact fractions would pass plan.MAX_DIGITS."""
     if target.kind == "tripod":
         return [a["down"] if aim == "destroyed" else a["hurt"] for a in tripod_turn(attacks, target, opts).after]
     key = {"destroyed": "wiped", "broken": "broken", "hurt": "hurt"}[aim]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from .chain import STAY, Chain
 from .combat import Shooter, Target, sweep_sequence
@@ -30,6 +31,9 @@ SHOOTING, ASSAULT, TOW = "shooting", "assault", "tow-cables"
 CRIPPLED, DISABLED = 1, 2  # the chart results that stay with a tripod, as bits of a flag
 FLAG = {"crippled": CRIPPLED, "weapons disabled": DISABLED}
 D10 = 10
+# Exact fractions stay exact, but past this many digits they are neither readable nor cheap to send
+# (and CPython refuses to print integers past 4,300 digits): a turn stops before it gets there.
+MAX_DIGITS = 4000
 
 
 @dataclass(frozen=True)
@@ -47,16 +51,16 @@ class Attack:
         return self.kind in (ASSAULT, TOW)
 
 
-@dataclass(frozen=True)
-class TripodState:
+class TripodState(NamedTuple):
+    """A standing tripod (immutable; a named tuple because the chains hash states millions of times)."""
+
     armor: int
     crippled: bool
     disabled: bool
     held: bool
 
 
-@dataclass(frozen=True)
-class UnitState:
+class UnitState(NamedTuple):
     alive: int
     routed: bool
     shot: bool  # lost an element to shooting in this Combat Phase: it tests at its end
@@ -69,6 +73,17 @@ class Turn:
     chain: Chain
     after: list[dict]  # per attacker: {name: Fraction}
     tests_at_end: Fraction = Fraction(0)  # units: P(a morale test at the end of the Combat Phase)
+    cut: int | None = None  # attackers worked out before the fractions would pass MAX_DIGITS (None: all)
+
+
+def _step(chain: Chain, move) -> bool:
+    """One attack; False (and the chain unchanged) if its exact fractions would pass MAX_DIGITS."""
+    before = chain.copy()
+    chain.step(move)
+    if chain.digits() <= MAX_DIGITS:
+        return True
+    chain.weights, chain.den = before.weights, before.den
+    return False
 
 
 # -- a tripod -------------------------------------------------------------------------------
@@ -95,19 +110,26 @@ def _damage_move(armor: int, dice: int, q_num: int, q_den: int) -> tuple[tuple[i
 
 def tripod_move(attack: Attack, target: Target, opts: RollOptions):
     power, dice = attack.shooter.weapon.power, attack.shooter.dice
+    needs = (_hit_need(target, False), _hit_need(target, True))
 
     def move(s):
         if is_down(s):
             return STAY
         if attack.kind == TOW:
             return _tow_move(s, attack.shooter.elements, target)
-        q = p_success(_hit_need(target, s.held), opts) * p_success(s.armor - power, opts)
-        pairs = tuple((nxt if is_down(nxt) else
-                       TripodState(nxt, s.crippled or flag == CRIPPLED, s.disabled or flag == DISABLED, s.held), w)
-                      for flag, nxt, w in _damage_move(s.armor, dice, q.numerator, q.denominator))
-        return pairs, q.denominator ** dice * CHART_DEN
+        return _fire_move(s, dice, power, needs[s.held], opts)
 
     return move
+
+
+@lru_cache(maxsize=16384)
+def _fire_move(s: TripodState, dice: int, power: int, hit_need: int, opts: RollOptions):
+    """A damage attack's next states from ``s`` (remembered: volleys and repeated units meet the same states)."""
+    q = p_success(hit_need, opts) * p_success(s.armor - power, opts)
+    pairs = tuple((nxt if is_down(nxt) else
+                   TripodState(nxt, s.crippled or flag == CRIPPLED, s.disabled or flag == DISABLED, s.held), w)
+                  for flag, nxt, w in _damage_move(s.armor, dice, q.numerator, q.denominator))
+    return pairs, q.denominator ** dice * CHART_DEN
 
 
 def _tow_move(s: TripodState, elements: int, target: Target):
@@ -125,8 +147,9 @@ def tripod_turn(attacks: list[Attack], target: Target, opts: RollOptions) -> Tur
     """The tripod's exact state after each attacker and after the turn."""
     chain = Chain(TripodState(target.armor, False, False, target.immobilized))
     after = []
-    for attack in attacks:
-        chain.step(tripod_move(attack, target, opts))
+    for i, attack in enumerate(attacks):
+        if not _step(chain, tripod_move(attack, target, opts)):
+            return Turn(chain, after, cut=i)
         after.append({"down": chain.p(is_down), "exploded": chain.p(lambda s: s == EXPLODED),
                       "held": chain.p(lambda s: not is_down(s) and s.held),
                       "hurt": chain.p(lambda s: is_down(s) or s.armor < target.armor)})
@@ -198,8 +221,11 @@ def units_turn(attacks: list[Attack], target: Target, opts: RollOptions, lost_be
     chain = Chain(UnitState(target.elements, False, False))
     after = []
     morale = target.kind == "human"
-    for attack in attacks:
-        chain.step(units_move(attack, target, opts, lost_before))
+    cut = None
+    for i, attack in enumerate(attacks):
+        if not _step(chain, units_move(attack, target, opts, lost_before)):
+            cut = i
+            break
         step = {"wiped": chain.p(lambda s: s.alive == 0), "lost": chain.expect(lambda s: target.elements - s.alive),
                 "hurt": chain.p(lambda s: s.alive < target.elements)}
         if morale:
@@ -209,7 +235,7 @@ def units_turn(attacks: list[Attack], target: Target, opts: RollOptions, lost_be
     if morale:
         tests = chain.p(lambda s: s.shot and s.alive > 0 and not s.routed)
         chain.step(end_test_move(target, lost_before))
-    return Turn(chain, after, tests)
+    return Turn(chain, after, tests, cut)
 
 
 def lost_dist(turn: Turn, target: Target) -> dict[int, Fraction]:
