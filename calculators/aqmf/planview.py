@@ -15,6 +15,7 @@ from .plan import ASSAULT, SHOOTING, TOW, _hit_need
 if TYPE_CHECKING:
     from .fireplan import Plan
 
+KIND_WORDS = {SHOOTING: "shooting", ASSAULT: "assault", TOW: "tow cables"}
 EVENTS = {"tripod": "tripod destroyed", "human": "unit routed or wiped out", "blip": "blip revealed",
           "other": "unit wiped out"}
 
@@ -106,7 +107,7 @@ def attackers_table(plan: Plan, rows: list[dict], after: list[Fraction], event: 
         return "-" if n is None else ("any roll" if n <= 1 else f"{n}+" if n <= 10 else f"{n} (impossible)")
     return Table(f"{plan.name}: attackers in order, at {plan.target.label}",
                  ["#", "Unit", "Attack", "Dice", "To hit", "To damage (at the start)", f"P({event}) after it"],
-                 [[r["attacker"], r["label"].split(". ", 1)[1], r["attack"], r["dice"], need(r["hit_need"]),
+                 [[r["attacker"], r["label"].split(". ", 1)[1], KIND_WORDS[r["attack"]], r["dice"], need(r["hit_need"]),
                    need(r["damage_need"]), c.pstr(p)] for r, p in zip(rows, after, strict=True)])
 
 
@@ -145,11 +146,11 @@ def tripod_data(plan: Plan, out: Result | None) -> dict:
     if out is not None:
         out.tables.append(Table("Tripod after the turn", ["State", "P", "%"],
                                 [[_armor_label(k), c.fcell(armor[k]), percent(armor[k], 2)] for k in order]))
+        effects = [("p_crippled", "crippled (AQMF 18.3)"), ("p_weapons_disabled", "weapons disabled (AQMF 18.4)")]
+        if plan.target.immobilized or any(a.kind == TOW for a in plan.attacks):
+            effects.append(("p_immobilized", "immobilized: held by cables (AQMF 17.1)"))
         out.tables.append(Table("Still standing, with lasting damage", ["Effect", "P", "%"],
-                                [[name, c.fcell(flags[key]), percent(flags[key], 2)] for key, name in (
-                                    ("p_crippled", "crippled (AQMF 18.3)"),
-                                    ("p_weapons_disabled", "weapons disabled (AQMF 18.4)"),
-                                    ("p_immobilized", "immobilized: held by cables (AQMF 17.1)"))]))
+                                [[name, c.fcell(flags[key]), percent(flags[key], 2)] for key, name in effects]))
         out.charts.append(BarChart("Tripod after the turn", [_armor_label(k) for k in order],
                                    [("probability", [float(armor[k]) for k in order])], x_label="state"))
         out.notes.append("Each unit's attack is one roll on the damage chart, +1 per damage point past the first "
@@ -302,8 +303,12 @@ def _blast_on(t: Target, p_exp: Fraction, opts: RollOptions) -> dict:
     row.update(lost=lost, p_any_lost=prob(p_exp * dest.at_least(1)),
                p_wiped_out=prob(p_exp * dest.at_least(t.elements)),
                p_routs=prob(p_exp * p_rout(dest, t.elements)) if t.kind == "human" else None)
-    row["if_exploded"] = f"expected {float(dest.mean()):.2f} lost, all {c.pstr(dest.at_least(t.elements))}" + (
-        f", routs {c.pstr(p_rout(dest, t.elements))}" if t.kind == "human" else "")
+    parts = [f"expected {float(dest.mean()):.2f} lost", f"at least one {c.pstr(dest.at_least(1))}"]
+    if dest.at_least(t.elements):
+        parts.append(f"wiped out {c.pstr(dest.at_least(t.elements))}")
+    if t.kind == "human":
+        parts.append(f"routs {c.pstr(p_rout(dest, t.elements))}")
+    row["if_exploded"] = "; ".join(parts)
     row["over_turn"] = f"at least one lost {c.pstr(p_exp * dest.at_least(1))}"
     return row
 

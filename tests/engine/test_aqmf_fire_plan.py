@@ -334,3 +334,12 @@ def test_order_matters_only_through_the_armor():
     assert ab != ba
     both = run("aqmf-fire-plan", attackers=a, compare=a[::-1])
     assert F(both["headline"]) == ab and F(both["compare"]["headline"]) == ba
+
+
+def test_docstring_examples_run():
+    """Every example shown in a docstring runs (house rule 10)."""
+    import doctest
+
+    from calculators.aqmf import fireplan
+
+    assert doctest.testmod(fireplan, raise_on_error=True).attempted >= 1
