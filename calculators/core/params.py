@@ -15,6 +15,7 @@ from .errors import InputError
 
 MAX_TEXT = 20_000  # hard ceiling for any text parameter, whatever a schema says
 GROUP_FIELD_KINDS = ("int", "bool", "choice", "text")  # a group's fields; never a nested group
+MAX_NESTING = 4  # a group's JSON text is a list of flat objects: depth 2
 
 
 @dataclass(frozen=True)
@@ -195,6 +196,8 @@ class Param:
         if isinstance(raw, str):
             if len(raw) > MAX_TEXT:
                 raise InputError(self.name, f"{self.label}: too long (at most {MAX_TEXT} characters).")
+            if _nesting(raw) > MAX_NESTING:  # before json.loads: deep nesting overflows the C stack in Pyodide
+                raise InputError(self.name, f"{self.label}: nested too deeply to be a list of {plural}.")
             try:
                 raw = json.loads(raw) if raw.strip() else []
             except ValueError as err:  # JSONDecodeError; say where, never echo the text
@@ -240,6 +243,28 @@ def group_error(group: Param, index: int, field_name: str, message: str) -> Inpu
     label = group.field(field_name).label
     text = message if message.startswith(label + ":") else f"{label}: {message}"
     return InputError(f"{group.name}.{index}.{field_name}", f"{group.item_label} {index + 1}, {text}")
+
+
+def _nesting(text: str) -> int:
+    """How deeply the brackets of a JSON text nest (outside strings), read in one pass."""
+    depth = most = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            most = max(most, depth)
+        elif ch in "]}":
+            depth -= 1
+    return most
 
 
 def _kind(raw: Any) -> str:
