@@ -50,6 +50,13 @@ class Target:
         return self.armor + bonus
 
 
+def check_tripod_armor(target: Target) -> None:
+    """Ruling AQMF R15: a tripod at Armor 0 plays exactly as at 1, so the turn calculators ask for 1
+    (their "damaged" counts rely on Armor falling from where it starts)."""
+    if target.kind == "tripod" and target.armor < 1:
+        raise InputError("armor", "A tripod at Armor 0 or less plays exactly as at 1 (ruling AQMF R15): enter 1.")
+
+
 def binomial(n: int, p: Fraction) -> IntDist:
     """Exact Binomial(n, p) by the closed form, in integer weights."""
     return IntDist.binomial(n, p)

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from ..core import InputError, Param, calculator, choice_param, group_error, group_param, int_param
 from . import common as c
-from .combat import MAX_ELEMENTS, Shooter, Target, resolve_shooter, resolve_target, unit_label, within_size
+from .combat import (MAX_ELEMENTS, Shooter, Target, check_tripod_armor, resolve_shooter, resolve_target, unit_label,
+                     within_size)
 from .dice import RollOptions
 from .forces import PRESETS, SHOOTERS, TARGETS, choices
 from .plan import ASSAULT, MAX_DIGITS, SHOOTING, TOW, Attack, Turn, tripod_turn, units_turn
@@ -131,6 +132,7 @@ def _target(tv: dict, prefix: str) -> Target:
     try:
         target = resolve_target(tv["target"], tv["target_elements"], tv["defense"], tv["armor"], tv["cover"],
                                 tv["dug_in"], tv["immobilized"])
+        check_tripod_armor(target)
     except InputError as err:
         raise _prefixed(err, prefix) from None
     preset = PRESETS[tv["target"]]

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from ..core import BarChart, InputError, Result, Table, calculator, choice_param, int_param, percent, prob
 from . import common as c
-from .combat import resolve_shooter, resolve_target
+from .combat import check_tripod_armor, resolve_shooter, resolve_target
 from .forces import PRESETS, SHOOTERS, TARGETS
 from .plan import MAX_DIGITS, SHOOTING, Attack, tripod_turn, units_turn
 from .stats import DUG_IN_TRIPOD_RANGE, UNITS
@@ -51,6 +51,7 @@ WORDS = {"destroyed": {"tripod": "tripod destroyed", "human": "unit wiped out", 
 def how_many_calc(v: dict) -> Result:
     target = resolve_target(v["target"], v["target_elements"], v["defense"], v["armor"], v["cover"], v["dug_in"],
                             v["immobilized"])
+    check_tripod_armor(target)
     event = WORDS[v["event"]].get(target.kind)
     if event is None:
         offered = " or ".join(f"'{SHORT[k]}'" for k, _ in EVENTS if target.kind in WORDS[k])
