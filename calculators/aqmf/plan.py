@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .chain import STAY, Chain
 from .combat import Shooter, Target, sweep_sequence
-from .damage import CHART_DEN, DESTROYED, EXPLODED, is_down, transition_weights
+from .damage import CHART_DEN, EXPLODED, is_down, transition_weights
 from .dice import QUICK_START, RollOptions, p_success
 from .exact import IntDist
 from .morale import p_fail, p_pass
@@ -88,7 +88,7 @@ def _step(chain: Chain, move) -> bool:
 
 # -- a tripod -------------------------------------------------------------------------------
 
-def _hit_need(target: Target, held: bool) -> int:
+def tripod_hit_need(target: Target, held: bool) -> int:
     """AQMF 5.4 with cover (AQMF 14.2, ruling AQMF R29) and, while held, immobilized (AQMF 17.1)."""
     return target.defense + COVER_BONUS[target.cover] + (IMMOBILIZED_DEFENSE if held else 0)
 
@@ -110,7 +110,7 @@ def _damage_move(armor: int, dice: int, q_num: int, q_den: int) -> tuple[tuple[i
 
 def tripod_move(attack: Attack, target: Target, opts: RollOptions):
     power, dice = attack.shooter.weapon.power, attack.shooter.dice
-    needs = (_hit_need(target, False), _hit_need(target, True))
+    needs = (tripod_hit_need(target, False), tripod_hit_need(target, True))
 
     def move(s):
         if is_down(s):
@@ -137,7 +137,7 @@ def _tow_move(s: TripodState, elements: int, target: Target):
     the rolls are made together, against the Defense at the time, with the quick-start dice)."""
     if s.held:
         return STAY
-    p = p_success(_hit_need(target, False), QUICK_START)
+    p = p_success(tripod_hit_need(target, False), QUICK_START)
     den = p.denominator ** elements
     none = (p.denominator - p.numerator) ** elements
     return ((TripodState(s.armor, s.crippled, s.disabled, True), den - none), (None, none)), den
@@ -236,12 +236,3 @@ def units_turn(attacks: list[Attack], target: Target, opts: RollOptions, lost_be
         tests = chain.p(lambda s: s.shot and s.alive > 0 and not s.routed)
         chain.step(end_test_move(target, lost_before))
     return Turn(chain, after, tests, cut)
-
-
-def lost_dist(turn: Turn, target: Target) -> dict[int, Fraction]:
-    """Elements lost over the turn: 0 to the unit's size."""
-    return turn.chain.marginal(lambda s: target.elements - s.alive)
-
-
-__all__ = ["ASSAULT", "Attack", "DESTROYED", "EXPLODED", "SHOOTING", "TOW", "TripodState", "Turn", "UnitState",
-           "broken_if_ended", "lost_dist", "tripod_turn", "units_turn"]

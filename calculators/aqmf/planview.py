@@ -10,7 +10,7 @@ from .combat import Shooter, Target, attack_odds, p_rout
 from .damage import DESTROYED, EXPLODED, after_attack_weights, is_down, p_down
 from .dice import RollOptions
 from .explosion import BLAST
-from .plan import ASSAULT, SHOOTING, TOW, _hit_need
+from .plan import ASSAULT, SHOOTING, TOW, tripod_hit_need
 
 if TYPE_CHECKING:
     from .fireplan import Plan
@@ -81,7 +81,7 @@ def needs(attack, target: Target) -> tuple[int, int | None]:
     """To-hit and to-damage numbers at the start of the turn (before any damage or cables)."""
     sh = attack.shooter
     if target.kind == "tripod":
-        hit = _hit_need(target, target.immobilized)
+        hit = tripod_hit_need(target, target.immobilized)
         return hit, None if attack.kind == TOW else target.armor - sh.weapon.power
     return target.hit_need(), target.armor_against(sh.tripod, attack.within_six) - sh.weapon.power
 
