@@ -121,7 +121,8 @@ class Param:
         value = whole_number(raw)
         if value is None:
             raise InputError(self.name, f"{self.label}: must be a whole number (got {_show(raw)}).")
-        self._check_range(value, self.label)
+        # Echo what was sent (1e+308), not the 309 digits it stands for.
+        self._check_range(value, self.label, shown=_show(raw) if isinstance(raw, float) else None)
         return value
 
     def _check_range(self, value: int, what: str, shown: str | None = None) -> None:
@@ -168,24 +169,6 @@ class Param:
             self._check_range(value, f"{self.label}, item {i}")
             values.append(value)
         return tuple(values)
-
-
-# Digits 0-9 only: str.isdigit() also accepts "²" and other scripts' digits, which int() refuses.
-WHOLE = re.compile(r"[+-]?[0-9]{1,12}", re.ASCII)
-
-
-def whole_number(raw: Any) -> int | None:
-    """A whole number from JSON or typed text ("12", " -3 ", 12, 12.0), or None for anything else
-    ("+-5", "--5", "²", "1e3", 1.5, True, a list)."""
-    if isinstance(raw, bool):
-        return None
-    if isinstance(raw, int):
-        return raw
-    if isinstance(raw, float):
-        return int(raw) if raw.is_integer() and abs(raw) < 1e15 else None
-    if isinstance(raw, str) and WHOLE.fullmatch(raw.strip()):
-        return int(raw.strip())
-    return None
 
 
     def _group(self, raw: Any) -> tuple[dict, ...]:
@@ -235,6 +218,24 @@ def whole_number(raw: Any) -> int | None:
 
     def field(self, name: str) -> Param:
         return next(f for f in self.fields if f.name == name)
+
+
+# Digits 0-9 only: str.isdigit() also accepts "²" and other scripts' digits, which int() refuses.
+WHOLE = re.compile(r"[+-]?[0-9]{1,12}", re.ASCII)
+
+
+def whole_number(raw: Any) -> int | None:
+    """A whole number from JSON or typed text ("12", " -3 ", 12, 12.0), or None for anything else
+    ("+-5", "--5", "²", "1e3", 1.5, True, a list)."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float):
+        return int(raw) if raw.is_integer() else None
+    if isinstance(raw, str) and WHOLE.fullmatch(raw.strip()):
+        return int(raw.strip())
+    return None
 
 
 def group_error(group: Param, index: int, field_name: str, message: str) -> InputError:
