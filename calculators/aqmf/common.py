@@ -4,6 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..core import BarChart, Dist, Prob, Table, bool_param, choice_param, frac, int_param, one_in, percent
+from ..core import prob_cells as pcells
 from .combat import MAX_ELEMENTS, MAX_RANGE
 from .dice import RollOptions
 from .forces import choices
@@ -87,10 +88,9 @@ def options(v: dict) -> RollOptions:
     return RollOptions(lucky=v["lucky_strike"], tough=v["tough_luck"])
 
 
-def pcells(p) -> list[Prob]:
-    """A table's "P" and "%" cells: the exact fraction (a long one behind a toggle), and the
-    percentage with "1 in N" beside it."""
-    return [Prob(Fraction(p), "fraction"), Prob(Fraction(p), "percent")]
+def pcell(p) -> Prob:
+    """One cell for a probability: percentage, "1 in N" and the exact fraction."""
+    return Prob(Fraction(p))
 
 
 def at_least_rows(dist: Dist, upto: int, what: str) -> list[list]:

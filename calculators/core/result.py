@@ -22,6 +22,12 @@ class Prob:
         return {"type": "prob", "p": frac(self.p), "float": float(self.p), "show": self.show}
 
 
+def prob_cells(p) -> list[Prob]:
+    """A table's "P" and "%" columns for one probability: the exact fraction (a long one behind a
+    toggle), and the percentage with "1 in N" beside it."""
+    return [Prob(Fraction(p), "fraction"), Prob(Fraction(p), "percent")]
+
+
 def cell_json(value: Any) -> Any:
     return value.to_json() if isinstance(value, Prob) else value
 

@@ -60,5 +60,5 @@ def fraction_html(x: Fraction) -> str:
     if len(text) <= SHORT_FRACTION:
         return f'<span class="calc-frac">{text}</span>'
     digits = len(str(x.denominator))
-    return (f'<details class="calc-frac"><summary>exact fraction ({digits}-digit denominator)</summary>'
-            f"<code>{text}</code></details>")
+    return (f'<details class="calc-frac"><summary title="The exact fraction, {digits} digits below the line">'
+            f"{digits}-digit fraction</summary><code>{text}</code></details>")
