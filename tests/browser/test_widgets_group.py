@@ -105,3 +105,41 @@ def test_a_link_that_is_not_a_list_is_kept_for_the_engine_to_name(page, site_url
     assert page.locator(f"{W} fieldset.calc-group-item").count() == 0
     params = page.evaluate(f"document.querySelector('{W}').calcWidget.params()")
     assert params == {"attackers": "{not json"}, "sent as it came, so the error names the field"
+
+
+FIRE = "#calc-aqmf-fire-plan"
+
+
+def test_the_fire_plan_form_end_to_end(page, site_url):
+    """The real group calculator: the page's attackers as fieldsets, an added attacker computed by the
+    engine exactly as calculators.run computes it, an error on the attacker that caused it."""
+    import calculators
+
+    page.goto(site_url + "aqmf/fire-plan/")
+    page.wait_for_selector(f"{FIRE}[data-state=done]", timeout=90_000)
+    assert page.locator(f"{FIRE} fieldset.calc-field-group").first.locator(
+        ":scope > .calc-group-items > fieldset > legend").all_inner_texts() == ["Attacker 1", "Attacker 2"]
+    page.locator(f"{FIRE} [data-param=attackers] .calc-group-add").click()
+    page.locator(f"{FIRE}-attackers-2-range").fill("8")
+    page.wait_for_function(f"location.hash.includes('attackers=') && document.querySelector('{FIRE}')"
+                           ".dataset.state === 'done' && location.hash.includes('%22range%22%3A%228%22')",
+                           timeout=60_000)
+    params = page.evaluate(f"document.querySelector('{FIRE}').calcWidget.params()")
+    assert len(params["attackers"]) == 3
+    want = calculators.run("aqmf-fire-plan", params)
+    assert want["ok"], want
+    page.wait_for_function(f"document.querySelector('{FIRE} .calc-summary').textContent === {want['summary']!r}",
+                           timeout=60_000)
+    # An out-of-range value in attacker 2 is an error on attacker 2's range.
+    page.locator(f"{FIRE}-attackers-1-range").fill("99")
+    error = page.locator(f"{FIRE}-attackers-1-range-error")
+    error.wait_for(state="visible", timeout=60_000)
+    assert error.inner_text().startswith("Attacker 2, Range")
+    assert page.locator(f"{FIRE} .calc-result").get_attribute("data-stale") == "error"
+    # The link holds the list as JSON text, and reopens it.
+    url = page.url
+    other = page.context.new_page()
+    other.goto(url)
+    other.wait_for_selector(f"{FIRE}[data-state=error]", timeout=90_000)
+    assert other.locator(f"{FIRE}-attackers-1-range").input_value() == "99"
+    assert other.locator(f"{FIRE} [data-param=attackers] fieldset.calc-group-item").count() == 3
