@@ -3,7 +3,8 @@
 A bar chart is an HTML table whose bars are small SVGs with no text in them: its labels and
 percentages are page text, legible at a phone's 390 px as at 1280 px, and its colours come
 from the page's palette (CSS classes). A map is the engine's own SVG, checked against the
-allow-list, in a figure that spans the content column.
+allow-list, in a figure that spans the content column and scrolls sideways where the column is
+narrower than the map's labels need.
 """
 from __future__ import annotations
 
@@ -65,5 +66,6 @@ def map_html(chart: dict) -> str:
     else:
         attrs += ' class="calc-map"'
     markup = f"<svg{attrs}>" + markup[opening.end():]
+    # The figure is the map's frame: on a phone it scrolls sideways rather than shrink the labels.
     return (f'<figure class="calc-chart calc-map-figure"><figcaption>{escape(str(chart.get("title", "")))}'
-            f'</figcaption><div class="calc-map-wrap">{markup.strip()}</div></figure>')
+            f"</figcaption>{markup.strip()}</figure>")
