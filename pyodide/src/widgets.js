@@ -351,7 +351,7 @@
       this.nextBtn = button("calc-next", "Continue", { hidden: true });
       this.cancelBtn = button("calc-cancel", "Cancel", { hidden: true });
       this.progress = el("progress", { class: "calc-progress", max: 1, value: 0, hidden: true, "aria-label": "Progress" });
-      this.banner = el("p", { class: "calc-stale-note", hidden: true });
+      this.banner = el("p", { class: "calc-stale-note", role: "status", hidden: true });
       this.formError = el("p", { class: "calc-error", role: "alert", hidden: true });
       this.linkBox = el("input", { type: "text", class: "calc-link-box", readonly: true, hidden: true, "aria-label": "Link to this calculation" });
       this.importInput = el("input", { type: "file", accept: "application/json,.json", class: "calc-import-file", hidden: true });
@@ -430,9 +430,12 @@
     // -- the address bar
     alive() { return this.w.isConnected && location.pathname + location.search === this.home; }
     writeHash() {
+      clearTimeout(this.hashTimer);
       if (!this.alive()) return; // instant navigation took the reader elsewhere: never write into that page's URL
       nativeReplace.call(history, history.state, "", stateHash(this.calc, this.values()));
     }
+    // While the player types, the address bar follows a moment later (browsers throttle history updates).
+    laterHash() { clearTimeout(this.hashTimer); this.hashTimer = setTimeout(() => this.writeHash(), 250); }
     link() { return location.origin + this.home + stateHash(this.calc, this.values()); }
 
     start() {
@@ -504,13 +507,16 @@
       this.setStale("waiting");
       this.w.dataset.state = "waiting";
       this.note("Waiting for orders for " + this.waiting.label + ". Nothing is worked out until you press " + this.runBtn.textContent + ".");
+      // Ready to type the orders: the first empty box of several lines (else the button to press).
+      const empty = Array.from(this.form.querySelectorAll("textarea")).find((t) => t.value.trim() === "");
+      (empty || this.runBtn).focus({ preventScroll: false });
     }
 
     // -- a change by the player
     changed(name) {
       this.lastChanged = name;
       this.w.classList.remove("calc-restored");
-      this.writeHash();
+      this.laterHash();
       if (this.onRequest) {
         if (this.waiting) return;
         if (this.shownKey !== null && this.shownKey !== this.key()) { this.setStale("edited"); this.w.dataset.state = "waiting"; }

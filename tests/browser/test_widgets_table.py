@@ -287,15 +287,17 @@ def test_probabilities_show_one_in_n_and_never_zero_percent_for_a_chance(page, s
     page.goto(site_url + "aqmf/shooting/")
     widget = "#calc-aqmf-attack"
     wait_done(page, widget)
-    text = page.locator(f"{widget} .calc-output").inner_text()
-    assert "0.00%" not in text
+    summary = page.locator(f"{widget} .calc-summary").inner_text()
+    assert not re.search(r"(?<![\d.])0\.00%", summary), "a chance that is not 0 never reads 0.00%"
     cells = page.eval_on_selector_all(f"{widget} .calc-prob", """els => els.map(e => ({
         pct: (e.querySelector('.calc-pct') || {}).textContent || null,
-        odds: (e.querySelector('.calc-odds') || {}).textContent || null,
-        long: !!e.querySelector('details.calc-frac'), text: e.textContent}))""")
+        odds: (e.querySelector('.calc-odds') || {}).textContent || null, text: e.textContent}))""")
     assert cells, "probability cells are typed, not text"
+    rows = page.eval_on_selector_all(f"{widget} tr", "els => els.map(e => e.textContent)")
     for cell in cells:
-        if cell["pct"] and cell["pct"] not in ("100.00%", "0.00%"):
+        if cell["pct"] == "0.00%":
+            assert any("0/1" in row and "0.00%" in row for row in rows), cell
+        elif cell["pct"] and cell["pct"] != "100.00%":
             assert cell["odds"] and cell["odds"].startswith("1 in"), cell
     # A 30-digit fraction waits behind a toggle, not in the table.
     long = page.locator(f"{widget} details.calc-frac").first
