@@ -1,0 +1,275 @@
+"""The board map (issue 14): the committed geometry regenerates byte for byte from Natural Earth,
+every province and centre is drawn, orders are drawn as players know them, the SVG keeps to the
+page's allow-list, and the palette's text meets WCAG contrast in both schemes.
+
+Expected counts are worked by hand from the orders given (the 1901 opening: 15 moves, one support,
+five bounces).
+"""
+from __future__ import annotations
+
+import pathlib
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import calculators
+from calculators.diplomacy.board_svg import DISLODGED_OFFSET, render_board, standard_geometry
+from calculators.diplomacy.game import adjudicate_phase
+from calculators.diplomacy.map import Terrain
+from calculators.diplomacy.parser import parse_phase, read_position
+from calculators.diplomacy.game import reader_for
+from calculators.diplomacy.variant import STANDARD
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GEOMETRY = ROOT / "calculators" / "diplomacy" / "board_geometry.json"
+SVG = "{http://www.w3.org/2000/svg}"
+GMAP = STANDARD.map
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def classes(el) -> set[str]:
+    return set(el.get("class", "").split())
+
+
+def find(root, cls: str, tag: str = "*"):
+    return [el for el in root.iter(f"{SVG}{tag}" if tag != "*" else tag) if cls in classes(el)]
+
+
+def phase_svg(phase: str, position: str, orders: str) -> tuple[str, object]:
+    reader = reader_for(STANDARD)
+    pos = read_position(reader, parse_phase(phase), position)
+    result = adjudicate_phase(pos, orders)
+    after = result.after
+    knocked = [d.unit for d in after.dislodged] if pos.phase.kind.value == "movement" else []
+    return render_board(GMAP, pos, phase, outcomes=result.outcomes, dislodged=knocked), result
+
+
+# ---- the geometry -------------------------------------------------------------------------
+def test_regenerating_the_map_gives_the_committed_file_byte_for_byte(tmp_path):
+    """tools/map/generate.mjs from the pinned npm packages (make test installs them) rebuilds the file;
+    it also fails if two provinces touch on the drawing but are not neighbours in the game, or the reverse."""
+    node = shutil.which("node")
+    assert node, "Node is needed to regenerate the map (make test installs tools/map)"
+    assert (ROOT / "tools" / "map" / "node_modules" / "world-atlas").is_dir(), \
+        "run `make setup-test` (or `cd tools/map && npm ci`) to install the map generator's packages"
+    out = tmp_path / "board_geometry.json"
+    proc = subprocess.run([node, str(ROOT / "tools" / "map" / "generate.mjs"), "--out", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert out.read_bytes() == GEOMETRY.read_bytes(), "board_geometry.json is stale: run `make map` and commit it"
+
+
+def test_every_province_and_every_place_a_unit_can_stand_has_a_shape_and_an_anchor():
+    geo = standard_geometry()
+    assert set(geo.paths) == set(GMAP.provinces)
+    assert len([a for a, p in GMAP.provinces.items() if p.terrain is not Terrain.IMPASSABLE]) == 75  # and Swi
+    for abbr, prov in GMAP.provinces.items():
+        assert abbr in geo.label_at
+        if prov.terrain is not Terrain.IMPASSABLE:
+            assert abbr in geo.unit_at
+        for coast in prov.coasts:
+            assert f"{abbr}/{coast.value}" in geo.unit_at and f"{abbr}/{coast.value}" in geo.coast_label_at
+    assert {a for a, p in GMAP.provinces.items() if p.centre} == set(geo.centre_at)
+    assert len(geo.centre_at) == 34
+    for x, y in list(geo.unit_at.values()) + list(geo.label_at.values()) + list(geo.centre_at.values()):
+        assert 0 < x < geo.width and 0 < y < geo.height
+
+
+def test_the_map_has_a_region_for_each_province_and_a_marker_for_each_centre():
+    r = calculators.run("dip-adjudicate", {})
+    root = parse(r["charts"][0]["svg"])
+    regions = {el.get("data-province"): el for el in root.iter(f"{SVG}path") if el.get("data-province")}
+    assert set(regions) == set(GMAP.provinces)
+    for abbr, el in regions.items():
+        assert el.find(f"{SVG}title").text.startswith(GMAP.provinces[abbr].name)
+        assert len(el.get("d")) > 20
+    assert "impassable" in classes(regions["swi"])
+    centres = find(root, "sc")
+    assert len(centres) == 34
+    assert all(c.find(f"{SVG}title").text for c in centres)
+    labels = {t.text for t in find(root, "lbl", "text")}
+    assert {"Par", "StP", "NTH", "MAO", "Swi"} <= labels
+    assert "Natural Earth" in "".join(root.itertext())
+
+
+# ---- units and orders ----------------------------------------------------------------------
+OPENING_MOVES = 15  # every "-" order in START_ORDERS
+OPENING_FAILS = 5  # Mun - Bur (1 against Par's 2), War/Vie - Gal and Ank/Sev - Bla bounce
+
+
+def test_the_opening_draws_22_units_15_arrows_one_support_and_marks_the_5_failures():
+    r = calculators.run("dip-adjudicate", {})
+    root = parse(r["charts"][0]["svg"])
+    units = [g for g in root.iter(f"{SVG}g") if g.get("data-unit")]
+    assert len(units) == 22
+    assert {g.get("data-unit") for g in units} >= {"lon", "edi", "lvp", "stp/sc", "sev", "ank"}
+    assert all(g.find(f"{SVG}title").text.count(":") == 1 for g in units)
+    moves = find(root, "move", "g")
+    assert len(moves) == OPENING_MOVES
+    assert len([g for g in moves if "fail" in classes(g)]) == OPENING_FAILS
+    assert len(find(root, "fail-mark")) == OPENING_FAILS
+    supports = find(root, "support", "g")
+    assert len(supports) == 1 and "ok" in classes(supports[0])
+    assert find(root, "hold", "g") == []  # units without orders get no ring
+
+
+def test_a_dislodged_unit_is_drawn_offset_and_marked():
+    svg, result = phase_svg("Spring 1901 movement", "France: A Par, A Mar\nGermany: A Bur",
+                            "France: A Par - Bur\nFrance: A Mar S A Par - Bur\nGermany: A Bur H")
+    root = parse(svg)
+    geo = standard_geometry()
+    knocked = [g for g in find(root, "dislodged", "g") if g.get("data-unit") == "bur"]
+    assert len(knocked) == 1
+    x, y = geo.anchor("bur")
+    assert knocked[0].get("transform") == f"translate({x + DISLODGED_OFFSET[0]:g} {y + DISLODGED_OFFSET[1]:g})"
+    assert len([g for g in root.iter(f"{SVG}g") if g.get("data-unit") == "bur"]) == 1  # not drawn twice
+    assert len(find(root, "hold", "g")) == 1  # a hold the player wrote gets its ring
+
+
+def test_retreats_builds_and_disbands_are_drawn():
+    svg, _ = phase_svg("Spring 1901 retreats", "France: A Bur\nDislodged Germany: A Mun from Bur",
+                       "Germany: A Mun R Ruh")
+    root = parse(svg)
+    assert len(find(root, "retreat", "g")) == 1 and "ok" in classes(find(root, "retreat", "g")[0])
+    svg, _ = phase_svg("Winter 1901", "France: A Bur\nCentres France: Par, Mar, Bre, Spa\nGermany: A Mun, A Kie, A Ber"
+                       "\nCentres Germany: Mun, Kie", "France: Build A Par\nFrance: Build F Bre\nGermany: A Ber D")
+    root = parse(svg)
+    builds = find(root, "build", "g")
+    assert len(builds) == 2 and all(find(b, "built") for b in builds)
+    assert len(find(root, "disband", "g")) == 1 and find(root, "disband-mark")
+
+
+def test_a_support_points_at_the_move_it_supports():
+    svg, _ = phase_svg("Spring 1901 movement", "France: A Par, A Mar", "France: A Par - Bur\nFrance: A Mar S A Par - Bur")
+    root = parse(svg)
+    line = find(find(root, "support", "g")[0], "line")[0].get("d")
+    end = tuple(float(v) for v in re.findall(r"-?[\d.]+", line)[-2:])
+    move = find(find(root, "move", "g")[0], "line")[0].get("d")
+    x0, y0, cx, cy, x1, y1 = (float(v) for v in re.findall(r"-?[\d.]+", move))
+    mid = (0.25 * x0 + 0.5 * cx + 0.25 * x1, 0.25 * y0 + 0.5 * cy + 0.25 * y1)
+    assert abs(end[0] - mid[0]) < 3 and abs(end[1] - mid[1]) < 3
+
+
+def test_the_adjudicator_gives_the_map_as_a_table_too():
+    r = calculators.run("dip-adjudicate", {})
+    table = next(t for t in r["tables"] if t["title"].startswith("On the map"))
+    assert len(table["rows"]) == 22
+    assert ["France", "A Mar", "A Mar S Par - Bur", "succeeds"] in table["rows"]
+    assert ["Germany", "A Mun", "A Mun - Bur", "fails"] in table["rows"]
+    assert ["Italy", "A Rom", "holds (no order)", ""] in table["rows"]
+
+
+def test_war_of_the_worlds_draws_martians_with_strength_the_cylinder_and_destroyed_centres():
+    params = {"season": "spring", "year": "1901",
+              "position": "England: F Lon\nCentres England: Lon\nMartian: 2A Par, A Pic, 3A Vie\nDestroyed: Mar",
+              "orders": "England: F Lon - ENG", "martian_orders": "", "virus": "false",
+              "landings": "Gal, Mar, Pic, Fin, Ser, Edi"}
+    r = calculators.run("wotw-adjudicate", params)
+    assert r["ok"], r
+    root = parse(r["charts"][0]["svg"])
+    martians = find(root, "martian", "g")
+    assert {g.get("data-unit") for g in martians} >= {"par", "pic", "vie"}
+    strengths = {g.get("data-unit"): find(g, "strength", "text")[0].text for g in martians}
+    assert strengths["vie"] == "3" and strengths["pic"] == "1"
+    assert len(find(root, "landing", "g")) == 1
+    assert [g for g in find(root, "destroyed", "g") if "Marseilles" in g.find(f"{SVG}title").text]
+
+
+# ---- the page's allow-list -------------------------------------------------------------------
+ALLOWED_TAGS = {"svg", "g", "path", "circle", "ellipse", "rect", "line", "polyline", "polygon", "text", "tspan",
+                "title", "desc", "defs", "marker", "symbol", "use"}
+PRESENTATION = {"fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "opacity",
+                "fill-opacity", "stroke-opacity", "font-size", "font-weight", "font-family", "text-anchor",
+                "dominant-baseline", "marker-end", "marker-start", "transform", "paint-order"}
+GEOMETRY_ATTRS = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "d", "points", "width", "height",
+                  "viewBox", "refX", "refY", "markerWidth", "markerHeight", "markerUnits", "orient",
+                  "preserveAspectRatio"}
+
+
+def _all_maps():
+    yield calculators.run("dip-adjudicate", {})["charts"][0]["svg"]
+    for load in ("datc-6.A.1", "datc-6.H.1", "datc-6.I.1"):
+        r = calculators.run("dip-adjudicate", {"load": load})
+        if r["ok"]:
+            yield r["charts"][0]["svg"]
+    yield calculators.run("wotw-adjudicate", {})["charts"][0]["svg"]
+
+
+def _widgets_allow_list():
+    js = (ROOT / "pyodide" / "src" / "widgets.js").read_text()
+    tags = set(re.findall(r'"(\w+)"', re.search(r"const SVG_TAGS = new Set\(\[(.*?)\]\)", js).group(1)))
+    attrs = re.compile(re.search(r"const SVG_ATTRS = /(.*?)/;", js).group(1))
+    return tags, attrs
+
+
+@pytest.mark.parametrize("svg", list(_all_maps()), ids=["opening", "6.A.1", "6.H.1", "6.I.1", "wotw"][:5])
+def test_the_svg_keeps_to_the_allow_list_and_survives_the_page_sanitiser(svg):
+    assert "<script" not in svg and "<style" not in svg and "foreignObject" not in svg
+    root = parse(svg)
+    page_tags, page_attrs = _widgets_allow_list()
+    for el in root.iter():
+        tag = el.tag.replace(SVG, "")
+        assert tag in ALLOWED_TAGS and tag in page_tags, tag
+        for name, value in el.attrib.items():
+            ok = (name in {"class", "id", "role", "tabindex", "xmlns"} or name.startswith(("data-", "aria-"))
+                  or name in PRESENTATION or name in GEOMETRY_ATTRS)
+            assert ok, (tag, name)
+            assert page_attrs.fullmatch(name), f"the page's sanitiser would strip {name}"
+            assert not name.startswith("on") and "javascript:" not in value
+            for ref in re.findall(r"url\(([^)]*)\)", value):
+                assert ref.startswith("#"), value
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids))
+
+
+def test_text_from_the_position_is_escaped():
+    svg, _ = phase_svg("Spring 1901 movement", "France: A Par", "France: A Par - Bur")
+    hostile = render_board(GMAP, type("P", (), {"units": (), "owners": {}})(), "<script>alert(1)</script> & co")
+    assert "<script>" not in hostile and "&lt;script&gt;" in hostile
+    parse(hostile)
+
+
+# ---- the palette -----------------------------------------------------------------------------
+def _luminance(hex_colour: str) -> float:
+    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _palettes() -> dict[str, dict[str, str]]:
+    css = (ROOT / "docs" / "stylesheets" / "board.css").read_text()
+    blocks = {"light": re.search(r"^\.dip-board \{(.*?)\}", css, re.S | re.M).group(1),
+              "dark": re.search(r'^\[data-md-color-scheme="slate"\] \.dip-board \{(.*?)\}', css, re.S | re.M).group(1)}
+    return {name: dict(re.findall(r"(--dip-[\w-]+):\s*(#[0-9a-fA-F]{6})", body)) for name, body in blocks.items()}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_map_text_meets_4_5_to_1_and_units_3_to_1_on_every_fill(scheme):
+    pal = _palettes()[scheme]
+    fills = ["--dip-land", "--dip-impassable", "--dip-sea"] + [k for k in pal if k.endswith("-tint")]
+    for fill in fills:
+        assert contrast(pal["--dip-text"], pal[fill]) >= 4.5, (scheme, fill)
+        assert contrast(pal["--dip-unit-edge"], pal[fill]) >= 3, (scheme, fill)
+    assert contrast(pal["--dip-sea-text"], pal["--dip-sea"]) >= 4.5
+    assert contrast(pal["--dip-martian-text"], pal["--dip-martian"]) >= 4.5
+    assert contrast(pal["--dip-fail"], pal["--dip-land"]) >= 3
+
+
+def test_every_power_class_the_renderer_uses_has_colours_in_both_palettes():
+    css = (ROOT / "docs" / "stylesheets" / "board.css").read_text()
+    for power in [p.name for p in GMAP.powers] + ["Martian"]:
+        cls = "pw-" + power.lower()
+        assert f".dip-board .{cls} {{ --pw:" in css and f".prov.owned.{cls} {{" in css, power
+        for pal in _palettes().values():
+            assert f"--dip-{power.lower()}" in pal and f"--dip-{power.lower()}-tint" in pal
