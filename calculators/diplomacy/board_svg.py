@@ -45,6 +45,7 @@ class Geometry:
     coast_label_at: Mapping[str, Point]
     offboard: str
     offwater: str
+    impassable: str  # hatching over impassable provinces
     credit: str
 
     def anchor(self, location: str) -> Point:
@@ -66,7 +67,7 @@ def standard_geometry() -> Geometry:
             unit_at[f"{abbr}/{coast}"] = tuple(at["unit"])
             coast_labels[f"{abbr}/{coast}"] = tuple(at["label"])
     return Geometry(doc["width"], doc["height"], paths, unit_at, label_at, centre_at, coast_labels,
-                    doc["offboard"], doc["offwater"], doc["credit"])
+                    doc["offboard"], doc["offwater"], doc.get("impassable", ""), doc["credit"])
 
 
 @dataclass(frozen=True)
@@ -159,14 +160,18 @@ def _curve(a: Point, b: Point, start_gap: float, end_gap: float, bend: float = 0
     return f"M{_f(p0[0])} {_f(p0[1])}Q{_f(c[0])} {_f(c[1])} {_f(p1[0])} {_f(p1[1])}", mid
 
 
+def _ring(p: Point, r: float) -> str:
+    return f'<circle class="ring" cx="{_f(p[0])}" cy="{_f(p[1])}" r="{_f(r)}"/>'
+
+
 def _cross(p: Point, cls: str = "fail-mark") -> str:
     x, y = p
     return (f'<path class="{cls}" d="M{_f(x - 4)} {_f(y - 4)}l8 8m0-8l-8 8"/>')
 
 
 # Unit silhouettes, drawn round (0, 0): a field gun for an army, a steamship for a fleet.
-ARMY_SHAPE = ('<circle class="u-body" cx="-1" cy="4" r="4.6"/>'
-              '<path class="u-body" d="M-10 4.5L7.5-6.5 10-2.5-7.5 8.5z"/>')
+ARMY_SHAPE = ('<path class="u-body" d="M-12 5.5L8.5-6.5 10.8-2.6-9.6 9.4z"/>'
+              '<circle class="u-body" cx="0" cy="4" r="5.4"/><circle class="u-hub" cx="0" cy="4" r="1.7"/>')
 FLEET_SHAPE = '<path class="u-body" d="M-12 1h24l-5 6h-14zM-6 1v-4h9v4zM-1.5-3v-5h3v5z"/>'
 
 
@@ -265,56 +270,50 @@ class _Orders:
             return self.dislodged_at[province_of(loc)]
         return self.geo.anchor(loc)
 
+    def _emit(self, m: Mark, power: str, body: str) -> None:
+        """One order: a group classed by kind, result and power, with the order as its tooltip."""
+        self.out.append(f'<g class="order {m.kind} {_state(m.ok)} {power_class(power)}">'
+                        f"<title>{escape(m.text)}</title>{body}</g>")
+
     def arrow(self, m: Mark, power: str) -> None:
         a = self._start(m.at, m.kind == "retreat")
         b = self.geo.anchor(m.to)
         end_gap = UNIT_R + 2 if province_of(m.to) in self.occupied else 4
         d, mid = _curve(a, b, UNIT_R, end_gap)
         self.mids[(province_of(m.at), province_of(m.to))] = mid
-        cls = f"order {m.kind} {_state(m.ok)} {power_class(power)}"
         head = f"{self.prefix}-{power_class(power)}"
-        self.out.append(f'<g class="{cls}"><title>{escape(m.text)}</title><path class="casing" d="{d}"/>'
-                        f'<path class="line" d="{d}" marker-end="url(#{head})"/>'
-                        + (_cross(mid) if m.ok is False else "") + "</g>")
+        self._emit(m, power, f'<path class="casing" d="{d}"/><path class="line" d="{d}" marker-end="url(#{head})"/>'
+                   + (_cross(mid) if m.ok is False else ""))
 
     def helper(self, m: Mark, power: str) -> None:
         """A support or convoy: a line from the unit to the move it helps (or a ring round a held unit)."""
         a = self.geo.anchor(m.at)
         target = province_of(m.to)
-        cls = f"order {m.kind} {_state(m.ok)} {power_class(power)}"
+        ring = end = ""
         if m.dest is None:  # support to hold: a line ending in a ring round the supported unit
             b = self.geo.anchor(target)
             p0, p1 = _toward(a, b, UNIT_R), _toward(b, a, 13)
-            ring = f'<circle class="ring" cx="{_f(b[0])}" cy="{_f(b[1])}" r="13"/>'
-            d = f"M{_f(p0[0])} {_f(p0[1])}L{_f(p1[0])} {_f(p1[1])}"
-            end = ""
+            ring = _ring(b, 13)
         else:
             b = self.mids.get((target, province_of(m.dest))) or self.geo.anchor(m.dest)
             p0, p1 = _toward(a, b, UNIT_R), _toward(b, a, 2)
-            d = f"M{_f(p0[0])} {_f(p0[1])}L{_f(p1[0])} {_f(p1[1])}"
-            ring = ""
-            end = f' marker-end="url(#{self.prefix}-support)"' if m.kind == "support" else ""
+            if m.kind == "support":
+                end = f' marker-end="url(#{self.prefix}-support)"'
         mid = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
-        self.out.append(f'<g class="{cls}"><title>{escape(m.text)}</title><path class="line" d="{d}"{end}/>{ring}'
-                        + (_cross(mid) if m.ok is False else "") + "</g>")
+        d = f"M{_f(p0[0])} {_f(p0[1])}L{_f(p1[0])} {_f(p1[1])}"
+        self._emit(m, power, f'<path class="line" d="{d}"{end}/>{ring}' + (_cross(mid) if m.ok is False else ""))
 
     def hold(self, m: Mark, power: str) -> None:
-        x, y = self.geo.anchor(m.at)
-        self.out.append(f'<g class="order hold {_state(m.ok)} {power_class(power)}"><title>{escape(m.text)}</title>'
-                        f'<circle class="ring" cx="{_f(x)}" cy="{_f(y)}" r="13"/></g>')
+        self._emit(m, power, _ring(self.geo.anchor(m.at), 13))
 
     def adjustment(self, m: Mark, power: str) -> None:
         at = self.geo.anchor(m.at)
         if m.kind == "build":
             ghost = unit_svg(m.unit_type, power, m.at, at, m.text, "built")
-            self.out.append(f'<g class="order build {_state(m.ok)} {power_class(power)}"><title>{escape(m.text)}</title>'
-                            f'<circle class="ring" cx="{_f(at[0])}" cy="{_f(at[1])}" r="14"/>{ghost}'
-                            + (_cross(at) if m.ok is False else "") + "</g>")
+            self._emit(m, power, _ring(at, 14) + ghost + (_cross(at) if m.ok is False else ""))
         else:
             at = self.dislodged_at.get(province_of(m.at), at)
-            self.out.append(f'<g class="order disband {_state(m.ok)} {power_class(power)}"><title>{escape(m.text)}</title>'
-                            f'<circle class="ring" cx="{_f(at[0])}" cy="{_f(at[1])}" r="13"/>'
-                            f'{_cross(at, "disband-mark")}</g>')
+            self._emit(m, power, _ring(at, 13) + _cross(at, "disband-mark"))
 
 
 def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supports: Sequence = (),
@@ -347,6 +346,7 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
            '<g class="seas">', *_province_layer(gmap, geo, owners, seas=True), "</g>",
            f'<path class="offwater" d="{geo.offwater}"/>' if geo.offwater else "",
            '<g class="lands">', *_province_layer(gmap, geo, owners, seas=False), "</g>",
+           f'<path class="hatch" d="{geo.impassable}"/>' if geo.impassable else "",
            f'<path class="offboard" d="{geo.offboard}"/>',
            *_centres(gmap, geo, owners, frozenset(destroyed)),
            *_labels(gmap, geo)]

@@ -26,7 +26,7 @@ const OUT = opt("--out", path.join(ROOT, "calculators/diplomacy/board_geometry.j
 const PREVIEW = opt("--preview", null);
 
 const MIN_WEIGHT = 0.25; // px²: coastline points whose triangle is smaller than this are dropped
-const MIN_ISLAND = 12; // px²: smaller islands are left out
+const MIN_ISLAND = 40; // px²: smaller islands are drawn as land that is no province (a quarter of it: left out)
 const RES = 2; // raster cells per unit, for the adjacency check and the anchors
 const rad = Math.PI / 180;
 
@@ -182,6 +182,17 @@ function seaProvinces() {
   return out;
 }
 
+// Diagonal hatching for impassable land (Switzerland), cut to its outline.
+function hatch(geom, gap = 5, width = 1.3) {
+  const xs = geom.flat(2).map((p) => p[0]), ys = geom.flat(2).map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const stripes = [];
+  for (let c = x0 - (y1 - y0); c < x1; c += gap) {
+    stripes.push([[[c, y1], [c + width, y1], [c + width + (y1 - y0), y0], [c + (y1 - y0), y0], [c, y1]]]);
+  }
+  return pc.intersection(pc.union(...stripes), geom);
+}
+
 // ---- raster: adjacency and anchors ----------------------------------------------------------
 const GW = W * RES, GH = H * RES;
 
@@ -240,7 +251,7 @@ function adjacency(grid, names) {
         const k = key(v, w);
         touch.set(k, (touch.get(k) || 0) + 1);
         if (!where.has(k)) where.set(k, []);
-        if (where.get(k).length < 40) where.get(k).push([x / RES, y / RES]);
+        if (where.get(k).length < 40) where.get(k).push([(x + 0.5) / RES, (y + 0.5) / RES]);
       }
     }
   }
@@ -260,10 +271,16 @@ function pathData(geom) {
     const clean = pts.filter((p, i) => i === 0 || p[0] !== pts[i - 1][0] || p[1] !== pts[i - 1][1]);
     if (clean.length < 3) continue;
     d += `M${num(clean[0][0])} ${num(clean[0][1])}l`;
-    let seq = "";
+    // Numbers need a separator only where the grammar cannot tell them apart: "1.5.3" is 1.5 and .3.
+    let seq = "", last = "";
     for (let i = 1; i < clean.length; i++) {
       const dx = clean[i][0] - clean[i - 1][0], dy = clean[i][1] - clean[i - 1][1];
-      for (const v of [dx, dy]) seq += (v < 0 || seq === "" ? "" : " ") + num(v);
+      for (const v of [dx, dy]) {
+        const t = num(v);
+        const joined = last === "" || t[0] === "-" || (t[0] === "." && last.includes("."));
+        seq += (joined ? "" : " ") + t;
+        last = t;
+      }
     }
     d += seq + "z";
   }
@@ -291,8 +308,10 @@ function main() {
   paint(grid, off, OFF_LAND);
   const water = [];
   const landMask = pc.union(...Object.values(land), off);
+  // Water with no sea seed in it (the Caspian, Lake Constance) is no sea province: drawn neutral.
+  const seaSeeds = Object.values(B.SEA).flat().map((p) => proj(p));
   for (const poly of pc.difference(FRAME, landMask)) {
-    if (B.OFF_WATER.some((p) => inPoly(proj(p), poly))) water.push(poly);
+    if (!seaSeeds.some((p) => inPoly(p, poly))) water.push(poly);
   }
   paint(grid, water, OFF_WATER);
 
@@ -318,6 +337,7 @@ function main() {
     credit: "Coastlines: Natural Earth (public domain)",
     width: W, height: H,
     offboard: pathData(off),
+    impassable: pathData(hatch(land.swi)),
     offwater: pathData(water),
     provinces: {},
   };
@@ -344,7 +364,6 @@ function main() {
 }
 
 // Which pairs of provinces touch on the drawing, against the game's borders.
-const STRAITS = [["den", "swe"]]; // neighbours across water on the printed board too
 function checkAdjacency(gameMap, grid, names) {
   const { touch, where } = adjacency(grid, names);
   const prov = (loc) => loc.split("/")[0];
@@ -353,11 +372,10 @@ function checkAdjacency(gameMap, grid, names) {
     const [x, y] = [prov(a), prov(b)].sort();
     want.add(`${x}-${y}`);
   }
-  for (const [a, b] of STRAITS) want.delete([a, b].sort().join("-"));
   const problems = [];
   for (const k of want) if (!touch.has(k)) problems.push(`missing border: ${k}`);
   const impassable = new Set(gameMap.provinces.filter((p) => p.terrain === "impassable").map((p) => p.abbr));
-  for (const [k, n] of touch) if (!want.has(k) && !k.split("-").some((a) => impassable.has(a)) && !STRAITS.some((s) => s.sort().join("-") === k)) problems.push(`extra border: ${k} (${n} cells)`);
+  for (const [k, n] of touch) if (!want.has(k) && !k.split("-").some((a) => impassable.has(a))) problems.push(`extra border: ${k} (${n} cells, near ${where.get(k)[0].map(Math.round)})`);
   for (const k of want) if (touch.has(k) && touch.get(k) < 2 * RES) problems.push(`thin border: ${k} (${touch.get(k)} cells)`);
   const marks = [];
   for (const [k, pts] of where) if (!want.has(k) && !k.split("-").some((a) => impassable.has(a))) marks.push(...pts);
@@ -390,14 +408,16 @@ function placeAnchors(provinces, grid, dist, labels, cities) {
       if (cx % (2 * RES) || cy % (2 * RES)) continue;
       const x = (cx + 0.5) / RES, y = (cy + 0.5) / RES;
       const room = Math.min(fits(x, y), 7);
-      const score = room * 10 - Math.hypot(x - unit[0], y - unit[1]) * 0.35 - (apart(x, y, unit, 12, 9) ? 0 : 60);
+      const score = room * 10 - Math.hypot(x - unit[0], y - unit[1]) * 0.35 - (apart(x, y, unit, 14, 11) ? 0 : 60);
       if (score > best) { best = score; label = [x, y]; }
     }
     if (B.LABEL_AT[abbr]) label = proj(B.LABEL_AT[abbr]);
     const entry = { unit: pt(unit), label: pt(label) };
     if (cities[abbr]) {
       const c0 = proj(cities[abbr]);
-      const free = (x, y) => clear(v, x, y) >= 3.5 && Math.hypot(x - unit[0], y - unit[1]) >= 13 && apart(x, y, label, 5, 5);
+      const fleets = Object.entries(B.COASTS).filter(([c]) => c.startsWith(abbr + "/")).map(([, c]) => proj(c.unit));
+      const free = (x, y) => clear(v, x, y) >= 3.5 && [unit, ...fleets].every((u) => Math.hypot(x - u[0], y - u[1]) >= 20) &&
+        apart(x, y, label, 5, 5);
       let centre = free(...c0) ? c0 : null;
       let near = Infinity;
       if (!centre) for (const i of cells[v]) {
@@ -427,6 +447,7 @@ function preview(doc, report) {
   for (const s of Object.values(B.LAND).flatMap((z) => Object.values(z).flat())) {
     const [x, y] = proj(s); parts.push(`<circle cx="${x}" cy="${y}" r="1.5" fill="#c00"/>`);
   }
+  for (const abbr of order) if (terrain[abbr] === "sea") parts.push(`<path d="${doc.provinces[abbr].d}" fill="none" stroke="#00f" stroke-width="0.3" stroke-dasharray="1 1"/>`);
   for (const s of Object.values(B.SEA).flat()) { const [x, y] = proj(s); parts.push(`<circle cx="${x}" cy="${y}" r="1.5" fill="#00c"/>`); }
   for (const [abbr, p] of Object.entries(doc.provinces)) {
     parts.push(`<circle cx="${p.unit[0]}" cy="${p.unit[1]}" r="8" fill="none" stroke="#000"/>`);
