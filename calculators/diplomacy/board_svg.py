@@ -29,7 +29,7 @@ from .orders import Build, Convoy, Disband, Hold, Move, Outcome, Retreat, Status
 Point = tuple[float, float]
 
 UNIT_R = 9.0  # a unit's reach from its anchor: arrows start and stop this far from it
-DISLODGED_OFFSET = (12.0, 9.0)
+DISLODGED_OFFSET = (13.0, 10.0)
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,8 @@ def unit_svg(kind: str, power: str, location: str, at: Point, label: str, extra_
     """One unit, with its tooltip; ``kind`` is "A" or "F"."""
     shape = ARMY_SHAPE if kind == "A" else FLEET_SHAPE
     cls = f"unit {'army' if kind == 'A' else 'fleet'} {power_class(power)}{' ' + extra_class if extra_class else ''}"
-    return (f'<g class="{cls}" data-unit="{escape(location)}" transform="translate({_f(at[0])} {_f(at[1])})">'
+    scale = " scale(.85)" if "dislodged" in extra_class else ""
+    return (f'<g class="{cls}" data-unit="{escape(location)}" transform="translate({_f(at[0])} {_f(at[1])}){scale}">'
             f"<title>{escape(label)}</title>{shape}</g>")
 
 
@@ -304,7 +305,8 @@ class _Orders:
         self._emit(m, power, f'<path class="line" d="{d}"{end}/>{ring}' + (_cross(mid) if m.ok is False else ""))
 
     def hold(self, m: Mark, power: str) -> None:
-        self._emit(m, power, _ring(self.geo.anchor(m.at), 13))
+        at = self.dislodged_at.get(province_of(m.at)) or self.geo.anchor(m.at)
+        self._emit(m, power, _ring(at, 13))
 
     def adjustment(self, m: Mark, power: str) -> None:
         at = self.geo.anchor(m.at)

@@ -38,7 +38,7 @@ def render(result, title: str) -> str:
         over.append(f'<g class="landing" data-province="{escape(landing)}">'
                     f'<title>{escape("Cylinder lands in " + gmap.provinces[landing].name)}</title>'
                     f'<circle cx="{_f(x)}" cy="{_f(y)}" r="17"/>'
-                    f'<g transform="translate({_f(x + 15)} {_f(y - 13)})">{CYLINDER_SHAPE}</g></g>')
+                    f'<g transform="translate({_f(x - 20)} {_f(y - 4)})">{CYLINDER_SHAPE}</g></g>')
     for m in result.martian:
         over.append(martian_unit_svg(m.province, m.strength, geo.anchor(m.province)))
     over.append("</g>")
