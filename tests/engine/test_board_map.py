@@ -1,16 +1,13 @@
-"""The board map (issue 14): the committed geometry regenerates byte for byte from Natural Earth,
-every province and centre is drawn, orders are drawn as players know them, the SVG keeps to the
-page's allow-list, and the palette's text meets WCAG contrast in both schemes.
+"""The board map (issue 14): every province and centre is drawn, orders are drawn as players know
+them, units carry their hooks, and the SVG keeps to the page's allow-list. (The regeneration, the
+palette and the page's sanitiser are checked from the repository in tests/site/test_board_files.py.)
 
 Expected counts are worked by hand from the orders given (the 1901 opening: 15 moves, one support,
 five bounces).
 """
 from __future__ import annotations
 
-import pathlib
 import re
-import shutil
-import subprocess
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -22,8 +19,6 @@ from calculators.diplomacy.map import Terrain
 from calculators.diplomacy.parser import parse_phase, read_position
 from calculators.diplomacy.variant import STANDARD
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-GEOMETRY = ROOT / "calculators" / "diplomacy" / "board_geometry.json"
 SVG = "{http://www.w3.org/2000/svg}"
 GMAP = STANDARD.map
 
@@ -50,20 +45,6 @@ def phase_svg(phase: str, position: str, orders: str) -> tuple[str, object]:
 
 
 # ---- the geometry -------------------------------------------------------------------------
-def test_regenerating_the_map_gives_the_committed_file_byte_for_byte(tmp_path):
-    """tools/map/generate.mjs from the pinned npm packages (make test installs them) rebuilds the file;
-    it also fails if two provinces touch on the drawing but are not neighbours in the game, or the reverse."""
-    node = shutil.which("node")
-    assert node, "Node is needed to regenerate the map (make test installs tools/map)"
-    assert (ROOT / "tools" / "map" / "node_modules" / "world-atlas").is_dir(), \
-        "run `make setup-test` (or `cd tools/map && npm ci`) to install the map generator's packages"
-    out = tmp_path / "board_geometry.json"
-    proc = subprocess.run([node, str(ROOT / "tools" / "map" / "generate.mjs"), "--out", str(out)],
-                          capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert out.read_bytes() == GEOMETRY.read_bytes(), "board_geometry.json is stale: run `make map` and commit it"
-
-
 def test_every_province_and_every_place_a_unit_can_stand_has_a_shape_and_an_anchor():
     geo = standard_geometry()
     assert set(geo.paths) == set(GMAP.provinces)
@@ -197,13 +178,6 @@ MAPS = {"opening": ("dip-adjudicate", {}), "retreats (6.H.1)": ("dip-adjudicate"
         "convoy (6.F.1)": ("dip-adjudicate", {"load": "datc-6.F.1"}), "wotw": ("wotw-adjudicate", {})}
 
 
-def _widgets_allow_list():
-    js = (ROOT / "pyodide" / "src" / "widgets.js").read_text()
-    tags = set(re.findall(r'"(\w+)"', re.search(r"const SVG_TAGS = new Set\(\[(.*?)\]\)", js).group(1)))
-    attrs = re.compile(re.search(r"const SVG_ATTRS = /(.*?)/;", js).group(1))
-    return tags, attrs
-
-
 @pytest.mark.parametrize("name", list(MAPS))
 def test_the_svg_keeps_to_the_allow_list_and_survives_the_page_sanitiser(name):
     calc, params = MAPS[name]
@@ -212,15 +186,13 @@ def test_the_svg_keeps_to_the_allow_list_and_survives_the_page_sanitiser(name):
     svg = r["charts"][0]["svg"]
     assert "<script" not in svg and "<style" not in svg and "foreignObject" not in svg
     root = parse(svg)
-    page_tags, page_attrs = _widgets_allow_list()
     for el in root.iter():
         tag = el.tag.replace(SVG, "")
-        assert tag in ALLOWED_TAGS and tag in page_tags, tag
+        assert tag in ALLOWED_TAGS, tag
         for name, value in el.attrib.items():
             ok = (name in {"class", "id", "role", "tabindex", "xmlns"} or name.startswith(("data-", "aria-"))
                   or name in PRESENTATION or name in GEOMETRY_ATTRS)
             assert ok, (tag, name)
-            assert page_attrs.fullmatch(name), f"the page's sanitiser would strip {name}"
             assert not name.startswith("on") and "javascript:" not in value
             for ref in re.findall(r"url\(([^)]*)\)", value):
                 assert ref.startswith("#"), value
@@ -232,43 +204,3 @@ def test_text_from_the_position_is_escaped():
     hostile = render_board(GMAP, type("P", (), {"units": (), "owners": {}})(), "<script>alert(1)</script> & co")
     assert "<script>" not in hostile and "&lt;script&gt;" in hostile
     parse(hostile)
-
-
-# ---- the palette -----------------------------------------------------------------------------
-def _luminance(hex_colour: str) -> float:
-    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def contrast(a: str, b: str) -> float:
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def _palettes() -> dict[str, dict[str, str]]:
-    css = (ROOT / "docs" / "stylesheets" / "board.css").read_text()
-    blocks = {"light": re.search(r"^\.dip-board \{(.*?)\}", css, re.S | re.M).group(1),
-              "dark": re.search(r'^\[data-md-color-scheme="slate"\] \.dip-board \{(.*?)\}', css, re.S | re.M).group(1)}
-    return {name: dict(re.findall(r"(--dip-[\w-]+):\s*(#[0-9a-fA-F]{6})", body)) for name, body in blocks.items()}
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_map_text_meets_4_5_to_1_and_units_3_to_1_on_every_fill(scheme):
-    pal = _palettes()[scheme]
-    fills = ["--dip-land", "--dip-impassable", "--dip-sea"] + [k for k in pal if k.endswith("-tint")]
-    for fill in fills:
-        assert contrast(pal["--dip-text"], pal[fill]) >= 4.5, (scheme, fill)
-        assert contrast(pal["--dip-unit-edge"], pal[fill]) >= 3, (scheme, fill)
-    assert contrast(pal["--dip-sea-text"], pal["--dip-sea"]) >= 4.5
-    assert contrast(pal["--dip-martian-text"], pal["--dip-martian"]) >= 4.5
-    assert contrast(pal["--dip-fail"], pal["--dip-land"]) >= 3
-
-
-def test_every_power_class_the_renderer_uses_has_colours_in_both_palettes():
-    css = (ROOT / "docs" / "stylesheets" / "board.css").read_text()
-    for power in [p.name for p in GMAP.powers] + ["Martian"]:
-        cls = "pw-" + power.lower()
-        assert f".dip-board .{cls} {{ --pw:" in css and f".prov.owned.{cls} {{" in css, power
-        for pal in _palettes().values():
-            assert f"--dip-{power.lower()}" in pal and f"--dip-{power.lower()}-tint" in pal
