@@ -2,12 +2,16 @@
 // Natural Earth coastlines (npm world-atlas, 1:50m), projected with d3-geo and cut into the
 // board's provinces with d3-delaunay Voronoi cells (seeds and zones in board.mjs).
 //
-//   node tools/map/generate.mjs [--out FILE] [--preview FILE.svg] [--report]
+//   node tools/map/generate.mjs [--out FILE] [--preview FILE.svg] [--lenient]
 //
-// The output is deterministic: tests/engine/test_board_map.py regenerates it and compares bytes.
+// --preview draws a diagnostic SVG (seeds, anchors, sea cells, and red rings where two provinces
+// touch that are no neighbours in the game); --lenient writes the file despite such problems.
+//
+// The output is deterministic: tests/site/test_board_files.py regenerates it and compares bytes.
 // The generator also checks the drawing against the game: every pair of provinces that touch on
 // the drawn map must be neighbours in calculators/diplomacy/standard_map.json and the reverse
-// (with the few straits the printed board bridges); it fails loudly if they differ.
+// (Denmark touches Sweden across the Sound, filled in as on the printed board); it fails loudly
+// if they differ.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -296,8 +300,6 @@ function main() {
   const land = landProvinces(zones);
   const sea = seaProvinces();
   for (const abbr of provinces) if (!land[abbr] && !sea[abbr]) throw new Error(`no shape for ${abbr}`);
-  if (args.includes("--proj")) { console.log(JSON.parse(opt("--proj")).map((p) => proj(p).map((v) => v.toFixed(1)))); process.exit(0); }
-  if (args.includes("--debug")) for (const poly of (land[opt("--debug")] || sea[opt("--debug")])) console.log(poly.map((r) => [r.length, ringArea(r).toFixed(1), r[0].map((v) => v.toFixed(1))]));
 
   // Raster: seas first, land over them, off-board land and water last.
   const grid = new Int16Array(GW * GH).fill(-1);
@@ -316,16 +318,6 @@ function main() {
   paint(grid, water, OFF_WATER);
 
   const report = checkAdjacency(gameMap, grid, names);
-  if (args.includes("--dump")) {
-    const [x0, y0] = opt("--dump").split(",").map(Number);
-    const seen = new Set();
-    for (let y = y0 * RES; y < (y0 + 15) * RES; y++) {
-      let row = "";
-      for (let x = x0 * RES; x < (x0 + 30) * RES; x++) { const v = grid[y * GW + x]; row += v < 0 ? "." : v >= provinces.length ? "#" : String.fromCharCode(48 + v); seen.add(v); }
-      console.log(row);
-    }
-    console.log([...seen].map((v) => String.fromCharCode(48 + v) + "=" + names[v]).join(" "));
-  }
   const dist = distanceTransform(grid);
   const labels = Object.fromEntries(gameMap.provinces.map((p) => [p.abbr,
     p.terrain === "sea" ? p.abbr.toUpperCase() : p.abbr === "stp" ? "StP" : p.abbr[0].toUpperCase() + p.abbr.slice(1)]));
