@@ -342,7 +342,7 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
     power_at = {u.province: u.power for u in units + tuple(knocked)}
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dip-board" viewBox="0 0 {geo.width} {geo.height}" '
-           f'role="img" aria-label="{escape(title)}">',
+           f'role="img" aria-label="{escape(title)}" tabindex="0">',  # focusable: its frame scrolls by keyboard
            f"<title>{escape(title)}</title><desc>{escape(geo.credit)}</desc>",
            _defs(id_prefix, powers),
            '<g class="seas">', *_province_layer(gmap, geo, owners, seas=True), "</g>",
