@@ -57,7 +57,6 @@ def test_on_a_390_px_phone_labels_stay_legible_and_only_the_frame_scrolls(browse
         assert m["scroll"] > m["fig"], m  # the map is wider than the screen: its frame scrolls
         assert m["right"] <= 390, m  # the frame itself stays on the screen
         assert "Scroll the map" in m["cue"], m
-        figure = page.locator(f"{DIP} figure.calc-chart").first
         page.locator(f"{DIP} svg.dip-board").focus()  # the keyboard reaches the map and scrolls its frame
         for _ in range(8):
             page.keyboard.press("ArrowRight")
