@@ -208,8 +208,7 @@ def _present(result, position, phase, orders_text, loaded) -> Result:
     shown_dislodged = [d.unit for d in after.dislodged] if phase.kind is PhaseKind.MOVEMENT else []
     svg = render_board(gmap, position, title, outcomes=result.outcomes, dislodged=shown_dislodged)
     tables.append(board_table(position, result.outcomes))
-    # "labels"/"series" stay empty: hooks/render.py pre-renders every chart as bars until it learns "svg".
-    chart = {"type": "svg", "title": title, "svg": svg, "labels": [], "series": []}
+    chart = {"type": "svg", "title": title, "svg": svg}
     for r in ("DIP 2.4",) if dislodged else ():
         rules.append(r)
     return Result(summary=summary, data=data, rules=rules, tables=tables, charts=[chart], notes=notes,
