@@ -232,20 +232,22 @@ def test_cancel_marks_the_result_as_the_previous_one(page, site_url):
 
 # ---- readable results ----------------------------------------------------------------
 
-def _content_width(page, widget) -> float:
+def _open_at_width(page, site_url, path, widget, width) -> float:
+    """Open ``path`` at ``width`` px; the widget's content width (the column its results fill)."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(site_url + path)
+    wait_done(page, widget)
     return page.eval_on_selector(widget, """w => { const s = getComputedStyle(w);
         return w.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight); }""")
 
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_bar_charts_span_the_column_with_legible_text(page, site_url, width):
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(site_url + "aqmf/shooting/")
     widget = "#calc-aqmf-attack"
-    wait_done(page, widget)
+    column = _open_at_width(page, site_url, "aqmf/shooting/", widget, width)
     figure = f"{widget} figure.calc-bars"
     assert page.locator(figure).count() >= 1
-    assert abs(page.locator(figure).first.bounding_box()["width"] - _content_width(page, widget)) < 2
+    assert abs(page.locator(figure).first.bounding_box()["width"] - column) < 2
     sizes = page.eval_on_selector_all(f"{figure} th, {figure} .calc-bar-value",
                                       "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert sizes and min(sizes) >= 11, sizes
@@ -256,13 +258,9 @@ def test_bar_charts_span_the_column_with_legible_text(page, site_url, width):
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_maps_span_the_column(page, site_url, width):
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(site_url + "diplomacy/adjudicator/")
     widget = "#calc-dip-adjudicate"
-    wait_done(page, widget)
-    wrap = page.locator(f"{widget} figure.calc-map-figure")
-    column = _content_width(page, widget)
-    assert abs(wrap.bounding_box()["width"] - column) < 2
+    column = _open_at_width(page, site_url, "diplomacy/adjudicator/", widget, width)
+    assert abs(page.locator(f"{widget} figure.calc-map-figure").bounding_box()["width"] - column) < 2
     svg_width = page.locator(f"{widget} svg.calc-map").bounding_box()["width"]
     assert svg_width >= column - 2, "the map fills its column"
     assert svg_width >= 32 * 16 - 2, "the map never shrinks below the width its labels need"
