@@ -468,9 +468,14 @@
       this.w.classList.add("calc-restored");
       const extra = unknown.length ? " Ignored what this calculator does not take: " + unknown.slice(0, 5).map((n) => "“" + n.slice(0, 30) + "”").join(", ") + "." : "";
       this.note("Opened from a link" + (loaded ? " (" + loaded.label + ")" : "") + "." + extra);
-      if (presetName && values.has(presetName) && !loaded) this.showError({ field: null, message: this.schema.presets.label + ": no such choice “" + String(values.get(presetName)).slice(0, 40) + "”." });
       // Wait for the page to settle (Material restores its own scroll first), then bring it into view.
       requestAnimationFrame(() => requestAnimationFrame(() => this.w.scrollIntoView({ block: "start" })));
+      if (presetName && values.has(presetName) && !loaded) {
+        // The link asks for something this calculator does not have: say so, and run nothing.
+        this.clearErrors();
+        this.showError({ field: null, message: this.schema.presets.label + ": no such choice “" + String(values.get(presetName)).slice(0, 40) + "”." });
+        return;
+      }
       this.compute("link");
     }
 

@@ -104,3 +104,22 @@ def test_a_shared_link_opens_the_war_of_the_worlds_tab_with_martians_on_the_map(
     page.wait_for_selector(f"{WOTW}[data-state=waiting]")
     assert page.locator(f"{WOTW}-season").input_value() == want["next"]["params"]["season"]
     assert requests_sent(page) == sent
+
+
+def test_a_link_naming_a_preset_fills_the_boxes_with_it(page, site_url):
+    """The docs' "Open DATC 6.E.4" links: load=<preset> in a link, as in calculators.run."""
+    page.goto(site_url + "diplomacy/adjudicator/#calc=dip-adjudicate&load=datc-6.E.4")
+    wait_done(page)
+    case = calculators.presets("dip-adjudicate")["datc-6.E.4"]["params"]
+    assert boxes(page) == case
+    assert page.locator(f"{DIP}-load").input_value() == "none"
+    assert "DATC 6.E.4" in page.locator(f"{DIP} .calc-status").inner_text()
+    want = calculators.run("dip-adjudicate", {"load": "datc-6.E.4"})
+    assert want == calculators.run("dip-adjudicate", case)
+    assert page.locator(f"{DIP} .calc-summary").inner_text() == want["summary"]
+    # A preset that does not exist is said plainly; the boxes keep the calculator's own defaults.
+    page.goto(site_url + "diplomacy/adjudicator/#calc=dip-adjudicate&load=constructor")
+    page.wait_for_selector(f"{DIP}[data-state=error]", timeout=READY)
+    assert "no such choice" in page.locator(f"{DIP} > .calc-error").inner_text()
+    page.wait_for_timeout(600)
+    assert page.locator(DIP).get_attribute("data-state") == "error", "nothing is run from such a link"

@@ -107,3 +107,17 @@ def test_prerendered_result_with_javascript_off(browser, site_url):
     assert "virus is now active" in pg.locator(f"{WIDGET} .calc-summary").inner_text()
     assert pg.locator(f"{WIDGET} table.calc-table").count() == 1
     context.close()
+
+
+def test_save_and_restore_in_this_browser(page, site_url):
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page)
+    set_field(page, "destroyed", "15")
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('15')")
+    page.locator(f"{WIDGET} .calc-save").click()
+    assert "Saved in this browser" in page.locator(f"{WIDGET} .calc-status").inner_text()
+    set_field(page, "destroyed", "3")
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('only 3')")
+    page.locator(f"{WIDGET} .calc-restore").click()
+    page.wait_for_function("document.querySelector('#calc-wotw-virus-destroyed').value === '15'")
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('15')")
