@@ -455,6 +455,7 @@
 
     restoreFromLink(values) {
       showTab(this.w);
+      this.lastChanged = null; this.waiting = null;
       const presetName = this.schema.presets && this.schema.presets.name;
       const rest = new Map(values);
       let loaded = null;
