@@ -193,98 +193,110 @@
   // A repeated group (kind "group"): one fieldset per item with its own fields, and buttons to
   // add, remove and reorder items within min_items..max_items. Its value is a list of objects;
   // in the URL and saved states, that list's JSON text.
-  function groupField(wid, p, onChange) {
-    const id = wid + "-" + p.name;
-    const itemLabel = p.item_label || "Item";
-    const legend = el("legend", { text: paramLabel(p) });
-    const help = el("small", { class: "calc-help", id: id + "-help", text: p.help || "" });
-    const err = el("small", { class: "calc-field-error", id: id + "-error", role: "alert", hidden: true });
-    const list = el("div", { class: "calc-group-items" });
-    const addBtn = button("calc-group-add", "Add " + itemLabel.toLowerCase(), { "aria-describedby": id + "-help" });
-    const box = el("fieldset", { class: "calc-field calc-field-group", "data-param": p.name, id, "aria-describedby": id + "-help " + id + "-error" },
-      legend, help, list, el("div", { class: "calc-group-actions" }, addBtn), err);
-    let items = []; // [{box, fields: Map(name -> field)}]
-    let foreign = null; // text from a link or file that is not a list of items: sent as is, so the engine names the problem
-    const blank = () => Object.fromEntries(p.fields.map((f) => [f.name, f.default]));
-    function render() {
-      list.replaceChildren();
-      items.forEach((item, i) => {
-        item.legend.textContent = itemLabel + " " + (i + 1);
+  class GroupField {
+    constructor(wid, p, onChange) {
+      this.p = p; this.group = true; this.label = p.label; this.onChange = onChange;
+      this.id = wid + "-" + p.name;
+      this.itemLabel = p.item_label || "Item";
+      this.items = []; // [{box, legend, fields: Map(name -> field), up, down, remove}]
+      this.foreign = null; // text from a link or file that is not a list of items: sent as is, for the engine to name
+      this.err = el("small", { class: "calc-field-error", id: this.id + "-error", role: "alert", hidden: true });
+      this.list = el("div", { class: "calc-group-items" });
+      this.addBtn = button("calc-group-add", "Add " + this.itemLabel.toLowerCase(), { "aria-describedby": this.id + "-help" });
+      this.addBtn.addEventListener("click", () => this.add());
+      this.box = el("fieldset", { class: "calc-field calc-field-group", "data-param": p.name, id: this.id,
+        "aria-describedby": this.id + "-help " + this.id + "-error" },
+        el("legend", { text: paramLabel(p) }), el("small", { class: "calc-help", id: this.id + "-help", text: p.help || "" }),
+        this.list, el("div", { class: "calc-group-actions" }, this.addBtn), this.err);
+    }
+    get max() { return this.p.max_items || Infinity; }
+    firstInput(item) { return item.fields.values().next().value.input; }
+
+    // Ids, legends and the buttons' state follow each item's place in the list.
+    render() {
+      this.list.replaceChildren();
+      this.items.forEach((item, i) => {
+        item.legend.textContent = this.itemLabel + " " + (i + 1);
         item.fields.forEach((f, name) => {
-          const fid = id + "-" + i + "-" + name;
+          const fid = this.id + "-" + i + "-" + name;
           f.input.id = fid; f.box.querySelector("label").setAttribute("for", fid);
           f.err.id = fid + "-error"; f.box.querySelector(".calc-help").id = fid + "-help";
           f.input.setAttribute("aria-describedby", fid + "-help " + fid + "-error");
         });
-        item.up.disabled = i === 0; item.down.disabled = i === items.length - 1;
-        item.remove.disabled = items.length <= (p.min_items || 0);
-        for (const [b, verb] of [[item.up, "Move up"], [item.down, "Move down"], [item.remove, "Remove"]]) b.setAttribute("aria-label", verb + ": " + itemLabel + " " + (i + 1));
-        list.append(item.box);
+        item.up.disabled = i === 0; item.down.disabled = i === this.items.length - 1;
+        item.remove.disabled = this.items.length <= (this.p.min_items || 0);
+        for (const [b, verb] of [[item.up, "Move up"], [item.down, "Move down"], [item.remove, "Remove"]]) {
+          b.setAttribute("aria-label", verb + ": " + this.itemLabel + " " + (i + 1));
+        }
+        this.list.append(item.box);
       });
-      addBtn.disabled = items.length >= (p.max_items || Infinity);
+      this.addBtn.disabled = this.items.length >= this.max;
     }
-    function makeItem(values) {
-      const fields = new Map();
-      const legendEl = el("legend", {});
-      const up = button("calc-group-up", "↑"), down = button("calc-group-down", "↓"), remove = button("calc-group-remove", "Remove");
-      const itemBox = el("fieldset", { class: "calc-group-item" }, legendEl);
-      for (const fp of p.fields) {
-        const f = scalarField(id + "-x-" + fp.name, fp);
+    makeItem(values) {
+      const item = { fields: new Map(), legend: el("legend", {}),
+        up: button("calc-group-up", "↑"), down: button("calc-group-down", "↓"), remove: button("calc-group-remove", "Remove") };
+      item.box = el("fieldset", { class: "calc-group-item" }, item.legend);
+      for (const fp of this.p.fields) {
+        const f = scalarField(this.id + "-x-" + fp.name, fp);
         f.set(values && has(values, fp.name) ? values[fp.name] : fp.default);
-        fields.set(fp.name, f);
-        itemBox.append(f.box);
+        item.fields.set(fp.name, f);
+        item.box.append(f.box);
       }
-      itemBox.append(el("div", { class: "calc-group-item-actions" }, up, down, remove));
-      const item = { box: itemBox, fields, legend: legendEl, up, down, remove };
-      up.addEventListener("click", () => move(item, -1));
-      down.addEventListener("click", () => move(item, 1));
-      remove.addEventListener("click", () => { items = items.filter((x) => x !== item); foreign = null; render(); onChange(p.name); focusAfter(Math.min(items.indexOf(item), items.length - 1)); });
+      item.box.append(el("div", { class: "calc-group-item-actions" }, item.up, item.down, item.remove));
+      item.up.addEventListener("click", () => this.move(item, -1));
+      item.down.addEventListener("click", () => this.move(item, 1));
+      item.remove.addEventListener("click", () => this.removeItem(item));
       return item;
     }
-    function focusAfter(i) { const target = items[Math.max(0, i)]; (target ? target.fields.values().next().value.input : addBtn).focus(); }
-    function move(item, delta) {
-      const i = items.indexOf(item), j = i + delta;
-      if (j < 0 || j >= items.length) return;
-      items.splice(i, 1); items.splice(j, 0, item);
-      render(); onChange(p.name);
+    add() {
+      if (this.items.length >= this.max) return;
+      this.foreign = null;
+      this.items.push(this.makeItem(Object.fromEntries(this.p.fields.map((f) => [f.name, f.default]))));
+      this.render(); this.onChange(this.p.name);
+      this.firstInput(this.items[this.items.length - 1]).focus();
+    }
+    removeItem(item) {
+      const i = this.items.indexOf(item);
+      this.items = this.items.filter((x) => x !== item); this.foreign = null;
+      this.render(); this.onChange(this.p.name);
+      const next = this.items[Math.min(i, this.items.length - 1)];
+      (next ? this.firstInput(next) : this.addBtn).focus();
+    }
+    move(item, delta) {
+      const i = this.items.indexOf(item), j = i + delta;
+      if (j < 0 || j >= this.items.length) return;
+      this.items.splice(i, 1); this.items.splice(j, 0, item);
+      this.render(); this.onChange(this.p.name);
       const same = delta < 0 ? item.up : item.down; // keep the focus on the button, unless it is now disabled
-      (same.disabled ? item.fields.values().next().value.input : same).focus();
+      (same.disabled ? this.firstInput(item) : same).focus();
     }
-    addBtn.addEventListener("click", () => {
-      if (items.length >= (p.max_items || Infinity)) return;
-      foreign = null; items.push(makeItem(blank())); render(); onChange(p.name);
-      items[items.length - 1].fields.values().next().value.input.focus();
-    });
-    function fromValue(v) {
-      let listValue = v;
+
+    get() {
+      if (this.foreign !== null) return this.foreign;
+      return this.items.map((item) => Object.fromEntries(Array.from(item.fields, ([name, f]) => [name, f.get()])));
+    }
+    set(v) {
+      let list = v;
       if (typeof v === "string") {
-        if (v.trim() === "") listValue = [];
-        else try { listValue = JSON.parse(v); } catch (e) { listValue = null; }
+        if (v.trim() === "") list = [];
+        else try { list = JSON.parse(v); } catch (e) { list = null; }
       }
-      if (!Array.isArray(listValue) || !listValue.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) {
-        foreign = typeof v === "string" ? v : JSON.stringify(v); items = []; render(); return;
-      }
-      foreign = null;
-      items = listValue.slice(0, p.max_items || listValue.length).map((x) => makeItem(x));
-      render();
+      const records = Array.isArray(list) && list.every((x) => x !== null && typeof x === "object" && !Array.isArray(x));
+      this.foreign = records ? null : typeof v === "string" ? v : JSON.stringify(v);
+      this.items = records ? list.slice(0, this.max).map((x) => this.makeItem(x)) : [];
+      this.render();
     }
-    return {
-      p, box, err, label: p.label, group: true,
-      get() {
-        if (foreign !== null) return foreign;
-        return items.map((item) => Object.fromEntries(Array.from(item.fields, ([name, f]) => [name, f.get()])));
-      },
-      set: fromValue,
-      invalid(on) { if (on) box.setAttribute("aria-invalid", "true"); else box.removeAttribute("aria-invalid"); },
-      focus() { const first = items[0]; (first ? first.fields.values().next().value.input : addBtn).focus(); },
-      // "attackers.1.range" -> that item's field
-      part(index, name) { const item = items[index]; return item ? item.fields.get(name) || null : null; },
-      parts() { return items.flatMap((item) => Array.from(item.fields.values())); },
-      nameOf(input) {
-        for (let i = 0; i < items.length; i++) for (const [name, f] of items[i].fields) if (f.input === input) return p.name + "." + i + "." + name;
-        return p.name;
-      },
-    };
+    invalid(on) { if (on) this.box.setAttribute("aria-invalid", "true"); else this.box.removeAttribute("aria-invalid"); }
+    focus() { (this.items[0] ? this.firstInput(this.items[0]) : this.addBtn).focus(); }
+    // "attackers.1.range" -> that item's field
+    part(index, name) { const item = this.items[index]; return item ? item.fields.get(name) || null : null; }
+    parts() { return this.items.flatMap((item) => Array.from(item.fields.values())); }
+    nameOf(input) {
+      for (let i = 0; i < this.items.length; i++) {
+        for (const [name, f] of this.items[i].fields) if (f.input === input) return this.p.name + "." + i + "." + name;
+      }
+      return this.p.name;
+    }
   }
 
   // A shared link to a widget inside a content tab opens that tab.
@@ -342,7 +354,7 @@
       this.form = form;
       if (this.schema.presets) form.append(this.presetChooser(wid));
       for (const p of this.schema.params) {
-        const f = p.type === "group" ? groupField(wid, p, (name) => this.changed(name)) : scalarField(wid + "-" + p.name, p);
+        const f = p.type === "group" ? new GroupField(wid, p, (name) => this.changed(name)) : scalarField(wid + "-" + p.name, p);
         this.fields.set(p.name, f);
         form.append(f.box);
       }

@@ -45,6 +45,13 @@ def legends(page):
     return page.locator(f"{W} fieldset.calc-group-item > legend").all_inner_texts()
 
 
+def wait_for_units(page, units):
+    """The address bar follows a moment after a change: wait until it holds these units, in order."""
+    page.wait_for_function("""(units) => { const q = new URLSearchParams(location.hash.slice(1));
+        try { return JSON.stringify(JSON.parse(q.get('attackers')).map((a) => a.unit)) === JSON.stringify(units); }
+        catch (e) { return false; } }""", arg=units)
+
+
 def state(page):
     query = parse_qs(page.evaluate("location.hash").lstrip("#"))
     return json.loads(query["attackers"][0]) if "attackers" in query else None
@@ -60,7 +67,8 @@ def test_items_are_added_removed_and_moved_within_their_bounds(page, site_url):
     assert page.locator(f"{W} .calc-group-add").is_disabled(), "max_items 3"
     page.locator(f"{W}-attackers-1-range").fill("30")
     page.locator(f"{W}-attackers-2-unit").select_option("rifle")
-    page.wait_for_function("location.hash.includes('attackers=')")
+    wait_for_units(page, ["hmg", "hmg", "rifle"])
+    page.wait_for_function("location.hash.includes('%2230%22')")
     assert state(page) == [{"unit": "hmg", "range": "12", "dug_in": False},
                            {"unit": "hmg", "range": "30", "dug_in": False},
                            {"unit": "rifle", "range": "12", "dug_in": False}]
@@ -71,8 +79,7 @@ def test_items_are_added_removed_and_moved_within_their_bounds(page, site_url):
     page.get_by_role("button", name="Remove: Attacker 1").click()
     assert legends(page) == ["Attacker 1", "Attacker 2"]
     assert page.locator(f"{W}-attackers-0-unit").input_value() == "rifle"
-    page.wait_for_function("location.hash.includes('rifle')")
-    assert [x["unit"] for x in state(page)] == ["rifle", "hmg"]
+    wait_for_units(page, ["rifle", "hmg"])
     # Labels, help and errors stay tied to each item's own inputs.
     for i in range(2):
         described = page.locator(f"{W}-attackers-{i}-range").get_attribute("aria-describedby").split()
