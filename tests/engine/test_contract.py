@@ -307,3 +307,29 @@ def test_bad_numbers_are_echoed_briefly(raw, shown):
     result = calculators.run("wotw-virus", {"destroyed": raw})
     assert result["ok"] is False and result["error"]["field"] == "destroyed"
     assert f"(got {shown})" in result["error"]["message"] and len(result["error"]["message"]) < 120
+
+
+def test_cli_plays_exactly_the_players_given(capsys):
+    """No sample player joins a game given on the command line (com-poker, com-defend)."""
+    assert cli(["run", "com-poker", "p1=KH KS 7D 7C 2H", "p2=KD KC 7H 7S 2D"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["data"]["winners"] == [1, 2] and [p["player"] for p in out["data"]["players"]] == [1, 2]
+    assert cli(["run", "com-defend", "p1=S=1 dice=d6"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["field"] == "p2"
+
+
+def test_a_preset_fills_the_fields_and_a_field_given_overrides_it():
+    start = calculators.presets("dip-adjudicate")["start"]["params"]
+    assert calculators.run("dip-adjudicate", {"load": "start"}) == calculators.run("dip-adjudicate", start)
+    mine = calculators.run("dip-adjudicate", {"load": "start", "orders": "France: A Par - Bur"})
+    assert mine == calculators.run("dip-adjudicate", dict(start, orders="France: A Par - Bur"))
+    assert len([o for o in mine["data"]["orders"] if o["line"]]) == 1
+    assert calculators.run("dip-adjudicate", {"load": "constructor"})["error"]["field"] == "load"
+    assert calculators.run("dip-adjudicate", {"load": {"x": 1}})["error"]["field"] == "load"
+
+
+@pytest.mark.parametrize("entry", [c for c in CATALOG if c["presets"]], ids=lambda c: c["id"])
+def test_every_preset_runs(entry):
+    for value, preset in calculators.presets(entry["id"]).items():
+        result = calculators.run(entry["id"], preset["params"])
+        assert result["ok"], (value, result)
