@@ -139,6 +139,8 @@
   // be swapping the page's content at that very moment. An explicit move (a link, Back, a hash
   // typed in) is not a replaceState and is never held.
   const nativeReplace = history.replaceState;
+  let poppedAt = -Infinity; // when the reader last went Back or Forward
+  window.addEventListener("popstate", () => { poppedAt = performance.now(); });
   history.replaceState = function (data, unused, url) {
     if (url !== undefined && url !== null && parseState(location.hash)) {
       try {
@@ -310,6 +312,7 @@
   }
 
   // ---- a widget -------------------------------------------------------------------------
+  const REPLACING = new Set(["reset", "preset", "file"]); // runs after a step that replaced the fields
   const STALE_TEXT = {
     error: "The form has an error: the result below is for the last inputs that worked.",
     cancelled: "Cancelled: showing the previous result.",
@@ -404,7 +407,7 @@
       on("calc-copy-link", () => this.copyLink());
       on("calc-reset", () => {
         this.fill(this.pageDefaults, { replace: true }); this.lastChanged = null; this.waiting = null;
-        this.note("Reset to this page's starting values."); this.compute("reset");
+        this.note("Reset to this page's starting values (the browser's Back brings back what you had)."); this.compute("reset");
       });
       on("calc-save", () => this.save());
       on("calc-restore", () => this.restoreSaved());
@@ -441,10 +444,14 @@
 
     // -- the address bar
     alive() { return this.w.isConnected && location.pathname + location.search === this.home; }
-    writeHash() {
+    // push: a step that replaces what the fields held (Reset, Load, Continue, a file) gets its own
+    // history entry, so the browser's Back brings the previous fields back. Typing replaces.
+    writeHash(push) {
       clearTimeout(this.hashTimer);
       if (!this.alive()) return; // instant navigation took the reader elsewhere: never write into that page's URL
-      nativeReplace.call(history, history.state, "", stateHash(this.calc, this.values()));
+      const hash = stateHash(this.calc, this.values());
+      if (push && hash !== location.hash) history.pushState(null, "", hash);
+      else nativeReplace.call(history, history.state, "", hash);
     }
     // While the player types, the address bar follows a moment later (browsers throttle history updates).
     laterHash() { clearTimeout(this.hashTimer); this.hashTimer = setTimeout(() => this.writeHash(), 250); }
@@ -457,7 +464,8 @@
       this.shownKey = this.key();
       const state = parseState(location.hash);
       if (state && state.calc === this.calc && !document.querySelector(`.calc-widget[data-restored][data-calc="${CSS.escape(this.calc)}"]`)) {
-        this.restoreFromLink(state.values);
+        // Material may rebuild the page for Back or Forward: then this is the reader's own history.
+        this.restoreFromLink(state.values, performance.now() - poppedAt < 2000);
         return;
       }
       // The live result replaces the pre-rendered one as soon as the engine is up; the URL is
@@ -465,7 +473,7 @@
       this.compute("initial");
     }
 
-    restoreFromLink(values) {
+    restoreFromLink(values, fromHistory) {
       showTab(this.w);
       this.lastChanged = null; this.waiting = null;
       const presetName = this.schema.presets && this.schema.presets.name;
@@ -480,7 +488,7 @@
       this.w.dataset.restored = "1";
       this.w.classList.add("calc-restored");
       const extra = unknown.length ? " Ignored what this calculator does not take: " + unknown.slice(0, 5).map((n) => "“" + n.slice(0, 30) + "”").join(", ") + "." : "";
-      this.note("Opened from a link" + (loaded ? " (" + loaded.label + ")" : "") + "." + extra);
+      this.note((fromHistory ? "Restored from the address bar" : "Opened from a link") + (loaded ? " (" + loaded.label + ")" : "") + "." + extra);
       // Wait for the page to settle (Material restores its own scroll first), then bring it into view.
       requestAnimationFrame(() => requestAnimationFrame(() => this.w.scrollIntoView({ block: "start" })));
       if (presetName && values.has(presetName) && !loaded) {
@@ -521,7 +529,7 @@
       const from = this.lastResult;
       this.fill(next.params, { replace: true });
       this.waiting = { label: String(next.label || "the next phase"), from };
-      this.writeHash();
+      this.writeHash(true);
       this.setStale("waiting");
       this.w.dataset.state = "waiting";
       this.note("Waiting for orders for " + this.waiting.label + ". Nothing is worked out until you press " + this.runBtn.textContent + ".");
@@ -551,7 +559,8 @@
       clearTimeout(this.timer);
       if (!this.w.isConnected) return;
       const key = this.key(), params = this.params();
-      if (why !== "initial" && why !== "link") this.writeHash(); // a link already holds its state
+      // A link already holds its state; a step that replaced the fields gets its own history entry.
+      if (why !== "initial" && why !== "link") this.writeHash(REPLACING.has(why));
       if (this.current) engine.cancel(this.current.req);
       const job = engine.run(this.calc, params, (v) => { this.progress.hidden = false; this.cancelBtn.hidden = false; this.progress.value = v; }, this.root);
       this.current = job;
@@ -720,6 +729,6 @@
     const state = parseState(location.hash);
     if (!state) return;
     const w = Array.from(document.querySelectorAll(".calc-widget[data-ready]")).find((x) => x.dataset.calc === state.calc);
-    if (w && w.calcWidget) w.calcWidget.restoreFromLink(state.values);
+    if (w && w.calcWidget) w.calcWidget.restoreFromLink(state.values, true);
   });
 })();

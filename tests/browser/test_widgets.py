@@ -121,3 +121,20 @@ def test_save_and_restore_in_this_browser(page, site_url):
     page.locator(f"{WIDGET} .calc-restore").click()
     page.wait_for_function("document.querySelector('#calc-wotw-virus-destroyed').value === '15'")
     page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('15')")
+
+
+def test_back_undoes_a_reset(page, site_url):
+    """Nothing lost at the table: a step that replaces the fields (Reset, Load, Continue, a file) is
+    its own history entry, so the browser's Back brings the fields back."""
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page)
+    set_field(page, "destroyed", "17")
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('17')")
+    page.locator(f"{WIDGET} .calc-reset").click()
+    page.wait_for_function("document.querySelector('#calc-wotw-virus-destroyed').value === '12'")
+    page.wait_for_function("location.hash.includes('destroyed=12')")
+    page.go_back()
+    page.wait_for_function("document.querySelector('#calc-wotw-virus-destroyed').value === '17'", timeout=30_000)
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('17')",
+                           timeout=30_000)
+    assert "Restored from the address bar" in page.locator(f"{WIDGET} .calc-status").inner_text()
