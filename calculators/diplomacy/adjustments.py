@@ -188,8 +188,13 @@ def adjudicate_adjustments(gmap: GameMap, position: Position, parsed: list[Parse
                 continue
             raise Illegal("only builds, removals and waives are ordered in the adjustment phase", ("DIP 2.5",))
         except Illegal as err:
-            outcomes.append(Outcome(p.power or "", p.text, None, Status.ILLEGAL, err.message, err.rules + ("DIP R1",),
-                                    line=p.line))
+            if p.kind in ("build", "disband", "waive"):
+                # An adjustment order that cannot be carried out fails (rulings DIP R12, R13; DATC 6.I, 6.J).
+                outcomes.append(Outcome(p.power or "", p.text, None, Status.FAILS, err.message, err.rules,
+                                        line=p.line))
+            else:
+                outcomes.append(Outcome(p.power or "", p.text, None, Status.ILLEGAL, err.message,
+                                        err.rules + ("DIP R1",), line=p.line))
     for power, n in due.items():
         left = abs(n) - used.get(power, 0)
         if left <= 0:

@@ -195,6 +195,8 @@ def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOr
             # Ruling DIP R1: a support or convoy that matches no order is void; cite the order's own rule.
             own = "DIP 4.3" if isinstance(written_order, Support) else "DIP 4.4"
             status, reason, rules = Status.VOID, void_reason(written_order, by_prov), (own, "DIP R1")
+            if isinstance(written_order, Support) and written_order.dest_coast:
+                rules += ("DIP R9",)  # the coast named in the support must be the move's
         dis = dislodged_by[i]
         if dis is not None:
             reason += f"; dislodged by {res.label(dis)}"

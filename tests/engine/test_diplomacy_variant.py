@@ -61,7 +61,7 @@ def test_standard_builds_only_in_owned_vacant_home_centres():
     parsed, _ = Reader(M).orders("France: Build A Bel\nFrance: Build A Mun\nFrance: Build A Par")
     r = adjudicate_adjustments(M, pos, parsed)
     assert r.built == (Unit("France", A, "par"),)  # DIP 13.5
-    assert [o.status.value for o in r.outcomes][:3] == ["illegal", "illegal", "succeeds"]
+    assert [o.status.value for o in r.outcomes][:3] == ["fails", "fails", "succeeds"]
     assert r.outcomes[3].reason == "waived"
 
 

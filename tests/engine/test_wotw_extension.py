@@ -32,7 +32,7 @@ def test_winter_builds_with_the_wotw_rule():
     parsed, _ = Reader(M).orders("France: Build A Bre\nFrance: Build A Mun\nBuild A Bel\nFrance: Build A Par")
     r = adjudicate_adjustments(M, pos, parsed, builder({"bre"}))
     assert r.built == (Unit("France", UnitType.ARMY, "bel"), Unit("France", UnitType.ARMY, "par"))
-    assert [o.status.value for o in r.outcomes][:4] == ["illegal", "illegal", "succeeds", "succeeds"]
+    assert [o.status.value for o in r.outcomes][:4] == ["fails", "fails", "succeeds", "succeeds"]
     # The standard rule on the same position refuses the neutral centre.
     r = adjudicate_adjustments(M, pos, parsed)
     assert r.built == (Unit("France", UnitType.ARMY, "par"),)
