@@ -333,7 +333,7 @@ _KINDS = {"movement": PhaseKind.MOVEMENT, "moves": PhaseKind.MOVEMENT, "move": P
 def parse_phase(text: str) -> Phase:
     """``Spring 1901 movement``, ``Fall 1902 retreats``, ``Winter 1901``, or the codes ``S1901M``, ``F1901R``."""
     s = text.strip().lower()
-    m = re.fullmatch(r"([sfw])(\d{4})([mrab]?)", s)
+    m = re.fullmatch(r"([sfw])(\d{1,9})([mrab]?)", s)
     if m:
         words = [w for w in m.groups() if w]
     else:
@@ -342,8 +342,8 @@ def parse_phase(text: str) -> Phase:
         words = [w for w in s.split() if w not in ("phase", "of", "season")]
     season = kind = year = None
     for w in words:
-        if w.isdigit() and len(w) == 4:
-            year = int(w)
+        if w.isdigit() and year is None:
+            year = int(w[:9])  # any number is a year, so that 99999 gets the range message as 1900 does
         elif w in _SEASONS and season is None:
             season = _SEASONS[w]
         elif w in _KINDS:

@@ -77,7 +77,7 @@ _SUPPORT = re.compile(r"\s+(?:s|supports?)\s+", re.I)
 _CONVOY = re.compile(r"\s+(?:c|convoys?)\s+", re.I)
 _HOLD = re.compile(r"\s+(?:h|holds?|stands?)\s*$", re.I)
 _HYPHENATED = re.compile(r"mid-atlantic", re.I)
-_ARROW = re.compile(r"\s*(?:->|-|–|\bto\b)\s*", re.I)
+_ARROW = re.compile(r"\s*(?:->|=>|\u2192|-|\u2013|\u2014|\bto\b)\s*", re.I)  # the arrows Earth orders accept
 
 
 def split_orders(text: str) -> list[str]:

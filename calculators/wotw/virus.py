@@ -98,7 +98,11 @@ def virus_check(v: dict) -> Result:
     s = virus_status(year, season, destroyed, largest)
     when = f"the end of {season.capitalize()} {year}"
     who = " and ".join(leaders) if leaders else "the largest Earth power"
-    if not s["check_applies"]:
+    martian_won = destroyed >= TOTAL_CENTRES
+    if martian_won:
+        summary = (f"The Martian has already won: all {TOTAL_CENTRES} supply centres are destroyed (WOTW 2.2), "
+                   "so the game is over and no virus check is made.")
+    elif not s["check_applies"]:
         summary = (f"No virus at {when}: the check starts only at the end of Fall 1903, "
                    f"once all six cylinders have landed (ruling WOTW R1).")
     elif s["active"]:
@@ -127,18 +131,20 @@ def virus_check(v: dict) -> Result:
     if len(leaders) > 1:
         notes.append(f"{' and '.join(leaders)} are tied as the largest power: every one of them must fall to "
                      f"{s['largest_must_fall_to']} for the doubling threshold to be met by shrinking.")
-    if s["active"]:
+    if s["active"] and not martian_won:
         notes.append("Once active the Martian removes two strength points in each adjustment season "
                      "(Summer and Winter) (WOTW 9.2).")
-    data = dict(s, year=year, season=season, destroyed=destroyed, largest=largest,
+    if martian_won:
+        s = dict(s, active=False)  # the game is over (WOTW 2.2): no virus to catch
+    data = dict(s, year=year, season=season, destroyed=destroyed, largest=largest, martian_wins=martian_won,
                 largest_powers=leaders, thresholds={"min_destroyed": MIN_DESTROYED, "multiple": 2})
     tables = [Table("Thresholds", ["Condition", "Met", "How far"], rows)]
-    rules = ["WOTW 9.1", "WOTW R1"]
+    rules = ["WOTW 9.1", "WOTW R1"] + (["WOTW 2.2"] if martian_won else [])
     martian = parse_units(v["martian_units"], "martian_units")
     first = parse_removals(v["removals"])
     if first and not martian:
         raise InputError("martian_units", "Give the Martian units to order removals from.")
-    if s["active"] and martian:
+    if s["active"] and martian and not martian_won:
         plan = removal_schedule(martian, year, season, first)
         data["removals"] = [{"season": f"{r.season.capitalize()} {r.year}", "due": r.due,
                              "removed": [describe(x) for x in r.removals],
