@@ -2,42 +2,14 @@
 from __future__ import annotations
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, text_param
-
-from .removals import describe, parse_removals, schedule as removal_schedule
+from ..diplomacy.api import Illegal, Season
+from .board import EARTH_POWERS, TOTAL_CENTRES
+from .endgame import MIN_DESTROYED, VIRUS_MULTIPLE, virus_status
+from .orders import parse_orders
+from .removal import describe, plan
 from .units import parse_units
 
-POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
-SEASONS = ("spring", "summer", "fall", "winter")
-TOTAL_CENTRES = 34
-MIN_DESTROYED = 12
-LAST_LANDING = (1903, "fall")
-
-
-def season_key(year: int, season: str) -> tuple[int, int]:
-    return (year, SEASONS.index(season))
-
-
-def check_applies(year: int, season: str) -> bool:
-    """WOTW 9.1 with ruling WOTW R1: the first check is at the end of Fall 1903, the sixth landing's season."""
-    return season_key(year, season) >= season_key(*LAST_LANDING)
-
-
-def virus_status(year: int, season: str, destroyed: int, largest: int) -> dict:
-    """WOTW 9.1: at least 12 destroyed and destroyed >= 2 x the largest Earth power's centres."""
-    applies = check_applies(year, season)
-    enough = destroyed >= MIN_DESTROYED
-    double = destroyed >= 2 * largest
-    return {
-        "check_applies": applies,
-        "twelve_met": enough,
-        "double_met": double,
-        "active": applies and enough and double,
-        "more_destroyed_for_twelve": max(0, MIN_DESTROYED - destroyed),
-        # Two routes to the doubling threshold: more centres destroyed, or the largest power shrinking.
-        "more_destroyed_for_double": max(0, 2 * largest - destroyed),
-        "largest_must_fall_to": destroyed // 2,
-        "largest_must_lose": max(0, largest - destroyed // 2),
-    }
+POWERS = EARTH_POWERS
 
 
 # A plausible 1904 board: 12 destroyed, 22 held, 34 in all.
@@ -95,7 +67,7 @@ def virus_check(v: dict) -> Result:
     else:
         raise InputError("largest", "Give the largest Earth power's centres, or all seven powers' counts.")
 
-    s = virus_status(year, season, destroyed, largest)
+    s = virus_status(year, Season(season), destroyed, largest)
     when = f"the end of {season.capitalize()} {year}"
     who = " and ".join(leaders) if leaders else "the largest Earth power"
     martian_won = destroyed >= TOTAL_CENTRES
@@ -137,21 +109,25 @@ def virus_check(v: dict) -> Result:
     if martian_won:
         s = dict(s, active=False)  # the game is over (WOTW 2.2): no virus to catch
     data = dict(s, year=year, season=season, destroyed=destroyed, largest=largest, martian_wins=martian_won,
-                largest_powers=leaders, thresholds={"min_destroyed": MIN_DESTROYED, "multiple": 2})
+                largest_powers=leaders, thresholds={"min_destroyed": MIN_DESTROYED, "multiple": VIRUS_MULTIPLE})
     tables = [Table("Thresholds", ["Condition", "Met", "How far"], rows)]
     rules = ["WOTW 9.1", "WOTW R1"] + (["WOTW 2.2"] if martian_won else [])
     martian = parse_units(v["martian_units"], "martian_units")
-    first = parse_removals(v["removals"])
+    first = tuple((p.province, p.strength) for p in parse_orders(v["removals"], "removals", removals=True))
     if first and not martian:
         raise InputError("martian_units", "Give the Martian units to order removals from.")
     if s["active"] and martian and not martian_won:
-        plan = removal_schedule(martian, year, season, first)
-        data["removals"] = [{"season": f"{r.season.capitalize()} {r.year}", "due": r.due,
+        try:
+            plan_ = plan(martian, year, Season(season), first)
+        except Illegal as err:
+            raise InputError("removals", f"{err.message[0].upper()}{err.message[1:]} ({', '.join(err.rules)}).") from None
+        data["removals"] = [{"season": f"{r.season.display} {r.year}", "due": r.due,
                              "removed": [describe(x) for x in r.removals],
-                             "after": [u.label for u in r.after]} for r in plan]
+                             "after": [u.label() for u in r.after]} for r in plan_]
         tables.append(Table("Removal schedule (units standing still)", ["Season", "Points due", "Removed", "Martian units left"],
-                            [[f"{r.season.capitalize()} {r.year}", r.due, ", ".join(describe(x) for x in r.removals),
-                              ", ".join(u.label for u in r.after) or "none: the Martian is eliminated"] for r in plan]))
+                            [[f"{r.season.display} {r.year}", r.due, ", ".join(describe(x) for x in r.removals),
+                              ", ".join(u.label() for u in r.after) or "none: the Martian is eliminated"]
+                             for r in plan_]))
         notes.append("Removals not ordered by the Martian are made by default, strength points first from the unit "
                      "whose province comes first alphabetically by full name (WOTW 9.3, ruling WOTW R9); they cannot be "
                      "conditional on the other powers' retreats or adjustments (WOTW 9.4).")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pathlib
 
-from calculators.diplomacy.map import Terrain, province_of, standard_map
+from calculators.diplomacy.map import Reach, Terrain, province_of, standard_map
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "diplomacy"
 CHECK = DATA / "standard_map_check.txt"
@@ -135,7 +135,7 @@ def test_adjacency_symmetric_and_terrain_consistent():
     for a, bs in m.fleet_adj.items():
         for b in bs:
             assert a in m.fleet_adj[b]
-            assert m.valid_location("F", a) and m.valid_location("F", b)
+            assert m.stands(Reach.SEA, a) and m.stands(Reach.SEA, b)
     assert not m.army_adj["swi"] and "swi" not in {province_of(x) for x in m.fleet_adj}
 
 

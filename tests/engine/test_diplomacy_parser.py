@@ -58,7 +58,7 @@ def one(text, power=None):
 ])
 def test_notations(text, kind, utype, loc, target, dest, via):
     o = one(text)
-    assert (o.kind, o.unit_type, o.location, o.target, o.dest, o.via_convoy) == (kind, utype, loc, target, dest, via)
+    assert (o.spec.name, o.unit_type, o.location, o.target, o.dest, o.via_convoy) == (kind, utype, loc, target, dest, via)
 
 
 def test_power_prefixes_and_headings():
@@ -66,7 +66,7 @@ def test_power_prefixes_and_headings():
     assert one("ENG: F Lon - Eng").power == "England"
     assert one("english: F Lon - Eng").power == "England"
     assert one("Waive", "Russia").power == "Russia"
-    assert one("England: Waive").kind == "waive"
+    assert one("England: Waive").spec.name == "waive"
     orders, errors = R.orders("France:\nA Par - Bur\n# a comment\n\nGermany:\nA Mun - Bur  # bounce\n")
     assert [(o.power, o.location, o.line) for o in orders] == [("France", "par", 2), ("Germany", "mun", 6)]
     assert errors == []
@@ -254,7 +254,7 @@ def test_designation_notes_and_phase_messages(orders, status, reason):
 
 def test_a_variant_unit_named_by_strength_as_a_support_target():
     o = one("A Mun S 2A Par - Bur")
-    assert (o.kind, o.target_type, o.target, o.dest) == ("support", A, "par", "bur")
+    assert (o.spec.name, o.target_type, o.target, o.dest) == ("support", A, "par", "bur")
     assert one("F Nth S 3a Lon").target == "lon"
     with pytest.raises(ParseError):
         one("2A Par - Bur")  # only as a target: an ordered unit is A or F
@@ -264,7 +264,7 @@ def test_a_variant_unit_named_by_strength_as_a_support_target():
                                   "\u2022 A Par - Bur", "A Par => Bur"])
 def test_pasted_list_markers_and_arrows(text):
     o = one(text)
-    assert (o.kind, o.location, o.dest) == ("move", "par", "bur")
+    assert (o.spec.name, o.location, o.dest) == ("move", "par", "bur")
     assert one("2. France: A Par - Bur").power == "France"
 
 

@@ -8,13 +8,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from calculators.diplomacy.game import adjudicate_phase, reader_for
-from calculators.diplomacy.legality import bind_movement
-from calculators.diplomacy.map import Terrain, province_of, show, standard_map
-from calculators.diplomacy.orders import Move, Support
-from calculators.diplomacy.position import Position
-from calculators.diplomacy.resolver import Resolver, _sea_adjacency
-from calculators.diplomacy.units import Phase, PhaseKind, Season, Unit, UnitType
+from calculators.diplomacy.api import (STANDARD, STANDARD_TYPES, Move, Phase, PhaseKind, Position, Resolver, Season,
+                                       Support, Terrain, Turn, Unit, UnitType, adjudicate_phase, check_orders,
+                                       convoy_routes_exist, distances, on_minimal_route, province_of, reader_for,
+                                       show, standard_map)
 
 M = standard_map()
 POWERS = [p.name for p in M.powers]
@@ -32,7 +29,7 @@ def random_position(rng: random.Random, n: int, phase=SPRING, region=None, power
         loc = p
         if utype == "F" and info.coasts:
             loc = f"{p}/{rng.choice(info.coasts).value}"
-        units.append(Unit(rng.choice(powers), UnitType(utype), loc))
+        units.append(Unit(rng.choice(powers), STANDARD_TYPES[utype], loc))
     owners = {c: rng.choice(POWERS) for c in M.centres if rng.random() < 0.7}
     return Position(phase, tuple(units), owners)
 
@@ -94,7 +91,7 @@ def test_random_positions_keep_the_board_sound():
         after = result.after
         seen = set()
         for u in after.units:
-            assert M.valid_location(u.type.value, u.location), u  # no wrong terrain, never Switzerland
+            assert M.stands(u.type.reach, u.location), u  # no wrong terrain, never Switzerland
             assert u.province not in seen  # DIP 5.1: one unit per province
             seen.add(u.province)
         for d in after.dislodged:
@@ -218,14 +215,15 @@ def test_resolver_matches_brute_force():
         # Few powers, so that supports for and against a power's own units are common (DIP 14.7).
         pos = random_position(rng, rng.randint(5, 10), region=CENTRE, powers=rng.sample(POWERS, rng.randint(2, 3)))
         lines = random_orders(rng, pos, convoys=False)
-        parsed, errors = reader_for_std().orders("\n".join(lines))
+        parsed, errors = reader_for(STANDARD).orders("\n".join(lines))
         assert not errors
-        effective, _ = bind_movement(M, pos.units, parsed, _sea_adjacency(M))
+        resolution = check_orders(Turn(STANDARD, pos.phase, pos, tuple(parsed), pos)).check.resolution
+        effective = resolution.orders  # one legal, matched order per unit; void supports hold
         decisions = [i for i, o in enumerate(effective) if isinstance(o, (Move, Support))]
         if len(decisions) > 14:
             continue
         answers = consistent_assignments(effective)
-        res = Resolver(M, effective).run()
+        res = Resolver(M, resolution).run()
         got = {i: res.resolve(i) for i in decisions}
         assert got in answers, (lines, got, answers)
         if len(answers) == 1:
@@ -238,17 +236,10 @@ def test_resolver_matches_brute_force():
     assert unique > 1200
 
 
-def reader_for_std():
-    from calculators.diplomacy.variant import STANDARD
-    return reader_for(STANDARD)
-
-
 # -- more fast paths against brute force ---------------------------------------------
 def test_convoy_route_legality_matches_brute_force():
     """legality.on_minimal_route (DIP R5) against trying every set of fleets."""
-    from calculators.diplomacy.legality import convoy_routes_exist, on_minimal_route
-
-    sea = _sea_adjacency(M)
+    sea = M.sea_adjacency
     seas = sorted(sea)
     coasts = [p for p in M.provinces if M.provinces[p].terrain is Terrain.COAST]
     rng = random.Random(11)
@@ -257,7 +248,7 @@ def test_convoy_route_legality_matches_brute_force():
         src, dst = rng.sample(coasts, 2)
 
         def enables(subset):
-            return bool(subset) and convoy_routes_exist(M, src, dst, set(subset), sea)
+            return bool(subset) and convoy_routes_exist(M, src, dst, set(subset))
 
         needed = set()
         for k in range(1, len(fleets) + 1):
@@ -270,8 +261,6 @@ def test_convoy_route_legality_matches_brute_force():
 
 def test_civil_disorder_distances_match_floyd_warshall():
     """adjustments.distances (DIP R11) against all-pairs shortest paths."""
-    from calculators.diplomacy.adjustments import distances
-
     places = sorted(M.provinces)
     inf = 10 ** 6
     d = {(a, b): (0 if a == b else 1 if b in M.neighbours(a) else inf) for a in places for b in places}

@@ -7,13 +7,10 @@ import random
 
 import pytest
 
-from calculators.diplomacy.map import standard_map
-from calculators.diplomacy.parser import Reader
-from calculators.diplomacy.units import Unit, UnitType
-from calculators.wotw.martian import check
-from calculators.wotw.orders import parse_orders
-from calculators.wotw.season import adjudicate_season
-from calculators.wotw.units import MartianUnit
+from calculators.diplomacy.api import Phase, PhaseKind, Position, Season, Unit, UnitType, adjudicate_phase, standard_map
+from calculators.wotw.board import MARTIAN, martian
+from calculators.wotw.season import MartianState
+from calculators.wotw.variant import WOTW
 
 MAP = standard_map()
 POWERS = MAP.power_names
@@ -29,6 +26,10 @@ def _d(s: int) -> str:
     return "A" if s == 1 else f"{s}A"
 
 
+def martian_unit(province: str, strength: int) -> Unit:
+    return martian(province, strength)
+
+
 def random_season(seed: int):
     rng = random.Random(seed)
     centre = rng.choice(LAND)
@@ -41,7 +42,7 @@ def random_season(seed: int):
     earth, martian = [], []
     for p in area[:k]:
         if rng.random() < 0.3:
-            martian.append(MartianUnit(p, rng.randint(1, 3)))
+            martian.append(martian_unit(p, rng.randint(1, 3)))
         else:
             power = rng.choice(POWERS)
             if MAP.is_sea(p):
@@ -96,10 +97,26 @@ def random_season(seed: int):
     return tuple(earth), tuple(martian), lines, mlines, landing
 
 
-def _run(earth, martian, lines, mlines, landing):
-    parsed, errors = Reader(MAP).orders("\n".join(lines))
-    plan = check(martian, parse_orders("\n".join(mlines)))
-    return adjudicate_season("spring", 1904, earth, plan, parsed, errors, {}, frozenset(), landing)
+SPRING_1903 = Phase(1903, Season.SPRING, PhaseKind.MOVEMENT)  # the fifth landing season (WOTW 3.1)
+
+
+class Result:
+    """The season as the properties see it: the units after it and the variant's account of it."""
+
+    def __init__(self, turn):
+        self.earth = tuple(u for u in turn.position.units if u.power != MARTIAN)
+        self.martian = tuple(sorted(u for u in turn.position.units if u.power == MARTIAN))
+        self.dislodged = turn.position.dislodged
+        self.reductions = turn.report.reductions
+        self.landed_on = turn.report.landed_on
+        self.eliminated_by_landing = turn.report.eliminated
+
+
+def _run(earth, martian_units, lines, mlines, landing):
+    schedule = ("mar", "gal", "pic", "fin", landing, "edi") if landing else ()
+    position = Position(SPRING_1903, tuple(earth) + tuple(martian_units), {}, state=MartianState(schedule=schedule))
+    text = "\n".join(lines) + "\n" + "\n".join(f"Martian: {m}" for m in mlines)
+    return Result(adjudicate_phase(position, text, WOTW))
 
 
 SEASONS = [random_season(s) for s in range(300)]
