@@ -186,7 +186,7 @@ def adjustment_step(turn: Turn) -> Turn:
             outcomes.append(Outcome(p.power or "", p.text, None, status, err.message, rules, line=p.line))
     outcomes.extend(_defaults(ctx, ledger))
     units = tuple(u for u in position.units if u not in ledger.removed) + tuple(ledger.built)
-    return replace(turn.add(*outcomes), orders=(), position=replace(position, units=units),
+    return turn.add(*outcomes).but(orders=(), position=replace(position, units=units),
                    built=tuple(ledger.built), removed=tuple(ledger.removed))
 
 
@@ -195,12 +195,12 @@ def fall_ownership(turn: Turn) -> Turn:
     if turn.phase.season.value != "fall" or turn.position.dislodged:
         return turn
     owners = update_ownership(turn.variant.board, turn.position.units, turn.position.owners)
-    return replace(turn, position=replace(turn.position, owners=owners))
+    return turn.but(position=replace(turn.position, owners=owners))
 
 
 def check_win(turn: Turn) -> Turn:
     """DIP 1.1: after the Fall ownership update, the variant's win rule (the standard game: 18 centres)."""
     if turn.phase.season.value != "fall" or turn.position.dislodged:
         return turn
-    return replace(turn, winner=turn.variant.winner(turn.variant, turn.position))
+    return turn.but(winner=turn.variant.winner(turn.variant, turn.position))
 

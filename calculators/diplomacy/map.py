@@ -199,7 +199,15 @@ class GameMap:
 
     def fleet_coasts_to(self, src: str, dst_province: str) -> tuple[str, ...]:
         """Locations in dst_province a fleet at src can reach (several only for a multi-coast province)."""
-        return tuple(sorted(x for x in self.fleet_adj.get(src, ()) if province_of(x) == dst_province))
+        return self._coasts_to.get(src, {}).get(dst_province, ())
+
+    @cached_property
+    def _coasts_to(self) -> Mapping[str, Mapping[str, tuple[str, ...]]]:
+        out: dict[str, dict[str, list[str]]] = {}
+        for src, dsts in self.fleet_adj.items():
+            for d in dsts:
+                out.setdefault(src, {}).setdefault(province_of(d), []).append(d)
+        return {s: {p: tuple(sorted(ls)) for p, ls in m.items()} for s, m in out.items()}
 
     def can_reach_province(self, reach: Reach, src: str, dst_province: str) -> bool:
         """Could a unit of that reach move into the province (any coast)?  Used for supports (DIP 7.2)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from .map import GameMap, coast_of, show
+from .map import GameMap, coast_of, province_of, show
 from .orders import Hold, Illegal, Kind, Move, Outcome, ParsedOrder, Status, find_unit, phase_words, spec_of
 from .orders.convoy import Convoy
 from .orders.convoy import matches as convoy_matches
@@ -65,6 +65,11 @@ class Checked:
     void: Mapping[int, str]  # unit index -> why its support or convoy did nothing
 
 
+def named_by_label(unit: Unit) -> str:
+    """How the standard game names a unit in explanations: as players write it (``A Par``)."""
+    return unit.label()
+
+
 # -- the check ---------------------------------------------------------------------------------
 def _check_one(ctx: Context, p: ParsedOrder) -> Written:
     w = Written(p, None, None)
@@ -88,7 +93,7 @@ def _one_order_each(written: list[Written]) -> dict[str, object]:
             candidates.setdefault(w.unit.province, []).append(w)
     chosen = {}
     for prov, ws in candidates.items():
-        if len({w.order for w in ws}) == 1:
+        if len(ws) == 1 or len({w.order for w in ws}) == 1:
             chosen[prov] = ws[0].order
             for w in ws[1:]:
                 w.error, w.rules, w.order = "the same order was given twice; it counts once", ("DIP R10",), None
@@ -100,17 +105,22 @@ def _one_order_each(written: list[Written]) -> dict[str, object]:
 
 
 def _pieces(effective, variant) -> tuple[list, list, list, list[str]]:
-    """Each effective order's pieces for the resolver, the unit each comes from, their group keys and names."""
+    """Each effective order's pieces for the resolver, the unit each comes from, their group keys, and how a
+    variant names their units (none: by their labels)."""
     orders, origin, keys, names = [], [], [], []
     for u, o in enumerate(effective):
         spec = spec_of(o)
-        made = spec.pieces(o) if spec.pieces is not None else ((o, None),)
-        name = variant.name_in_explanations(o.unit)
-        for piece, key in made:
+        if spec.pieces is None:
+            orders.append(o)
+            origin.append(u)
+            keys.append(None)
+            continue
+        for piece, key in spec.pieces(o):
             orders.append(piece)
             origin.append(u)
             keys.append(key)
-            names.append(name)
+    if variant.name_in_explanations is not named_by_label:
+        names = [variant.name_in_explanations(effective[u].unit) for u in origin]
     return orders, origin, keys, names
 
 
@@ -171,14 +181,16 @@ def check_orders(turn: Turn) -> Turn:
     resolution = Resolution(tuple(orders), supports, tuple(tuple(g) for g in groups.values()),
                             group_cap=turn.variant.group_cap, names=tuple(names), origin=tuple(origin),
                             sources=tuple(effective[u] for u in origin))
-    return replace(turn, orders=(), check=Checked(tuple(written), effective, resolution, void))
+    return turn.but(orders=(), check=Checked(tuple(written), effective, resolution, void))
 
 
 # -- the resolution -------------------------------------------------------------------------------
 def resolve_moves(turn: Turn) -> Turn:
     """DATC 5: the guess-and-check resolution of every piece, with the season's barriers and decisions."""
-    resolution = replace(turn.check.resolution, barriers=dict(turn.barriers), decided=dict(turn.decided))
-    return replace(turn, facts=Resolver(turn.variant.board, resolution).run())
+    resolution = turn.check.resolution
+    if turn.barriers or turn.decided:
+        resolution = replace(resolution, barriers=dict(turn.barriers), decided=dict(turn.decided))
+    return turn.but(facts=Resolver(turn.variant.board, resolution).run())
 
 
 # -- the explanations -------------------------------------------------------------------------------
@@ -190,6 +202,9 @@ def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple
     """Ruling DIP R8: say so when the written A/F or coast differs from the unit ordered or supported."""
     if unit is None or parsed.location is None:
         return "", ()
+    if (parsed.unit_type is None or parsed.unit_type.value == unit.type.value) and parsed.target_type is None \
+            and "/" not in parsed.location:
+        return "", ()  # nothing written that could differ
     facts = []
     if parsed.unit_type is not None and parsed.unit_type.value != unit.type.value:
         facts.append(f"the unit in {show(unit.province)} is {_a(unit)}")
@@ -208,7 +223,7 @@ def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple
 
 def _unit_result(facts: Resolver, checked: Checked, u: int, text: str, line: int, written=None) -> Outcome:
     """What became of unit u's order: its kind explains it; a void support or convoy says why."""
-    pieces = [j for j in range(facts.n) if facts.resolution.origin[j] == u]
+    pieces = facts.pieces_of(u)
     first = pieces[0]
     effective = checked.effective[u]
     unit = effective.unit
@@ -235,8 +250,10 @@ def explain_moves(turn: Turn) -> Turn:
     index = {u.province: i for i, u in enumerate(units)}
     outcomes, ordered = [], set()
     for w in checked.written:
-        target = units[index[w.parsed.target.partition("/")[0]]] if (
-            w.parsed.target is not None and w.parsed.target.partition("/")[0] in index) else None
+        target = None
+        if w.parsed.target is not None:
+            j = index.get(province_of(w.parsed.target))
+            target = units[j] if j is not None else None
         note, note_rules = designation_note(w.parsed, w.unit, target)
         i = index.get(w.unit.province) if w.unit is not None else None
         if w.order is None:
@@ -251,7 +268,7 @@ def explain_moves(turn: Turn) -> Turn:
         ordered.add(i)
         out = _unit_result(facts, checked, i, w.parsed.text, w.parsed.line, w.order)
         if note:
-            out = replace(out, reason=out.reason + note, rules=out.rules + note_rules)
+            out = out._replace(reason=out.reason + note, rules=out.rules + note_rules)
         outcomes.append(out)
     for i, u in enumerate(units):
         if i not in ordered:
@@ -260,7 +277,7 @@ def explain_moves(turn: Turn) -> Turn:
 
 
 def _first_piece(facts: Resolver, u: int) -> int:
-    return facts.resolution.origin.index(u)
+    return facts.pieces_of(u)[0]
 
 
 # -- the position after the moves -----------------------------------------------------------------
@@ -285,25 +302,35 @@ def place_units(turn: Turn) -> Turn:
     one power ending in one province make one unit of their summed strength (a variant's merge).
     """
     facts = turn.facts
-    strength: dict[tuple, int] = {}
+    placed: dict[str, Unit] = {}
     dislodged: list[Dislodged] = []
     for u, unit in enumerate(turn.position.units):
-        for j in facts.siblings(_first_piece(facts, u)):
+        for j in facts.pieces_of(u):
             o = facts.orders[j]
             if type(o) is Move and facts.resolve(j):
-                key = (unit.power, unit.type, o.dest)
-                strength[key] = strength.get(key, 0) + o.unit.strength
+                _place(placed, unit, o.dest, o.unit.strength)
                 continue
             by = facts.dislodged_by(j)
             if by is None:
-                key = (unit.power, unit.type, o.unit.location)
-                strength[key] = strength.get(key, 0) + o.unit.strength
+                _place(placed, unit, unit.location, o.unit.strength)
             elif unit.type.retreats:
                 dislodged.append(Dislodged(unit, None if facts.convoyed[by] else facts.prov[by]))
-    units = tuple(Unit(p, t, loc, s) for (p, t, loc), s in strength.items() if s > 0)
     moves, supports, convoys = _map_marks(facts)
-    position = replace(turn.position, units=units, dislodged=tuple(dislodged), contested=facts.contested())
-    return replace(turn, position=position, moves=moves, supports=supports, convoys=convoys)
+    position = replace(turn.position, units=tuple(placed.values()), dislodged=tuple(dislodged),
+                       contested=facts.contested())
+    return turn.but(position=position, moves=moves, supports=supports, convoys=convoys)
+
+
+def _place(placed: dict[str, Unit], unit: Unit, location: str, strength: int) -> None:
+    """A piece ends at ``location``: a unit there of the same power takes it in (a variant's merge)."""
+    prov = province_of(location)
+    there = placed.get(prov)
+    if there is not None:
+        placed[prov] = there.with_strength(there.strength + strength)
+    elif location == unit.location and strength == unit.strength:
+        placed[prov] = unit
+    else:
+        placed[prov] = Unit(unit.power, unit.type, location, strength)
 
 
 MOVEMENT_STEPS = (check_orders, resolve_moves, explain_moves, place_units)

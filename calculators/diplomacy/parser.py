@@ -38,17 +38,38 @@ _COAST_RE = re.compile(r"\s*[/(]\s*(nc|sc|ec|wc|n|s|e|w|north|south|east|west)\s
 _COAST_WORDS_RE = re.compile(r"\s+(north|south|east|west)\s+coast\b")
 # A bare coast code after the province, as in "F StP sc - Bot" or "Build F Spa nc".
 _LIST_MARK = re.compile(r"^(?:\d{1,3}[.)]|[-*\u2022])\s+")
+_MARKS = frozenset("0123456789-*\u2022")
 _BARE_COAST_RE = re.compile(r"(?<=[a-z])\s+(nc|sc|ec|wc)(?=\s|$|-)")
 
 
+_ARROWS = ("\u2192", "->", "=>", "\u2013", "\u2014")
+
+
 def _norm(text: str) -> str:
-    s = text.lower().replace("\u2192", " - ").replace("->", " - ").replace("=>", " - ").replace("\u2013", " - ").replace("\u2014", " - ")
-    s = s.replace("mid-atlantic", "mid atlantic").replace(".", ". ")
-    s = _COAST_WORDS_RE.sub(lambda m: "/" + _COAST_WORD[m.group(1)], s)
-    s = _COAST_RE.sub(lambda m: "/" + _COAST_WORD.get(m.group(1), m.group(1)), s)
-    s = _BARE_COAST_RE.sub(lambda m: "/" + m.group(1), s)
-    s = s.replace("-", " - ").replace(",", " ").replace(";", " ")
-    return " ".join(s.replace(". ", " ").split())
+    """Lower case, arrows as "-", coasts as "/nc", punctuation as spaces: the words an order is read from."""
+    return " ".join(_tokens(text))
+
+
+def _tokens(text: str) -> list[str]:
+    s = text.lower()
+    for arrow in _ARROWS:
+        if arrow in s:
+            s = s.replace(arrow, " - ")
+    if "mid-atlantic" in s:
+        s = s.replace("mid-atlantic", "mid atlantic")
+    if "." in s:
+        s = s.replace(".", ". ")
+    if "coast" in s:
+        s = _COAST_WORDS_RE.sub(lambda m: "/" + _COAST_WORD[m.group(1)], s)
+    if "/" in s or "(" in s:
+        s = _COAST_RE.sub(lambda m: "/" + _COAST_WORD.get(m.group(1), m.group(1)), s)
+    if " nc" in s or " sc" in s or " ec" in s or " wc" in s:
+        s = _BARE_COAST_RE.sub(lambda m: "/" + m.group(1), s)
+    if "-" in s:
+        s = s.replace("-", " - ")
+    if "," in s or ";" in s:
+        s = s.replace(",", " ").replace(";", " ")
+    return s.replace(". ", " ").split()
 
 
 class Reader:
@@ -61,6 +82,7 @@ class Reader:
         for name, abbr in gmap.aliases.items():
             self.names[_norm(name)] = abbr
         self.longest = max(len(k.split()) for k in self.names)
+        self.starts_longer = {k.split()[0] for k in self.names if " " in k}  # first words of longer names
         self.powers: dict[str, str] = {}
         for p in gmap.powers:
             for key in (p.name, p.adjective, p.abbr):
@@ -77,6 +99,12 @@ class Reader:
         """A province (with coast if written) starting at toks[k]; returns (location, next k)."""
         if k >= len(toks):
             raise ParseError(*ctx, "a province is missing at the end")
+        word = toks[k]
+        if word not in self.starts_longer:  # a one-word name (most are): no longer phrase to try first
+            last, _, coast = word.partition("/")
+            abbr = self.names.get(last)
+            if abbr is not None:
+                return (f"{abbr}/{coast}" if coast else abbr), k + 1
         for n in range(min(self.longest, len(toks) - k), 0, -1):
             words = toks[k:k + n]
             last, _, coast = words[-1].partition("/")
@@ -128,22 +156,22 @@ class Reader:
         raw = text.strip()
         ctx = (line, raw)
         power = default_power
-        body = _LIST_MARK.sub("", raw)  # pasted lists: "1. A Par - Bur", "- A Par - Bur"
+        body = _LIST_MARK.sub("", raw) if raw[:1] in _MARKS else raw  # pasted lists: "1. A Par - Bur", "- A Par"
         if ":" in body:
             head, body = body.split(":", 1)
             power = self.power(head)
             if power is None:
                 raise ParseError(*ctx, f"unknown power \u2018{head.strip()}\u2019")
-        toks = _norm(body).split()
-        if toks and self.power(toks[0]) and toks[0] not in self.names:
-            power = self.power(toks[0])
+        toks = _tokens(body)
+        if toks and toks[0] in self.powers and toks[0] not in self.names:
+            power = self.powers[toks[0]]
             toks = toks[1:]
         if not toks:
             return None
         if toks[0] in self.leading:
             kind = self.leading[toks[0]]
-            return ParsedOrder(line, raw, power, kind, **kind.value.read_leading(self, toks, 1, ctx))
-        if len(toks) > 2 and toks[0] in TYPES and toks[1] in self.hold.value.verbs:
+            return ParsedOrder(line, raw, power, kind, **kind._value_.read_leading(self, toks, 1, ctx))
+        if len(toks) > 2 and toks[0] in TYPES and toks[1] in self.hold._value_.verbs:
             # The summary's own hold example puts the verb first: "fleet stands English Channel" (DIP 4.2).
             loc, k = self.place(toks, 2, ctx)
             self.end(toks, k, ctx)
@@ -154,7 +182,7 @@ class Reader:
         kind = self.verbs.get(toks[k])
         if kind is None:
             raise ParseError(*ctx, f"unknown order word \u2018{toks[k]}\u2019 (use - S C H R D, or Build/Remove/Waive)")
-        return ParsedOrder(line, raw, power, kind, utype, loc, **kind.value.read(self, toks, k + 1, ctx))
+        return ParsedOrder(line, raw, power, kind, utype, loc, **kind._value_.read(self, toks, k + 1, ctx))
 
     def orders(self, text: str) -> tuple[list[ParsedOrder], list[ParseError]]:
         """Every order in a block of text; a line ``England:`` sets the power for those after it."""
@@ -164,13 +192,14 @@ class Reader:
             line_power = power
             # Several orders may share a line, separated by semicolons; a power written before
             # the first ("Russia: F Sev - Rum; A Mos S F Sev - Rum") stands for the rest of the line.
-            for part in line.split("#", 1)[0].split(";"):
+            if "#" in line:
+                line = line.split("#", 1)[0]
+            for part in line.split(";") if ";" in line else (line,):
                 s = part.strip()
                 if not s:
                     continue
-                head = s.rstrip(":").strip()
-                if s.endswith(":") and self.power(head):
-                    power = line_power = self.power(head)
+                if s.endswith(":") and self.power(s.rstrip(":")):
+                    power = line_power = self.power(s.rstrip(":"))
                     continue
                 try:
                     o = self.order(s, n, line_power)

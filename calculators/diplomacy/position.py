@@ -10,6 +10,10 @@ from .map import GameMap, Reach, province_of, show
 from .units import START_PHASE, STANDARD_TYPES, Phase, Unit
 
 
+def _unit_order(u: Unit) -> tuple[str, str]:
+    return (u.power, u.location)
+
+
 @dataclass(frozen=True)
 class Dislodged:
     """A dislodged unit waiting to retreat (DIP 10.2, 12.1-12.4).
@@ -35,8 +39,9 @@ class Position:
     state: object = None
 
     def __post_init__(self):
-        object.__setattr__(self, "units", tuple(sorted(self.units, key=lambda u: (u.power, u.location))))
-        object.__setattr__(self, "owners", MappingProxyType(dict(sorted(self.owners.items()))))
+        object.__setattr__(self, "units", tuple(sorted(self.units, key=_unit_order)))
+        if not isinstance(self.owners, MappingProxyType):  # a copied position keeps its (sorted, read-only) owners
+            object.__setattr__(self, "owners", MappingProxyType(dict(sorted(self.owners.items()))))
 
     @cached_property
     def by_province(self) -> Mapping[str, Unit]:

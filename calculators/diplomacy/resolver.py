@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .map import GameMap, convoy_routes_exist, province_of
 from .orders.base import Kind
@@ -51,8 +52,7 @@ class Resolution:
     sources: tuple = ()  # the order each piece comes from, as checked (a split, a merge; default: the piece's own)
 
 
-@dataclass(frozen=True)
-class MoveFacts:
+class MoveFacts(NamedTuple):
     """Why a move came out as it did (for explanations)."""
 
     attack: int
@@ -70,32 +70,13 @@ class Resolver:
         self.resolution = resolution
         orders = self.orders = resolution.orders
         n = self.n = len(orders)
-        self.kind = [HOLD] * n
-        self.prov = [""] * n
-        self.power = [""] * n
-        self.strength = [1] * n
-        self.dest = [""] * n  # move destination province
-        self.convoyed = [False] * n
-        self.sdest = [""] * n  # support: the province it supports into (or the held province)
-        self.garrison: dict[str, list[int]] = {}  # province -> pieces standing in it at the start
-        self.into: dict[str, list[int]] = {}  # province -> every move into it
-        for i, o in enumerate(orders):
-            p = province_of(o.unit.location)
-            self.prov[i] = p
-            self.power[i] = o.unit.power
-            self.strength[i] = o.unit.strength
-            self.garrison.setdefault(p, []).append(i)
-            t = type(o)
-            if t is Move:
-                self.kind[i] = MOVE
-                d = self.dest[i] = province_of(o.dest)
-                self.convoyed[i] = o.via_convoy
-                self.into.setdefault(d, []).append(i)
-            elif t is Support:
-                self.kind[i] = SUPPORT
-                self.sdest[i] = o.dest if o.dest is not None else o.target
-            elif t is Convoy:
-                self.kind[i] = CONVOY
+        self._read(orders)
+        self.by_origin: dict[int, tuple[int, ...]] | None = None
+        if resolution.origin:
+            by: dict[int, list[int]] = {}
+            for i, u in enumerate(resolution.origin):
+                by.setdefault(u, []).append(i)
+            self.by_origin = {u: tuple(js) for u, js in by.items()}
         self._attach(resolution.supports)
         self._join(resolution.groups)
         self.fleets = [()] * n  # convoying fleets (by index) for a convoyed move
@@ -105,8 +86,10 @@ class Resolver:
                 self.fleets[i] = tuple(j for j, o in enumerate(orders)
                                        if self.kind[j] == CONVOY and o.army == src and o.dest == d)
         barriers = resolution.barriers
-        self.barred = [self.kind[i] == MOVE and self.dest[i] in barriers and self.power[i] in barriers[self.dest[i]].powers
-                       for i in range(n)]
+        self.barred = [False] * n
+        for i in range(n):
+            if barriers and self.kind[i] == MOVE and self.dest[i] in barriers:
+                self.barred[i] = self.power[i] in barriers[self.dest[i]].powers
         self.done = [False] * n
         self.visited = [False] * n
         self.in_cycle = [False] * n
@@ -119,6 +102,45 @@ class Resolver:
         self.level = 0
         self.low = NO_GUESS
         self.paradox: set[int] = set()  # moves that succeeded as circular movement
+
+    def _read(self, orders) -> None:
+        """The flat tables: each piece's kind, province, power, strength, destination."""
+        n = len(orders)
+        self.kind = [HOLD] * n
+        self.prov = [""] * n
+        self.power = [""] * n
+        self.strength = [1] * n
+        self.dest = [""] * n  # move destination province
+        self.convoyed = [False] * n
+        self.sdest = [""] * n  # support: the province it supports into (or the held province)
+        self.garrison: dict[str, list[int]] = {}  # province -> pieces standing in it at the start
+        self.into: dict[str, list[int]] = {}  # province -> every move into it
+        garrison, into = self.garrison, self.into
+        for i, o in enumerate(orders):
+            u = o.unit
+            p = self.prov[i] = u.province
+            self.power[i] = u.power
+            self.strength[i] = u.strength
+            g = garrison.get(p)
+            if g is None:
+                garrison[p] = [i]
+            else:
+                g.append(i)
+            t = type(o)
+            if t is Move:
+                self.kind[i] = MOVE
+                d = self.dest[i] = o.dest_province
+                self.convoyed[i] = o.via_convoy
+                m = into.get(d)
+                if m is None:
+                    into[d] = [i]
+                else:
+                    m.append(i)
+            elif t is Support:
+                self.kind[i] = SUPPORT
+                self.sdest[i] = o.dest if o.dest is not None else o.target
+            elif t is Convoy:
+                self.kind[i] = CONVOY
 
     def _attach(self, supports) -> None:
         """Each support counts for the piece it names (by province on the standard board)."""
@@ -133,15 +155,24 @@ class Resolver:
 
     def _join(self, groups) -> None:
         """A group's first move speaks for it: its members share one answer and one attack."""
-        self.rep = list(range(self.n))
-        self.members: list[tuple[int, ...]] = [(i,) for i in range(self.n)]
+        n = self.n
+        self.rep = list(range(n))
+        self.members: list[tuple[int, ...]] = [(i,) for i in range(n)]
+        self.movers = [m if self.kind[m[0]] == MOVE else () for m in self.members]
         for g in groups:
             movers = tuple(m for m in g if self.kind[m] == MOVE)
             for m in g:
                 self.members[m] = tuple(g)
+                self.movers[m] = movers
                 self.rep[m] = movers[0]
+        self.own = [s if k == MOVE else 0 for s, k in zip(self.strength, self.kind, strict=True)]
+        for g in groups:
+            total = sum(self.strength[m] for m in g if self.kind[m] == MOVE)
+            for m in g:
+                self.own[m] = total
         # Rivals into a province, one per group.
-        self.contenders = {d: tuple(dict.fromkeys(self.rep[m] for m in ms)) for d, ms in self.into.items()}
+        self.contenders = self.into if not groups else {
+            d: tuple(dict.fromkeys(self.rep[m] for m in ms)) for d, ms in self.into.items()}
 
     # -- the guess algorithm (DATC 5.F) -----------------------------------------------
     # Each resolution that used a guess remembers the lowest recursion depth whose guess it
@@ -260,24 +291,18 @@ class Resolver:
         if self.kind[j] != MOVE or self.convoyed[i] or self.convoyed[j]:
             return False
         d = self.dest[j]
-        return any(self.prov[m] == d for m in self.members[i])
+        members = self.members[i]
+        if len(members) == 1:
+            return self.prov[i] == d
+        return any(self.prov[m] == d for m in members)
 
     def _support_sum(self, pieces, exclude_power: str | None = None) -> int:
         total = 0
         for p in pieces:
             for s in self.supports[p]:
-                if exclude_power is not None and self.power[s] == exclude_power:
-                    continue
-                if self.resolve(s):
+                if self.power[s] != exclude_power and self.resolve(s):
                     total += self.strength[s]
         return total
-
-    def _movers(self, i: int) -> tuple[int, ...]:
-        return tuple(m for m in self.members[i] if self.kind[m] == MOVE)
-
-    def _own(self, i: int) -> int:
-        """The strength of a move (of all the moves of its group) before support."""
-        return sum(self.strength[m] for m in self._movers(i))
 
     def _staying(self, province: str, skip) -> list[int]:
         """Pieces in the province that do not leave it, leaving out ``skip`` (and moves that succeed)."""
@@ -291,23 +316,38 @@ class Resolver:
         return out
 
     def attack_strength(self, i: int) -> int:
-        if not self.path(i):
+        if self.convoyed[i] and not self.path(i):
             return 0
-        d, me = self.dest[i], self.power[i]
-        movers = self._movers(i)
-        victims = [j for j in self.garrison.get(d, ()) if j not in self.members[i]
+        d = self.dest[i]
+        garrison = self.garrison.get(d)
+        if garrison is None:
+            return self.own[i] + self._support_sum(self.movers[i])
+        if len(garrison) == 1 and len(self.members[i]) == 1:
+            # One unit in the way, one unit attacking: the standard board's case (DATC 5.B.4).
+            j = garrison[0]
+            if self.kind[j] == MOVE and not self.head_to_head(i, j) and self.resolve(j):
+                return self.own[i] + self._support_sum(self.movers[i])
+            if self.power[j] == self.power[i]:
+                return 0  # DIP 10.3: never dislodge your own unit
+            return self.own[i] + self._support_sum(self.movers[i], self.power[j])  # DIP 14.7
+        return self._attack_on_many(i, garrison)
+
+    def _attack_on_many(self, i: int, garrison: list[int]) -> int:
+        """A variant's attack: several pieces in the way (a split unit), or several moving as one (a merge)."""
+        movers, me = self.movers[i], self.power[i]
+        victims = [j for j in garrison if j not in self.members[i]
                    and (self.kind[j] != MOVE or self.head_to_head(i, j) or not self.resolve(j))]
         if not victims:
-            return self._own(i) + self._support_sum(movers)
+            return self.own[i] + self._support_sum(movers)
         if any(self.power[j] == me for j in victims):
             # DIP 10.3: never dislodge your own unit; a group may take in its own pieces that failed
             # to leave, within its cap (a variant's merge).
             if len(self.members[i]) > 1 and all(self.kind[j] == MOVE and not self.head_to_head(i, j) for j in victims) \
-                    and self._own(i) + sum(self.strength[j] for j in victims) <= self.resolution.group_cap:
-                return self._own(i) + self._support_sum(movers)
+                    and self.own[i] + sum(self.strength[j] for j in victims) <= self.resolution.group_cap:
+                return self.own[i] + self._support_sum(movers)
             return 0
         # DIP 14.7: a power's support does not help dislodge its own unit.
-        return self._own(i) + self._support_sum(movers, self.power[victims[0]])
+        return self.own[i] + self._support_sum(movers, self.power[victims[0]])
 
     def hold_strength(self, province: str, skip=()) -> int:
         total = 0
@@ -316,16 +356,16 @@ class Resolver:
         return total
 
     def defend_strength(self, j: int) -> int:
-        return self._own(j) + self._support_sum(self._movers(j))
+        return self.own[j] + self._support_sum(self.movers[j])
 
     def prevent_strength(self, m: int) -> int:
-        if not self.path(m):
+        if self.convoyed[m] and not self.path(m):
             return 0
         # Ruling DIP R16: only a unit beaten head-to-head loses its hold on the other province.
         for j in self.garrison.get(self.dest[m], ()):
             if self.head_to_head(m, j) and self.resolve(j):
                 return 0
-        return self.defend_strength(m)
+        return self.own[m] + self._support_sum(self.movers[m])
 
     # -- DATC 5.B: the decisions ----------------------------------------------------
     def _against(self, i: int, attack: int) -> tuple[str, int, tuple[int, ...]]:
@@ -410,9 +450,11 @@ class Resolver:
     def siblings(self, i: int) -> tuple[int, ...]:
         """The pieces that come from the same unit as piece i (the parts of a split), in order."""
         origin = self.resolution.origin
-        if not origin:
-            return (i,)
-        return tuple(j for j in range(self.n) if origin[j] == origin[i])
+        return self.by_origin[origin[i]] if origin else (i,)
+
+    def pieces_of(self, unit: int) -> tuple[int, ...]:
+        """The pieces that come from the unit of that index (in ``position.units`` order)."""
+        return self.by_origin.get(unit, ()) if self.by_origin is not None else (unit,)
 
     def is_decided(self, i: int) -> bool:
         return self.rep[i] in self.resolution.decided
@@ -436,6 +478,10 @@ class Resolver:
         for i in range(self.n):
             if self.kind[i] != HOLD:
                 self.resolve(i)
+        # Every answer is final now: the strengths the explanations ask for again can be kept.
+        self.attack_strength = _kept(self.attack_strength)
+        self.prevent_strength = _kept(self.prevent_strength)
+        self.defend_strength = _kept(self.defend_strength)
         return self
 
     def succeeded(self, i: int) -> bool:
@@ -469,10 +515,11 @@ class Resolver:
     def contested(self) -> frozenset[str]:
         """DIP 12.2 with ruling DIP R19: empty provinces where a move failed that still had strength to bounce."""
         out = set()
+        result = self.result  # every move is resolved by now
         for d, movers in self.into.items():
-            if any(self.resolve(m) for m in movers):
+            if any(result[self.rep[m]] for m in movers):
                 continue
-            if self._staying(d, ()):
+            if d in self.garrison and self._staying(d, ()):
                 continue
             if any(self.prevent_strength(m) > 0 for m in self.contenders[d]):
                 out.add(d)
@@ -497,6 +544,19 @@ class Resolver:
         if opp >= best and opp > 0:
             return MoveFacts(attack, "", opp, who)
         return MoveFacts(attack, "", best, tuple(m for m in rivals if self.prevent_strength(m) == best and best))
+
+
+def _kept(strength):
+    """A strength of a resolved phase, computed once per piece."""
+    kept: dict[int, int] = {}
+
+    def once(i: int) -> int:
+        value = kept.get(i)
+        if value is None:
+            value = kept[i] = strength(i)
+        return value
+
+    return once
 
 
 def resolve_orders(gmap: GameMap, orders, **structure) -> Resolver:

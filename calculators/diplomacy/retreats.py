@@ -53,7 +53,7 @@ def _choose(ctx: Context, parsed) -> tuple[list[Outcome], dict[str, tuple]]:
             if prov in chosen or prov in conflicted:
                 if prov in chosen:
                     _, k = chosen.pop(prov)
-                    outcomes[k] = replace(outcomes[k], order=None, status=Status.ILLEGAL, rules=("DIP R10", "DIP R1"),
+                    outcomes[k] = outcomes[k]._replace(order=None, status=Status.ILLEGAL, rules=("DIP R10", "DIP R1"),
                                           reason=f"{d.unit.label()} was given two different orders; neither counts")
                 conflicted.add(prov)
                 raise Illegal(f"{d.unit.label()} was given two different orders; neither counts", ("DIP R10",))
@@ -77,16 +77,16 @@ def _carry_out(ctx: Context, outcomes: list[Outcome], chosen: dict) -> tuple[lis
     for order, k in chosen.values():
         o = outcomes[k]
         if not isinstance(order, Retreat):
-            outcomes[k] = replace(o, reason="disbanded", rules=("DIP 10.2",))
+            outcomes[k] = o._replace(reason="disbanded", rules=("DIP 10.2",))
             continue
         t = province_of(order.dest)
         ok = targets[t] == 1
         moves.append((order.unit.power, order.unit.location, order.dest, ok))
         if ok:
-            outcomes[k] = replace(o, reason=f"retreated to {show(order.dest)}", rules=("DIP 10.2", "DIP 12.1"))
+            outcomes[k] = o._replace(reason=f"retreated to {show(order.dest)}", rules=("DIP 10.2", "DIP 12.1"))
             units.append(order.unit.at(order.dest))
         else:
-            outcomes[k] = replace(o, status=Status.FAILS, rules=("DIP 14.4",),
+            outcomes[k] = o._replace(status=Status.FAILS, rules=("DIP 14.4",),
                                   reason=f"{targets[t]} units retreated to {show(t)}, so all of them are disbanded")
     return units, moves
 
@@ -110,7 +110,7 @@ def retreat_step(claims: Callable[[Position, ParsedOrder], bool] | None = None):
                 outcomes.append(Outcome(d.unit.power, f"{d.unit.label()} (no order)", Disband(d.unit), Status.SUCCEEDS,
                                         f"disbanded: {why}", ("DIP 12.4", "DIP 14.5")))
         after = replace(position, units=tuple(units), dislodged=(), contested=frozenset())
-        return replace(turn.add(*outcomes), orders=rest, position=after, moves=turn.moves + tuple(moves))
+        return turn.add(*outcomes).but(orders=rest, position=after, moves=turn.moves + tuple(moves))
 
     return retreats
 

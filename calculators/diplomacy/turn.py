@@ -6,7 +6,7 @@ variant record lists a season's steps top to bottom; ``run`` walks them once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 
 from .orders import Outcome, ParsedOrder
 from .position import Position
@@ -71,9 +71,21 @@ class Turn:
         return self.position.dislodged
 
     def add(self, *outcomes: Outcome, notes: tuple[str, ...] = ()) -> Turn:
-        return replace(self, outcomes=self.outcomes + tuple(outcomes), notes=self.notes + tuple(notes))
+        return self.but(outcomes=self.outcomes + tuple(outcomes), notes=self.notes + tuple(notes))
+
+    def but(self, **changes) -> Turn:
+        """A copy with some fields changed (``dataclasses.replace`` without its per-field checks: a step
+        takes and returns a turn several times a phase, in the engine's inner loop)."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"Turn has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(Turn)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
 
+_FIELDS = frozenset(f.name for f in fields(Turn))
 Step = Callable[[Turn], Turn]
 
 

@@ -35,6 +35,9 @@ class UnitType:
     def __str__(self) -> str:
         return self.value
 
+    def __hash__(self) -> int:  # equal kinds share letter and word; hashing the rest on every use is slow
+        return hash((self.value, self.word))
+
 
 UnitType.ARMY = UnitType("A", "army", Reach.LAND, convoyed=True, convoys=False, moves_rule=("DIP 5.4",))
 UnitType.FLEET = UnitType("F", "fleet", Reach.SEA, convoyed=False, convoys=True, moves_rule=("DIP 5.5",))
@@ -49,10 +52,10 @@ class Unit:
     type: UnitType
     location: str  # "par", "stp/nc"
     strength: int = 1
+    province: str = field(init=False, compare=False, repr=False)  # the location's province, read often
 
-    @property
-    def province(self) -> str:
-        return province_of(self.location)
+    def __post_init__(self):
+        object.__setattr__(self, "province", province_of(self.location))
 
     def label(self) -> str:
         """``A Par``, ``F StP/nc`` as players write it (or as the unit's kind writes it)."""

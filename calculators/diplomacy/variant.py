@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from .adjustments import adjustment_step, adjustments_due, check_win, fall_ownership
 from .map import GameMap, standard_map
-from .movement import MOVEMENT_STEPS
+from .movement import MOVEMENT_STEPS, named_by_label
 from .orders import BuildRule, OrderKind, Outcome, ParsedOrder, Status
 from .orders.build import HOME_CENTRES
 from .parser import ParseError, Reader
@@ -58,10 +58,6 @@ def any_letter(unit: Unit, parsed: ParsedOrder) -> None:
     """Ruling DIP R8: the A/F written for the ordered unit is not checked (the result says so)."""
 
 
-def named_by_label(unit: Unit) -> str:
-    return unit.label()
-
-
 def draw_standard(variant: Variant, turn: Turn, title: str) -> str:
     """The board after a phase, drawn by ``board_svg`` from typed values."""
     from .board_svg import render_board
@@ -99,9 +95,12 @@ class Variant:
         return self.start(self.board)
 
     def plan(self, phase: Phase) -> SeasonPlan:
-        for p in self.calendar:
+        return self.calendar[self.place_in_calendar(phase)]
+
+    def place_in_calendar(self, phase: Phase) -> int:
+        for i, p in enumerate(self.calendar):
             if p.season is phase.season and p.kind is phase.kind:
-                return p
+                return i
         raise KeyError(f"{self.name} has no {phase.label()}")
 
 
@@ -110,7 +109,7 @@ def next_phase(turn: Turn) -> Turn:
     only after a dislodgement, Winter only when some power adjusts)."""
     variant, position = turn.variant, turn.position
     calendar = variant.calendar
-    here = calendar.index(variant.plan(turn.phase))
+    here = variant.place_in_calendar(turn.phase)
     year = turn.phase.year
     for step in range(1, len(calendar) + 1):
         plan = calendar[(here + step) % len(calendar)]
@@ -121,7 +120,7 @@ def next_phase(turn: Turn) -> Turn:
         if plan.skippable and plan.kind is PhaseKind.ADJUSTMENTS and not adjustments_due(position):
             continue
         break
-    return replace(turn, position=replace(position, phase=Phase(year, plan.season, plan.kind)))
+    return turn.but(position=replace(position, phase=Phase(year, plan.season, plan.kind)))
 
 
 _READERS: dict[int, tuple] = {}

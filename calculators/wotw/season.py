@@ -61,10 +61,10 @@ def announce_landing(turn: Turn) -> Turn:
     """WOTW 3.1, 3.4: this season's cylinder; every Earth move into its site bounces, whatever its support."""
     site = landing_site(state(turn.start).schedule, turn.phase.season, turn.phase.year)
     if site is None:
-        return replace(turn, report=_report(turn))
+        return turn.but(report=_report(turn))
     barrier = Barrier(frozenset(EARTH_POWERS), f"bounced: a cylinder lands in {show(site)} this season, and every "
                       "Earth move there bounces whatever its support", ("WOTW 3.4", "WOTW R6"))
-    return replace(turn, barriers={**turn.barriers, site: barrier}, report=replace(_report(turn), landing=site))
+    return turn.but(barriers={**turn.barriers, site: barrier}, report=replace(_report(turn), landing=site))
 
 
 def cylinder_gives_no_order(turn: Turn) -> Turn:
@@ -76,7 +76,7 @@ def cylinder_gives_no_order(turn: Turn) -> Turn:
     outcomes = [Outcome(MARTIAN, p.text, None, Status.ILLEGAL, f"the cylinder lands in {show(site)} only after this "
                         "season's moves, and its unit gives no order in its landing season", ("WOTW 3.6", "DIP R1"),
                         line=p.line) for p in refused]
-    return replace(turn.add(*outcomes), orders=tuple(p for p in turn.orders if p not in refused))
+    return turn.add(*outcomes).but(orders=tuple(p for p in turn.orders if p not in refused))
 
 
 # -- after the resolution -----------------------------------------------------------------------------
@@ -105,8 +105,8 @@ def martian_losses(turn: Turn) -> Turn:
                         decided[j] = Decision(False, "support cut: the unit was dislodged and loses a point "
                                               "(WOTW 7.3)", ("WOTW 6.2", "WOTW 7.3", "WOTW R4"))
         if decided == dict(turn.decided):
-            return replace(turn, report=replace(_report(turn), reduced=frozenset(reduced)))
-        turn = resolve_moves(replace(turn, decided=decided))
+            return turn.but(report=replace(_report(turn), reduced=frozenset(reduced)))
+        turn = resolve_moves(turn.but(decided=decided))
 
 
 def apply_losses(turn: Turn) -> Turn:
@@ -131,7 +131,7 @@ def apply_losses(turn: Turn) -> Turn:
             losses.append(f"{designation(left)} {show(prov)} dislodged by {facts.order(attackers[0]).unit.label()}: "
                           "disbanded (WOTW 7.2)")
     report = replace(report, losses=tuple(losses), reductions=tuple(reductions))
-    return replace(turn, position=replace(turn.position, units=tuple(units)), report=report)
+    return turn.but(position=replace(turn.position, units=tuple(units)), report=report)
 
 
 def land_cylinder(turn: Turn) -> Turn:
@@ -153,7 +153,7 @@ def land_cylinder(turn: Turn) -> Turn:
     units = tuple(u for u in position.units if u.province != site) + (martian(site, CYLINDER_STRENGTH),)
     dislodged = tuple(d for d in position.dislodged if d.unit.province != site)
     report = replace(report, eliminated=tuple(eliminated), landed_on=landed_on)
-    return replace(turn, position=replace(position, units=units, dislodged=dislodged), report=report)
+    return turn.but(position=replace(position, units=units, dislodged=dislodged), report=report)
 
 
 def destroy_centres(turn: Turn) -> Turn:
@@ -168,7 +168,7 @@ def destroy_centres(turn: Turn) -> Turn:
     owners = {c: p for c, p in position.owners.items() if c not in destroyed}
     position = replace(position, owners=owners, state=replace(st, destroyed=destroyed))
     report = _report(turn)
-    return replace(turn, position=position, report=replace(report, destroyed_now=report.destroyed_now + now))
+    return turn.but(position=position, report=replace(report, destroyed_now=report.destroyed_now + now))
 
 
 # -- the centres, the win and the virus -----------------------------------------------------------------
@@ -178,12 +178,12 @@ def centre_owners(turn: Turn) -> Turn:
     come leaves it to the Winter (ruling WOTW R14)."""
     position = turn.position
     if position.dislodged:
-        return replace(turn, report=replace(_report(turn), deferred=True))
+        return turn.but(report=replace(_report(turn), deferred=True))
     earth = [u for u in position.units if u.power != MARTIAN]
     destroyed = state(position).destroyed
     owners = {c: p for c, p in update_ownership(turn.variant.board, earth, position.owners).items()
               if c not in destroyed}
-    return replace(turn, position=replace(position, owners=owners))
+    return turn.but(position=replace(position, owners=owners))
 
 
 def _largest(position: Position) -> int:
@@ -202,7 +202,7 @@ def virus_check(turn: Turn) -> Turn:
         return turn
     status = virus_status(turn.phase.year, turn.phase.season, len(st.destroyed), _largest(turn.position))
     position = replace(turn.position, state=replace(st, virus=st.virus or status["active"]))
-    return replace(turn, position=position, report=replace(report, virus=status))
+    return turn.but(position=position, report=replace(report, virus=status))
 
 
 def fall_check(turn: Turn) -> Turn:
@@ -215,7 +215,7 @@ def fall_check(turn: Turn) -> Turn:
         return turn
     status = virus_status(turn.phase.year, Season.FALL, len(st.destroyed), _largest(turn.position))
     position = replace(turn.position, state=replace(st, virus=st.virus or status["active"]))
-    return replace(turn, position=position, report=replace(_report(turn), fall_check=status))
+    return turn.but(position=position, report=replace(_report(turn), fall_check=status))
 
 
 def game_end(turn: Turn) -> Turn:
@@ -228,7 +228,7 @@ def game_end(turn: Turn) -> Turn:
     end = end_of_game(_martians(position.units), landings, dict(position.owners), state(position).destroyed,
                       after_fall)
     winner = end["winner"]
-    return replace(turn, winner=winner, report=replace(report, end=end))
+    return turn.but(winner=winner, report=replace(report, end=end))
 
 
 # -- the virus removals ---------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def virus_removals(turn: Turn) -> Turn:
     position, st = turn.position, state(turn.position)
     mine = {u.province: u for u in _martians(position.units)}
     if not st.virus or not mine:
-        return replace(turn, orders=rest)
+        return turn.but(orders=rest)
     strength = {p: u.strength for p, u in mine.items()}
     budget = min(POINTS_PER_SEASON, sum(strength.values()))
     outcomes, removals, notes = [], [], []
@@ -268,15 +268,15 @@ def virus_removals(turn: Turn) -> Turn:
     units = tuple(u for u in position.units if u.power != MARTIAN) + tuple(
         martian(prov, s) for prov, s in sorted(strength.items()) if s > 0)
     report = replace(_report(turn), removals=tuple(removals))
-    return replace(turn.add(*outcomes, notes=tuple(notes)), orders=rest,
+    return turn.add(*outcomes, notes=tuple(notes)).but(orders=rest,
                    position=replace(position, units=units), report=report)
 
 
 def next_season(turn: Turn) -> Turn:
     """Ruling WOTW R5: Spring, Summer, Fall and Winter, every one of them played, every year."""
     calendar = turn.variant.calendar
-    here = calendar.index(turn.variant.plan(turn.phase))
+    here = turn.variant.place_in_calendar(turn.phase)
     plan = calendar[(here + 1) % len(calendar)]
     year = turn.phase.year + (1 if here + 1 == len(calendar) else 0)
     position = replace(turn.position, phase=Phase(year, plan.season, plan.kind))
-    return replace(turn, position=position)
+    return turn.but(position=position)

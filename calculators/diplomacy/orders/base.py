@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import NamedTuple
 
 from ..map import province_of, show
 from ..units import PhaseKind, Unit, UnitType
@@ -36,13 +37,12 @@ class Illegal(Exception):
         self.rules = tuple(rules)
 
 
-@dataclass(frozen=True)
-class ParsedOrder:
+class ParsedOrder(NamedTuple):
     """One written order as read, before the board is consulted (the parser's only product).
 
     ``kind`` is a member of an order-kind enum (``orders.OrderKind`` or a variant's); ``strength``
     is the strength written before the unit (a variant's 2A, 3A); ``parts`` the (strength, place)
-    pairs of a move to several places at once (a variant's split).
+    pairs of a move to several places at once (a variant's split).  A named tuple: phases read many.
     """
 
     line: int
@@ -59,12 +59,13 @@ class ParsedOrder:
     parts: tuple[tuple[int | None, str], ...] = ()
 
     @property
-    def province(self) -> str | None:
-        return province_of(self.location) if self.location else None
+    def spec(self) -> OrderSpec:
+        """The kind's record (the enum member's value, read without the enum's property)."""
+        return self.kind._value_
 
     @property
-    def spec(self) -> OrderSpec:
-        return self.kind.value
+    def province(self) -> str | None:
+        return province_of(self.location) if self.location else None
 
 
 @dataclass(frozen=True, repr=False)
@@ -95,9 +96,8 @@ class OrderSpec:
         return f"OrderSpec({self.name})"
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What happened to one written order (or to an unordered unit)."""
+class Outcome(NamedTuple):
+    """What happened to one written order (or to an unordered unit).  A named tuple: phases make many."""
 
     power: str
     text: str  # as written by the player, or a generated description

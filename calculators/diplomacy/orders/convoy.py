@@ -79,20 +79,22 @@ def settle(context, chosen: dict, reject) -> dict:
     gmap: GameMap = context.board
     ordered: dict[tuple[str, str], list[str]] = {}
     for prov, o in list(chosen.items()):
-        if isinstance(o, Convoy):
+        if type(o) is Convoy:
             if not on_minimal_route(o.army, o.dest, prov, context.fleets_at_sea, gmap.sea_adjacency):
                 reject(prov, f"{show(prov)} is not needed by any convoy route from {show(o.army)} to "
                        f"{show(o.dest)}", ("DIP 8.2", "DIP R5"))
                 del chosen[prov]
                 continue
             ordered.setdefault((o.army, o.dest), []).append(prov)
-    for prov, o in list(chosen.items()):
-        if isinstance(o, Move) and o.unit.type.convoyed and not o.via_convoy:
-            d = o.dest_province
-            own = any(chosen[f].unit.power == o.unit.power for f in ordered.get((prov, d), ()))
-            if own or d not in gmap.reach(o.unit.type.reach, o.unit.location):
-                # Without convoy orders along a route the move still stands and fails (DATC 6.D.8).
-                chosen[prov] = Move(o.unit, o.dest, True)
+    for prov, o in chosen.items():
+        if type(o) is not Move or o.via_convoy or not o.unit.type.convoyed:
+            continue
+        d = o.dest_province
+        fleets = ordered.get((prov, d))
+        if (fleets and any(chosen[f].unit.power == o.unit.power for f in fleets)) \
+                or d not in gmap.reach(o.unit.type.reach, o.unit.location):
+            # Without convoy orders along a route the move still stands and fails (DATC 6.D.8).
+            chosen[prov] = Move(o.unit, o.dest, True)
     return chosen
 
 

@@ -2,7 +2,7 @@
 ``F Mao - Spa/nc``; its reading, legality, and the explanation of its result (DIP 9-11)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..map import GameMap, Reach, coast_of, convoy_routes_exist, province_of, show
 from ..units import PhaseKind, Unit
@@ -17,10 +17,10 @@ class Move:
     unit: Unit
     dest: str  # a location: province, or province/coast for a fleet into a multi-coast province
     via_convoy: bool = False  # DIP 8.1 and ruling DIP R4: the army travels by convoy
+    dest_province: str = field(init=False, compare=False, repr=False)
 
-    @property
-    def dest_province(self) -> str:
-        return province_of(self.dest)
+    def __post_init__(self):
+        object.__setattr__(self, "dest_province", province_of(self.dest))
 
 
 def read(reader, toks: list[str], k: int, ctx) -> dict:
