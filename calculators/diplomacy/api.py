@@ -21,7 +21,7 @@ from .parser import ParseError, Reader, parse_phase, read_position
 from .position import Dislodged, Position, check_position, format_position, initial_position
 from .resolver import MoveFacts, Resolution, Resolver, resolve_orders
 from .retreats import for_dislodged, retreat_options, retreat_step
-from .turn import Barrier, Decision, PhaseResult, Step, Turn, run
+from .turn import Barrier, Decision, PhaseResult, Step, Turn, but, run
 from .units import START_PHASE, STANDARD_TYPES, Phase, PhaseKind, Season, Unit, UnitType
 from .variant import (STANDARD, SeasonPlan, Variant, any_letter, draw_standard, eighteen_centres, next_phase,
                       read_standard, reader_for, unreadable)
@@ -32,7 +32,7 @@ __all__ = [
     "OrderSpec", "Outcome", "ParseError", "ParsedOrder", "Phase", "PhaseKind", "PhaseResult", "Position", "Reach",
     "Reader", "Resolution", "Resolver", "Retreat", "STANDARD", "STANDARD_TYPES", "START_PHASE", "Season",
     "SeasonPlan", "Status", "Step", "Support", "Terrain", "Turn", "Unit", "UnitType", "Variant", "Waive",
-    "adjudicate_phase", "adjustment_step", "adjustments_due", "any_letter", "buildable", "check_orders",
+    "adjudicate_phase", "adjustment_step", "but", "adjustments_due", "any_letter", "buildable", "check_orders",
     "check_position", "check_win", "civil_disorder", "convoy_routes_exist", "describe", "designation_note",
     "distances", "draw_standard", "eighteen_centres", "explain_moves", "fall_ownership", "find_unit",
     "for_dislodged", "format_position", "initial_position", "load_map", "movement_context", "next_phase",

@@ -20,7 +20,7 @@ from .orders.support import matches as support_matches
 from .orders.support import void_reason as support_void
 from .position import Dislodged, Position
 from .resolver import Resolution, Resolver
-from .turn import Turn
+from .turn import Turn, but
 from .units import PhaseKind, Unit
 
 
@@ -104,10 +104,9 @@ def _one_order_each(written: list[Written]) -> dict[str, object]:
     return chosen
 
 
-def _pieces(effective, variant) -> tuple[list, list, list, list[str]]:
-    """Each effective order's pieces for the resolver, the unit each comes from, their group keys, and how a
-    variant names their units (none: by their labels)."""
-    orders, origin, keys, names = [], [], [], []
+def _pieces(effective) -> tuple[list, list, list]:
+    """Each effective order's pieces for the resolver, the unit each comes from, and their group keys."""
+    orders, origin, keys = [], [], []
     for u, o in enumerate(effective):
         spec = spec_of(o)
         if spec.pieces is None:
@@ -119,9 +118,7 @@ def _pieces(effective, variant) -> tuple[list, list, list, list[str]]:
             orders.append(piece)
             origin.append(u)
             keys.append(key)
-    if variant.name_in_explanations is not named_by_label:
-        names = [variant.name_in_explanations(effective[u].unit) for u in origin]
-    return orders, origin, keys, names
+    return orders, origin, keys
 
 
 def _match(orders: list, origin: list, effective) -> tuple[dict[int, tuple[int, ...]], dict[int, str]]:
@@ -172,14 +169,16 @@ def check_orders(turn: Turn) -> Turn:
             chosen = kind.value.settle(ctx, chosen, reject)
     units = turn.position.units
     effective = tuple(chosen.get(u.province) or Hold(u) for u in units)
-    orders, origin, keys, names = _pieces(effective, turn.variant)
+    orders, origin, keys = _pieces(effective)
     supports, void = _match(orders, origin, effective)
     groups: dict[object, list[int]] = {}
     for j, key in enumerate(keys):
         if key is not None:
             groups.setdefault(key, []).append(j)
+    namer = turn.variant.name_in_explanations
     resolution = Resolution(tuple(orders), supports, tuple(tuple(g) for g in groups.values()),
-                            group_cap=turn.variant.group_cap, names=tuple(names), origin=tuple(origin),
+                            group_cap=turn.variant.group_cap, origin=tuple(origin),
+                            namer=None if namer is named_by_label else namer,
                             sources=tuple(effective[u] for u in origin))
     return turn.but(orders=(), check=Checked(tuple(written), effective, resolution, void))
 
@@ -189,7 +188,7 @@ def resolve_moves(turn: Turn) -> Turn:
     """DATC 5: the guess-and-check resolution of every piece, with the season's barriers and decisions."""
     resolution = turn.check.resolution
     if turn.barriers or turn.decided:
-        resolution = replace(resolution, barriers=dict(turn.barriers), decided=dict(turn.decided))
+        resolution = but(resolution, barriers=dict(turn.barriers), decided=dict(turn.decided))
     return turn.but(facts=Resolver(turn.variant.board, resolution).run())
 
 

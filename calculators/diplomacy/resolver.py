@@ -20,7 +20,7 @@ Pieces are numbered; everything is in flat lists, because this is the inner loop
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -47,7 +47,7 @@ class Resolution:
     barriers: Mapping = field(default_factory=dict)  # province -> Barrier (powers whose moves into it fail, and why)
     decided: Mapping = field(default_factory=dict)  # piece -> Decision (an answer fixed in advance, and why)
     group_cap: int = 0  # a group may take in its own power's pieces left in the destination up to this total
-    names: tuple[str, ...] = ()  # how explanations name each piece's unit (default: its label)
+    namer: Callable | None = None  # how explanations name a piece's unit, from its source order's unit (default: label)
     origin: tuple[int, ...] = ()  # the unit each piece comes from (default: its own)
     sources: tuple = ()  # the order each piece comes from, as checked (a split, a merge; default: the piece's own)
 
@@ -444,8 +444,8 @@ class Resolver:
 
     def label(self, i: int) -> str:
         """How explanations name piece i's unit: ``A Par`` (a variant names its own: ``the Martian 2A Par``)."""
-        names = self.resolution.names
-        return names[i] if names else self.orders[i].unit.label()
+        namer = self.resolution.namer
+        return namer(self.source(i).unit) if namer is not None else self.orders[i].unit.label()
 
     def siblings(self, i: int) -> tuple[int, ...]:
         """The pieces that come from the same unit as piece i (the parts of a split), in order."""
@@ -527,7 +527,7 @@ class Resolver:
 
     def move_facts(self, i: int) -> MoveFacts:
         """The deciding comparison for a move, for its explanation."""
-        if self.is_decided(i) and not self.resolve(i):
+        if self.resolution.decided and self.is_decided(i) and not self.resolve(i):
             return MoveFacts(0, "decided", 0, ())
         if self.barred[i]:
             return MoveFacts(self.attack_strength(i), "barrier", 0, ())
@@ -537,8 +537,11 @@ class Resolver:
         what, opp, who = self._against(i, attack)
         if what:
             return MoveFacts(attack, what, opp, who)
-        rivals = [m for m in self.contenders[self.dest[i]] if m != self.rep[i]]
-        best = max((self.prevent_strength(m) for m in rivals), default=0)
+        contenders = self.contenders[self.dest[i]]
+        if len(contenders) == 1:  # no rival for the province
+            return MoveFacts(attack, "", opp, who if opp > 0 else ())
+        rivals = [m for m in contenders if m != self.rep[i]]
+        best = max(self.prevent_strength(m) for m in rivals)
         if attack <= best:
             return MoveFacts(attack, "prevent", best, tuple(m for m in rivals if self.prevent_strength(m) == best))
         if opp >= best and opp > 0:

@@ -74,19 +74,27 @@ class Turn:
         return self.but(outcomes=self.outcomes + tuple(outcomes), notes=self.notes + tuple(notes))
 
     def but(self, **changes) -> Turn:
-        """A copy with some fields changed (``dataclasses.replace`` without its per-field checks: a step
-        takes and returns a turn several times a phase, in the engine's inner loop)."""
-        unknown = changes.keys() - _FIELDS
-        if unknown:
-            raise TypeError(f"Turn has no field {sorted(unknown)[0]!r}")
-        new = object.__new__(Turn)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
+        return but(self, **changes)
 
 
-_FIELDS = frozenset(f.name for f in fields(Turn))
 Step = Callable[[Turn], Turn]
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def but(value, **changes):
+    """A copy of a frozen dataclass value with some fields changed: ``dataclasses.replace`` without its
+    per-field checks, for values with no ``__post_init__`` that the steps copy several times a phase."""
+    cls = type(value)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))
+    unknown = changes.keys() - names
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    new = object.__new__(cls)
+    new.__dict__.update(value.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def run(turn: Turn, steps) -> Turn:

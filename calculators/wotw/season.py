@@ -8,9 +8,10 @@ destroyed centres, the centres' owners and the Earth win after Fall, the virus a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from ..diplomacy.api import (Barrier, Decision, Illegal, Outcome, Phase, Position, Season, Status, Support, Turn,
-                             Unit, resolve_moves, update_ownership)
+                             Unit, but, resolve_moves, update_ownership)
 from .board import CYLINDER_STRENGTH, EARTH_POWERS, MARTIAN, designation, martian, show
 from .endgame import check_applies, end_of_game, landing_site, landings_after, virus_status
 from .removal import POINTS_PER_SEASON, Removal, check, defaults
@@ -62,15 +63,19 @@ def announce_landing(turn: Turn) -> Turn:
     site = landing_site(state(turn.start).schedule, turn.phase.season, turn.phase.year)
     if site is None:
         return turn.but(report=_report(turn))
-    barrier = Barrier(frozenset(EARTH_POWERS), f"bounced: a cylinder lands in {show(site)} this season, and every "
-                      "Earth move there bounces whatever its support", ("WOTW 3.4", "WOTW R6"))
-    return turn.but(barriers={**turn.barriers, site: barrier}, report=replace(_report(turn), landing=site))
+    return turn.but(barriers={**turn.barriers, site: _landing_barrier(site)}, report=but(_report(turn), landing=site))
+
+
+@lru_cache(maxsize=None)
+def _landing_barrier(site: str) -> Barrier:
+    return Barrier(frozenset(EARTH_POWERS), f"bounced: a cylinder lands in {show(site)} this season, and every "
+                   "Earth move there bounces whatever its support", ("WOTW 3.4", "WOTW R6"))
 
 
 def cylinder_gives_no_order(turn: Turn) -> Turn:
     """WOTW 3.6: the unit of this season's cylinder is not on the board yet and gives no order."""
     site = _report(turn).landing
-    if site is None or turn.start.unit_in(site) is not None:
+    if site is None or any(u.province == site for u in turn.start.units):
         return turn
     refused = tuple(p for p in turn.orders if p.power == MARTIAN and p.province == site)
     outcomes = [Outcome(MARTIAN, p.text, None, Status.ILLEGAL, f"the cylinder lands in {show(site)} only after this "
@@ -93,7 +98,7 @@ def martian_losses(turn: Turn) -> Turn:
         facts, decided = turn.facts, dict(turn.decided)
         for unit in _martians(turn.position.units):
             prov = unit.province
-            if facts.remaining(prov) < 2:
+            if not facts.entering(prov) or facts.remaining(prov) < 2:
                 continue
             for m in _dislodgers(facts, prov):
                 reduced.add(prov)
@@ -105,7 +110,7 @@ def martian_losses(turn: Turn) -> Turn:
                         decided[j] = Decision(False, "support cut: the unit was dislodged and loses a point "
                                               "(WOTW 7.3)", ("WOTW 6.2", "WOTW 7.3", "WOTW R4"))
         if decided == dict(turn.decided):
-            return turn.but(report=replace(_report(turn), reduced=frozenset(reduced)))
+            return turn.but(report=but(_report(turn), reduced=frozenset(reduced)))
         turn = resolve_moves(turn.but(decided=decided))
 
 
@@ -116,6 +121,8 @@ def apply_losses(turn: Turn) -> Turn:
     losses, reductions, units = [], [], list(turn.position.units)
     for unit in _martians(turn.start.units):
         prov = unit.province
+        if not facts.entering(prov):
+            continue  # nothing attacked it: nothing lost
         left = facts.remaining(prov)
         if prov in report.reduced:
             attacker = next(m for m in facts.entering(prov) if m in turn.decided)
@@ -130,7 +137,7 @@ def apply_losses(turn: Turn) -> Turn:
             reductions.append((prov, left, 0))
             losses.append(f"{designation(left)} {show(prov)} dislodged by {facts.order(attackers[0]).unit.label()}: "
                           "disbanded (WOTW 7.2)")
-    report = replace(report, losses=tuple(losses), reductions=tuple(reductions))
+    report = but(report, losses=tuple(losses), reductions=tuple(reductions))
     return turn.but(position=replace(turn.position, units=tuple(units)), report=report)
 
 
@@ -152,7 +159,7 @@ def land_cylinder(turn: Turn) -> Turn:
         eliminated.append(f"Martian {designation(landed_on)} {show(site)}")
     units = tuple(u for u in position.units if u.province != site) + (martian(site, CYLINDER_STRENGTH),)
     dislodged = tuple(d for d in position.dislodged if d.unit.province != site)
-    report = replace(report, eliminated=tuple(eliminated), landed_on=landed_on)
+    report = but(report, eliminated=tuple(eliminated), landed_on=landed_on)
     return turn.but(position=replace(position, units=units, dislodged=dislodged), report=report)
 
 
@@ -166,9 +173,9 @@ def destroy_centres(turn: Turn) -> Turn:
         return turn
     destroyed = st.destroyed | frozenset(now)
     owners = {c: p for c, p in position.owners.items() if c not in destroyed}
-    position = replace(position, owners=owners, state=replace(st, destroyed=destroyed))
+    position = replace(position, owners=owners, state=but(st, destroyed=destroyed))
     report = _report(turn)
-    return turn.but(position=position, report=replace(report, destroyed_now=report.destroyed_now + now))
+    return turn.but(position=position, report=but(report, destroyed_now=report.destroyed_now + now))
 
 
 # -- the centres, the win and the virus -----------------------------------------------------------------
@@ -178,7 +185,7 @@ def centre_owners(turn: Turn) -> Turn:
     come leaves it to the Winter (ruling WOTW R14)."""
     position = turn.position
     if position.dislodged:
-        return turn.but(report=replace(_report(turn), deferred=True))
+        return turn.but(report=but(_report(turn), deferred=True))
     earth = [u for u in position.units if u.power != MARTIAN]
     destroyed = state(position).destroyed
     owners = {c: p for c, p in update_ownership(turn.variant.board, earth, position.owners).items()
@@ -201,8 +208,8 @@ def virus_check(turn: Turn) -> Turn:
     if report.deferred or not check_applies(turn.phase.year, turn.phase.season):
         return turn
     status = virus_status(turn.phase.year, turn.phase.season, len(st.destroyed), _largest(turn.position))
-    position = replace(turn.position, state=replace(st, virus=st.virus or status["active"]))
-    return turn.but(position=position, report=replace(report, virus=status))
+    position = but(turn.position, state=but(st, virus=st.virus or status["active"]))
+    return turn.but(position=position, report=but(report, virus=status))
 
 
 def fall_check(turn: Turn) -> Turn:
@@ -214,8 +221,8 @@ def fall_check(turn: Turn) -> Turn:
     if not check_applies(turn.phase.year, Season.FALL):
         return turn
     status = virus_status(turn.phase.year, Season.FALL, len(st.destroyed), _largest(turn.position))
-    position = replace(turn.position, state=replace(st, virus=st.virus or status["active"]))
-    return turn.but(position=position, report=replace(_report(turn), fall_check=status))
+    position = but(turn.position, state=but(st, virus=st.virus or status["active"]))
+    return turn.but(position=position, report=but(_report(turn), fall_check=status))
 
 
 def game_end(turn: Turn) -> Turn:
@@ -228,7 +235,7 @@ def game_end(turn: Turn) -> Turn:
     end = end_of_game(_martians(position.units), landings, dict(position.owners), state(position).destroyed,
                       after_fall)
     winner = end["winner"]
-    return turn.but(winner=winner, report=replace(report, end=end))
+    return turn.but(winner=winner, report=but(report, end=end))
 
 
 # -- the virus removals ---------------------------------------------------------------------------
@@ -267,7 +274,7 @@ def virus_removals(turn: Turn) -> Turn:
                      "default (WOTW 9.3), the valid removals standing.")
     units = tuple(u for u in position.units if u.power != MARTIAN) + tuple(
         martian(prov, s) for prov, s in sorted(strength.items()) if s > 0)
-    report = replace(_report(turn), removals=tuple(removals))
+    report = but(_report(turn), removals=tuple(removals))
     return turn.add(*outcomes, notes=tuple(notes)).but(orders=rest,
                    position=replace(position, units=units), report=report)
 
@@ -278,5 +285,5 @@ def next_season(turn: Turn) -> Turn:
     here = turn.variant.place_in_calendar(turn.phase)
     plan = calendar[(here + 1) % len(calendar)]
     year = turn.phase.year + (1 if here + 1 == len(calendar) else 0)
-    position = replace(turn.position, phase=Phase(year, plan.season, plan.kind))
+    position = but(turn.position, phase=Phase(year, plan.season, plan.kind))
     return turn.but(position=position)
