@@ -7,7 +7,7 @@ Every size is bounded so that no input can make a calculator hang.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import InputError

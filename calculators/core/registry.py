@@ -9,7 +9,8 @@ import importlib
 import inspect
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 from .errors import InputError
 from .params import Param

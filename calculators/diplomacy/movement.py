@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from .map import GameMap, coast_of, province_of, show
+from .map import GameMap, province_of, show
 from .orders import Hold, Illegal, Kind, Move, Outcome, ParsedOrder, Status, find_unit, phase_words, spec_of
 from .orders.convoy import Convoy
 from .orders.convoy import matches as convoy_matches

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
 
-from .map import GameMap, Reach, province_of, show
+from .map import GameMap, Reach, show
 from .units import START_PHASE, STANDARD_TYPES, Phase, Unit
 
 
@@ -79,7 +79,8 @@ def _why_not_there(gmap: GameMap, u: Unit) -> str:
         if u.location == u.province:
             return f"say which coast of {info.name} the fleet is on: {' or '.join(coasts)}"
         return f"{info.name} has no such coast (write {' or '.join(coasts)})"
-    return f"{'an' if u.type.word[0] in 'aeiou' else 'a'} {u.type.word} cannot stand in {info.name} ({info.terrain.value})"
+    article = "an" if u.type.word[0] in "aeiou" else "a"
+    return f"{article} {u.type.word} cannot stand in {info.name} ({info.terrain.value})"
 
 
 def check_position(gmap: GameMap, position: Position) -> list[str]:
@@ -93,7 +94,7 @@ def check_position(gmap: GameMap, position: Position) -> list[str]:
             problems.append(f"{u.label()} and {seen[u.province].label()} are both in "
                             f"{gmap.provinces[u.province].name}")
         seen[u.province] = u
-    for c, p in position.owners.items():
+    for c in position.owners:
         if c not in gmap.provinces or not gmap.provinces[c].centre:
             problems.append(f"{c} is not a supply centre")
     for d in position.dislodged:

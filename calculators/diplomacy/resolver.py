@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .map import GameMap, convoy_routes_exist, province_of
+from .map import GameMap, convoy_routes_exist
 from .orders.base import Kind
 from .orders.convoy import Convoy
 from .orders.hold import Hold
@@ -407,10 +407,7 @@ class Resolver:
         attack = self.attack_strength(i)
         if attack == 0 or self._against(i, attack)[0]:
             return False
-        for m in self.contenders[self.dest[i]]:
-            if m != i and attack <= self.prevent_strength(m):
-                return False
-        return True
+        return not any(m != i and attack <= self.prevent_strength(m) for m in self.contenders[self.dest[i]])
 
     def _support(self, i: int) -> bool:
         """DIP 11.1: cut by an attack from anywhere but the province supported into; lost if dislodged.

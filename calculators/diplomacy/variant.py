@@ -10,7 +10,7 @@ this one, adding steps around the standard ones; it never re-orchestrates a seas
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .adjustments import adjustment_step, adjustments_due, check_win, fall_ownership
 from .map import GameMap, standard_map

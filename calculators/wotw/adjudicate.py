@@ -218,7 +218,8 @@ def _outcomes(turn: Turn) -> list[dict]:
 
 
 def _earth(position: Position) -> dict[str, list[str]]:
-    powers = sorted({u.power for u in position.units if u.power != MARTIAN} | {d.unit.power for d in position.dislodged})
+    powers = sorted({u.power for u in position.units if u.power != MARTIAN}
+                    | {d.unit.power for d in position.dislodged})
     return {p: sorted(u.label() for u in position.units if u.power == p) for p in powers}
 
 

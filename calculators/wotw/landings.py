@@ -90,7 +90,8 @@ def parse_position(text: str) -> dict[str, str]:
     for item in items:
         m = _UNIT.match(item)
         if not m:
-            raise InputError("units", f"{item.strip()!r}: write a unit as [power] A/F/2A/3A province, e.g. France A Mar.")
+            raise InputError("units", f"{item.strip()!r}: write a unit as [power] A/F/2A/3A province, "
+                                      "e.g. France A Mar.")
         power = m.group(1)
         if power is not None and power.capitalize() not in POWERS:
             raise InputError("units", f"{item.strip()!r}: unknown power {power!r}.")
@@ -130,7 +131,7 @@ def landings(v: dict) -> Result:
     destroyed = set(destroyed_before)
     martian_at: dict[str, str] = {}
     rows, entries = [], []
-    for i, ld in enumerate(schedule):
+    for ld in schedule:
         at = f"{ld.season} {ld.year}"
         eliminates, destroys = None, None
         if ld.legal:
@@ -144,7 +145,8 @@ def landings(v: dict) -> Result:
                 destroyed.add(p)
             martian_at[p] = at
         rows.append([at, f"land {show(ld.province)}", "legal" if ld.legal else "illegal: " + ld.reason,
-                     eliminates or "-", destroys or ("already destroyed" if ld.legal and is_centre(ld.province) else "-")])
+                     eliminates or "-",
+                     destroys or ("already destroyed" if ld.legal and is_centre(ld.province) else "-")])
         entries.append({"season": at, "province": show(ld.province), "legal": ld.legal, "reason": ld.reason,
                         "centre": is_centre(ld.province), "destroys": destroys, "eliminates": eliminates})
     legal = all(ld.legal for ld in schedule)
@@ -152,13 +154,15 @@ def landings(v: dict) -> Result:
     notes = ["The sites are given with the Spring 1901 orders and can never be changed or made conditional (WOTW 3.2).",
              "Each landing is a 3A that gives no order in its landing season (WOTW 3.6); every Earth move into the "
              "landing province that season bounces, whatever its support (WOTW 3.4).",
-             "A unit that moves out of the site in the landing season escapes; one that stays is eliminated (ruling WOTW R6)."]
+             "A unit that moves out of the site in the landing season escapes; one that stays is eliminated "
+             "(ruling WOTW R6)."]
     repeats = sorted({show(s) for s in sites if sites.count(s) > 1})
     if repeats:
         notes.append("A site is used more than once (" + ", ".join(repeats) + "): legal, but the later cylinder "
                      "eliminates a Martian unit still there (WOTW 3.3).")
     bad = [e for e in entries if not e["legal"]]
-    summary = ("The schedule is legal. " if legal else f"The schedule is illegal: {len(bad)} site(s) break WOTW 3.5. ") + \
+    verdict = "The schedule is legal. " if legal else f"The schedule is illegal: {len(bad)} site(s) break WOTW 3.5. "
+    summary = verdict + \
         f"The landings destroy {new} supply centre{'s' if new != 1 else ''}" + \
         (f" ({', '.join(e['destroys'] for e in entries if e['destroys'])})." if new else ".")
     data = {"legal": legal, "landings": entries, "centres_destroyed": new,

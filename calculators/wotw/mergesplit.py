@@ -49,7 +49,8 @@ def reading(order) -> tuple[str, tuple[str, ...]]:
         if order.reading == "stay":
             return "no other unit merges here, so it holds.", ("WOTW 5.5",)
         if order.reading == "move":
-            return f"read as a move at strength {order.unit.strength} to {show(order.dest)}: {order.why}.", ("WOTW 5.5",)
+            return (f"read as a move at strength {order.unit.strength} to {show(order.dest)}: {order.why}.",
+                    ("WOTW 5.5",))
         if order.dest == order.unit.province:
             return f"stays in {show(order.dest)} for the merge there (total {order.total}).", ("WOTW 5.4",)
         return f"merges into {show(order.dest)} (combined strength {order.total}).", ("WOTW 5.3",)

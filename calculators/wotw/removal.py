@@ -70,7 +70,8 @@ class RemovalSeason:
     after: tuple[Unit, ...]
 
 
-def apply(units: tuple[Unit, ...], ordered: tuple[tuple[str, int], ...]) -> tuple[tuple[Removal, ...], tuple[Unit, ...]]:
+def apply(units: tuple[Unit, ...], ordered: tuple[tuple[str, int], ...]
+          ) -> tuple[tuple[Removal, ...], tuple[Unit, ...]]:
     """WOTW 9.2-9.3, ruling WOTW R9: one season's removals, the ordered first (Illegal if one cannot be made)."""
     by_prov = {u.province: u for u in units}
     strength = {u.province: u.strength for u in units}

@@ -8,7 +8,7 @@ destroyed centres, the centres' owners and the Earth win after Fall, the virus a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache
 
 from ..diplomacy.api import (Barrier, Decision, Illegal, Outcome, Phase, Position, Season, Status, Support, Turn,
                              Unit, but, resolve_moves, update_ownership)
@@ -66,7 +66,7 @@ def announce_landing(turn: Turn) -> Turn:
     return turn.but(barriers={**turn.barriers, site: _landing_barrier(site)}, report=but(_report(turn), landing=site))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _landing_barrier(site: str) -> Barrier:
     return Barrier(frozenset(EARTH_POWERS), f"bounced: a cylinder lands in {show(site)} this season, and every "
                    "Earth move there bounces whatever its support", ("WOTW 3.4", "WOTW R6"))

@@ -37,7 +37,8 @@ def parse_units(text: str, field: str = "units") -> tuple[Unit, ...]:
     for item in items:
         m = _UNIT.match(item)
         if not m:
-            raise InputError(field, f"{item.strip()!r}: write a Martian unit as A, 2A or 3A and a province, e.g. 3A Con.")
+            raise InputError(field, f"{item.strip()!r}: write a Martian unit as A, 2A or 3A and a province, "
+                                    "e.g. 3A Con.")
         strength = strength_of(m.group(1), field, repr(item.strip()))
         prov = lookup(m.group(2), field, item.strip())
         if prov == "swi":

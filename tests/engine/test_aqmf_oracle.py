@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -203,7 +203,7 @@ def test_damage_chart_matches_faces(points, armor):
 
 
 def brute_tow(cables: int, speed: int, armor: int, phases: int) -> tuple[Fraction, Fraction]:
-    @lru_cache(maxsize=None)
+    @cache
     def go(left, arm, wait, phases_left):
         """(P freed, P destroyed) from here, rolling each phase's D10 face by face."""
         if phases_left == 0:

@@ -101,7 +101,7 @@ def test_power_never_lowers_it(target, opts):
 def test_volleys_destroyed_within_never_falls_and_sums(shooter):
     data = run("aqmf-tripod-volleys", shooter=shooter, volleys=8, range=10)["data"]
     seq = [frac(x) for x in data["destroyed_within"]]
-    assert seq == sorted(seq) and 0 < seq[0] and seq[-1] < 1
+    assert seq == sorted(seq) and seq[0] > 0 and seq[-1] < 1
     assert dist_total(data["final"]) == 1
 
 

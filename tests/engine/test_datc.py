@@ -128,7 +128,8 @@ def test_datc(case):
 
 
 def test_calculator_copy_matches_this_data():
-    """calculators/diplomacy/datc_cases.json (what the adjudicator's Load offers) is this file, orders without results."""
+    """calculators/diplomacy/datc_cases.json (what the adjudicator's Load offers) is this file, orders without
+    results."""
     # Located through the package, so the check also runs against the installed wheel (Pyodide).
     copy_path = pathlib.Path(adjudicate_module.__file__).with_name("datc_cases.json")
     copy = {c["id"]: c for c in json.loads(copy_path.read_text(encoding="utf-8"))["cases"]}

@@ -25,7 +25,8 @@ def random_position(rng: random.Random, n: int, phase=SPRING, region=None, power
     units = []
     for p in provinces[:n]:
         info = M.provinces[p]
-        utype = rng.choice(["A", "F"]) if info.terrain is Terrain.COAST else ("F" if info.terrain is Terrain.SEA else "A")
+        utype = rng.choice(["A", "F"]) if info.terrain is Terrain.COAST else (
+            "F" if info.terrain is Terrain.SEA else "A")
         loc = p
         if utype == "F" and info.coasts:
             loc = f"{p}/{rng.choice(info.coasts).value}"
@@ -137,69 +138,85 @@ def test_supply_centres_after_fall():
 
 
 # -- brute-force oracle ----------------------------------------------------------------
+class _Board:
+    """The fixed facts of a set of orders (no convoys): who moves where, who supports whom."""
+
+    def __init__(self, orders):
+        self.orders = orders
+        self.at = {o.unit.province: i for i, o in enumerate(orders)}
+        self.moves = [i for i, o in enumerate(orders) if isinstance(o, Move)]
+        self.sups = [i for i, o in enumerate(orders) if isinstance(o, Support)]
+        self.power = [o.unit.power for o in orders]
+        self.prov = [o.unit.province for o in orders]
+        self.dest = {i: orders[i].dest_province for i in self.moves}
+        self.backers = {i: [s for s in self.sups if orders[s].target == self.prov[i]] for i in range(len(orders))}
+        self.into = {}
+        for i in self.moves:
+            self.into.setdefault(self.dest[i], []).append(i)
+
+    def h2h(self, i, j):
+        return j is not None and j in self.dest and self.dest[j] == self.prov[i]
+
+
+class _Answer:
+    """One yes/no answer for every move and support, and the DATC 5.B definitions it must agree with."""
+
+    def __init__(self, board: _Board, ok: dict):
+        self.b, self.ok = board, ok
+
+    def n_sup(self, i, not_power=None):
+        return sum(1 for s in self.b.backers[i] if self.ok[s] and self.b.power[s] != not_power)
+
+    def hold(self, p):
+        j = self.b.at.get(p)
+        if j is None:
+            return 0
+        if j in self.b.dest:
+            return 0 if self.ok[j] else 1
+        return 1 + self.n_sup(j)
+
+    def attack(self, i):
+        b = self.b
+        j = b.at.get(b.dest[i])
+        if j is None or (j in b.dest and not b.h2h(i, j) and self.ok[j]):
+            return 1 + self.n_sup(i)
+        if b.power[j] == b.power[i]:
+            return 0
+        return 1 + self.n_sup(i, b.power[j])
+
+    def prevent(self, m):
+        j = self.b.at.get(self.b.dest[m])
+        if self.b.h2h(m, j) and self.ok[j]:
+            return 0
+        return 1 + self.n_sup(m)
+
+    def move_ok(self, i) -> bool:
+        b = self.b
+        j = b.at.get(b.dest[i])
+        a = self.attack(i)
+        opp = (1 + self.n_sup(j)) if b.h2h(i, j) else self.hold(b.dest[i])
+        return a > opp and all(a > self.prevent(m) for m in b.into[b.dest[i]] if m != i)
+
+    def support_ok(self, s) -> bool:
+        b = self.b
+        into_s = b.orders[s].dest if b.orders[s].dest is not None else b.orders[s].target
+        cut = any(b.prov[m] != into_s and b.power[m] != b.power[s] for m in b.into.get(b.prov[s], ()))
+        lost = any(b.prov[m] == into_s and self.ok[m] for m in b.into.get(b.prov[s], ()))
+        return not cut and not lost
+
+    def consistent(self) -> bool:
+        return all(self.move_ok(i) == self.ok[i] for i in self.b.moves) and \
+            all(self.support_ok(s) == self.ok[s] for s in self.b.sups)
+
+
 def consistent_assignments(orders):
     """Every answer for moves and supports that satisfies DATC 5.B (no convoys)."""
-    at = {o.unit.province: i for i, o in enumerate(orders)}
-    moves = [i for i, o in enumerate(orders) if isinstance(o, Move)]
-    sups = [i for i, o in enumerate(orders) if isinstance(o, Support)]
-    power = [o.unit.power for o in orders]
-    prov = [o.unit.province for o in orders]
-    dest = {i: orders[i].dest_province for i in moves}
-    backers = {i: [s for s in sups if orders[s].target == prov[i]] for i in range(len(orders))}
-    into = {}
-    for i in moves:
-        into.setdefault(dest[i], []).append(i)
-
-    def h2h(i, j):
-        return j is not None and j in dest and dest[j] == prov[i]
-
+    board = _Board(orders)
+    keys = board.moves + board.sups
     out = []
-    for bits in itertools.product((False, True), repeat=len(moves) + len(sups)):
-        ok = dict(zip(moves + sups, bits))
-
-        def n_sup(i, not_power=None):
-            return sum(1 for s in backers[i] if ok[s] and power[s] != not_power)
-
-        def hold(p):
-            j = at.get(p)
-            if j is None:
-                return 0
-            if j in dest:
-                return 0 if ok[j] else 1
-            return 1 + n_sup(j)
-
-        def attack(i):
-            j = at.get(dest[i])
-            if j is None or (j in dest and not h2h(i, j) and ok[j]):
-                return 1 + n_sup(i)
-            if power[j] == power[i]:
-                return 0
-            return 1 + n_sup(i, power[j])
-
-        def prevent(m):
-            j = at.get(dest[m])
-            if h2h(m, j) and ok[j]:
-                return 0
-            return 1 + n_sup(m)
-
-        good = True
-        for i in moves:
-            j = at.get(dest[i])
-            a = attack(i)
-            opp = (1 + n_sup(j)) if h2h(i, j) else hold(dest[i])
-            want = a > opp and all(a > prevent(m) for m in into[dest[i]] if m != i)
-            if want != ok[i]:
-                good = False
-                break
-        if good:
-            for s in sups:
-                into_s = orders[s].dest if orders[s].dest is not None else orders[s].target
-                cut = any(prov[m] != into_s and power[m] != power[s] for m in into.get(prov[s], ()))
-                lost = any(prov[m] == into_s and ok[m] for m in into.get(prov[s], ()))
-                if (not cut and not lost) != ok[s]:
-                    good = False
-                    break
-        if good:
+    for bits in itertools.product((False, True), repeat=len(keys)):
+        ok = dict(zip(keys, bits, strict=True))
+        if _Answer(board, ok).consistent():
             out.append(ok)
     return out
 
@@ -247,7 +264,7 @@ def test_convoy_route_legality_matches_brute_force():
         fleets = set(rng.sample(seas, rng.randint(1, 7)))
         src, dst = rng.sample(coasts, 2)
 
-        def enables(subset):
+        def enables(subset, src=src, dst=dst):
             return bool(subset) and convoy_routes_exist(M, src, dst, set(subset))
 
         needed = set()

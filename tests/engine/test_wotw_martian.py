@@ -57,7 +57,7 @@ def random_case(rng: random.Random):
             dests = rng.sample(adj + [u.province], min(k, len(adj) + 1))
             sizes = [1] * len(dests)
             sizes[0] += u.strength - sum(sizes)
-            parts = " - ".join(f"{_des(s)} {_name(d)}" for s, d in zip(sizes, dests))
+            parts = " - ".join(f"{_des(s)} {_name(d)}" for s, d in zip(sizes, dests, strict=True))
             orders.append(f"{_des(u.strength)} {_name(u.province)} - {parts}")
     blocked = frozenset(rng.sample(near, rng.randint(0, 2)))
     return units, orders, blocked
@@ -149,7 +149,7 @@ def _oracle(plan, blocked):
 
     consistent = []
     for bits in itertools.product([False, True], repeat=len(keys)):
-        ok = dict(zip(keys, bits))
+        ok = dict(zip(keys, bits, strict=True))
         good = True
         for key in keys:
             ms = groups[key]

@@ -57,8 +57,9 @@ def test_no_earth_win_while_martian_lives_or_before_fall():
 
 
 # -- WOTW 9.2, 9.3, R5, R9, R10 -------------------------------------------------------------------
-@pytest.mark.parametrize("year, season, first", [(1903, S.FALL, (1903, S.WINTER)), (1904, S.SPRING, (1904, S.SUMMER)),
-                                                 (1904, S.SUMMER, (1904, S.WINTER)), (1904, S.WINTER, (1905, S.SUMMER))])
+@pytest.mark.parametrize("year, season, first", [
+    (1903, S.FALL, (1903, S.WINTER)), (1904, S.SPRING, (1904, S.SUMMER)),
+    (1904, S.SUMMER, (1904, S.WINTER)), (1904, S.WINTER, (1905, S.SUMMER))])
 def test_first_removal_season(year, season, first):
     assert next_removal_season(year, season) == first
 
@@ -89,7 +90,8 @@ def test_ordered_removals_first_then_defaults():
 
 def test_schedule_until_nothing_left():
     seasons = plan((martian("par", 3), martian("ber", 2)), 1904, S.SPRING)
-    assert [(r.year, r.season, r.due) for r in seasons] == [(1904, S.SUMMER, 2), (1904, S.WINTER, 2), (1905, S.SUMMER, 1)]
+    assert [(r.year, r.season, r.due) for r in seasons] == [(1904, S.SUMMER, 2), (1904, S.WINTER, 2),
+                                                            (1905, S.SUMMER, 1)]
     assert seasons[-1].after == ()
 
 

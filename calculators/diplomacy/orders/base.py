@@ -73,7 +73,8 @@ class OrderSpec:
     """One order kind: how it is read, checked, resolved, explained and written back.
 
     ``read(reader, toks, k, ctx)`` reads the words after the verb and ``read_leading`` those after a
-    leading word (the unit included); each returns the ``ParsedOrder`` fields it found; ``check(context, unit, parsed)`` returns the typed
+    leading word (the unit included); each returns the ``ParsedOrder`` fields it found;
+    ``check(context, unit, parsed)`` returns the typed
     order or raises ``Illegal``; ``explain(facts, i)`` says what became of piece i; ``describe``
     writes a typed order back in short notation.
     """
@@ -125,7 +126,8 @@ def find_unit(units_by_province, location: str, power: str | None, what: str = "
 
 
 def phase_words(phases: frozenset[PhaseKind]) -> str:
-    """Where an order kind may be given, in a player's words: "the retreat phase", "a retreat or an adjustment phase"."""
+    """Where an order kind may be given, in a player's words: "the retreat phase", "a retreat or an adjustment
+    phase"."""
     names = {PhaseKind.MOVEMENT: "movement", PhaseKind.RETREATS: "retreat", PhaseKind.ADJUSTMENTS: "adjustment"}
     words = [names[p] for p in PhaseKind if p in phases]
     if len(words) == 1:

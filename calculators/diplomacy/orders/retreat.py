@@ -38,7 +38,8 @@ def check(context, d, parsed) -> Retreat:
     target = destination(gmap, u, parsed.dest)  # adjacency, terrain, coasts as for a move (DIP 12.1)
     prov = province_of(target)
     if u.type.reach is Reach.LAND and prov not in gmap.army_adj.get(u.province, ()):
-        raise Illegal(f"{u.label()} can retreat only to an adjacent province, never by convoy", ("DIP 12.1", "DIP 12.5"))
+        raise Illegal(f"{u.label()} can retreat only to an adjacent province, never by convoy",
+                      ("DIP 12.1", "DIP 12.5"))
     if prov == d.attacker_from:
         raise Illegal(f"{show(prov)} is where the attacker came from", ("DIP 12.3",))
     if prov in position.contested:

@@ -24,4 +24,5 @@ def describe(order: Waive) -> str:
     return "Waive"
 
 
-SPEC = OrderSpec("waive", Waive, frozenset({PhaseKind.ADJUSTMENTS}), describe, Kind.NONE, leading=WORDS, read_leading=read)
+SPEC = OrderSpec("waive", Waive, frozenset({PhaseKind.ADJUSTMENTS}), describe, Kind.NONE, leading=WORDS,
+                 read_leading=read)
