@@ -1,4 +1,5 @@
-"""England's off-board supply centres and adjustments (CLAN 2.5, CLAN 1.3, CLAN 6.1; rulings CLAN R4, R5, R6, R7, R8)."""
+"""England's off-board supply centres and adjustments (CLAN 2.5, CLAN 1.3, CLAN 6.1; rulings CLAN R4, R5, R6,
+R7, R8)."""
 from __future__ import annotations
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param
@@ -31,6 +32,12 @@ def unit_count(armies: int, fleets: int, army_fleets: int) -> int:
 def adjustment(supply: int, units: int) -> int:
     """Builds (positive) or removals (negative) at a winter adjustment (standard rules, CLAN 0.1)."""
     return supply - units
+
+
+def _would(delta: int) -> str:
+    if delta > 0:
+        return f"build {delta}"
+    return f"remove {-delta}" if delta < 0 else "neither build nor remove"
 
 
 @calculator(
@@ -73,7 +80,8 @@ def england_offboard(v: dict) -> Result:
         notes.append(f"From Spring 1492 England loses one off-board centre each spring "
                      f"({'one was lost this spring' if lost else 'none are left to lose'}).")
     if season == "summer":
-        summary = (f"Summer {year}: England has {off} off-board and {v['on_board']} on-board centres ({supply} in all). "
+        summary = (f"Summer {year}: England has {off} off-board and {v['on_board']} on-board centres "
+                   f"({supply} in all). "
                    f"This summer England may build one more A/F in each of Blyth Bay and South Channel, "
                    f"if the space is empty (CLAN 1.3, ruling CLAN R4); no other adjustment is made.")
         status = "summer-af-builds"
@@ -84,7 +92,8 @@ def england_offboard(v: dict) -> Result:
                        f"{units} units, so England may build {delta}.")
             if placeable < delta:
                 notes.append(f"England has only {BUILD_SITES} build sites (armies in Carlisle and Newcastle, fleets in "
-                             f"Blyth Bay and South Channel), so at most {placeable} of the {delta} builds can be placed "
+                             f"Blyth Bay and South Channel), so at most {placeable} of the {delta} builds can be "
+                             "placed "
                              f"this winter, and then only in empty sites it may use (CLAN 2.3, ruling CLAN R8).")
             status = "build"
         elif delta < 0:
@@ -97,7 +106,7 @@ def england_offboard(v: dict) -> Result:
     else:
         summary = (f"{when}: England has {off} off-board centre(s) and {v['on_board']} on the board, "
                    f"{supply} in all, against {units} units. Adjustments come in the winter; "
-                   f"with these counts England would {'build ' + str(delta) if delta > 0 else 'remove ' + str(-delta) if delta < 0 else 'neither build nor remove'}.")
+                   f"with these counts England would {_would(delta)}.")
         status = "no-adjustment"
     if v["on_board"] == 0:
         notes.append("With no centre on the board England owns neither Carlisle nor Newcastle: it has been "

@@ -7,7 +7,8 @@ from itertools import combinations
 from ..core import InputError, Result, Table, calculator, choice_param, int_param
 from .board import CLANS, JOINT_SMALLER_MIN, OUTRIGHT_WIN, POWERS, TOTAL_CENTRES, Power
 
-RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20", "CLAN R21"]
+RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20",
+         "CLAN R21"]
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,8 @@ POWER_CHOICES = [(p.value, p.title) for p in POWERS]
 
 
 def _count_param(p: Power):
-    extra = " Count only its centres on the board, not its off-board ones (ruling CLAN R6)." if p is Power.ENGLAND else ""
+    extra = (" Count only its centres on the board, not its off-board ones (ruling CLAN R6)."
+             if p is Power.ENGLAND else "")
     return int_param(p.value, p.title, DEFAULTS[p], 0, TOTAL_CENTRES, unit="centres",
                      help=f"Supply centres {p.title} owns now (0 to 68).{extra}")
 
@@ -119,7 +121,8 @@ def parse(v: dict) -> Standing:
     game="clans",
     rules=RULES,
     page="clans/checks.md",
-    description="Has anyone won: outright at 35, a joint win of two, or England eliminated? What each player is short of.",
+    description="Has anyone won: outright at 35, a joint win of two, or England eliminated? What each player is "
+                "short of.",
     params=[
         *[_count_param(p) for p in POWERS],
         choice_param("carlisle", "Carlisle owned by", "england", POWER_CHOICES,
