@@ -45,11 +45,6 @@ class Attack:
     kind: str  # SHOOTING, ASSAULT or TOW (a tow-cable assault: cables, no damage)
     within_six: bool  # within 6" of the target (an assault always is): no dug-in bonus against a tripod
 
-    @property
-    def first_move_phase(self) -> bool:
-        """Assaults are launched in the First Move Phase, before the Combat Phase (AQMF 4.2)."""
-        return self.kind in (ASSAULT, TOW)
-
 
 class TripodState(NamedTuple):
     """A standing tripod (immutable; a named tuple because the chains hash states millions of times)."""
