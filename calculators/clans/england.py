@@ -64,6 +64,7 @@ def _would(delta: int) -> str:
     ],
 )
 def england_offboard(v: dict) -> Result:
+    """CLAN 2.5 and 6.1 (the game starts in 1491) with rulings CLAN R4, R5, R6, R7: England's winter count."""
     year, season = v["year"], v["season"]
     if season == "summer" and year != FIRST_YEAR:
         raise InputError("season", f"Summer is a season only in {FIRST_YEAR}, the first game year (ruling CLAN R4).")

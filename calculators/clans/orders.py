@@ -100,7 +100,7 @@ def _yes(*reasons: Reason, fails: bool = False) -> Verdict:
 
 
 def position_problem(power: Power, unit: Unit, at: Space) -> Verdict | None:
-    """Whether the unit can be where it is at all (CLAN 2.1, 3.2, 3.4, 3.7, 4.3)."""
+    """Whether the unit can be where it is at all (CLAN 2.1, 3.2, 3.4, 3.7, 4.3, 7.5)."""
     if at.kind in (Kind.IRELAND,):
         return _no("CLAN 7.5", "Ireland is impassable: no unit can be there.")
     if power.is_clan and unit in (Unit.FLEET, Unit.AF):
@@ -121,7 +121,8 @@ def position_problem(power: Power, unit: Unit, at: Space) -> Verdict | None:
 
 
 def can_move(power: Power, unit: Unit, at: Space, to: Space) -> Verdict:
-    """Whether ``unit`` at ``at`` may move to a space of kind ``to`` (adjacency assumed)."""
+    """CLAN 3.1, 3.4, 3.5, 3.7, 4.3, 4.4, 7.5 with rulings CLAN R13, R14: whether ``unit`` at ``at`` may move
+    to a space of kind ``to`` (adjacency assumed)."""
     if to.kind is Kind.IRELAND:
         return _no("CLAN 7.5", "Ireland is impassable: no unit may enter it.")
     if unit is Unit.ARMY:
@@ -242,7 +243,7 @@ def _disembark(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: 
 
 def _build_bb(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
               attacked: bool) -> Verdict:
-    """CLAN 4.1, 4.2, 4.5, 4.6, 4.10: a Scottish army on a coast builds a Boat Bunch."""
+    """CLAN 4.1, 4.2, 4.5, 4.6, 4.10, rulings CLAN R15, R16: a Scottish army on a coast builds a Boat Bunch."""
     if not power.is_clan:
         return _no("CLAN 4.10", "England may not build Boat Bunches (it may use captured ones).")
     if unit is Unit.ABB:
@@ -325,7 +326,7 @@ _CHECKS = {
 
 def check_order(power: Power, unit: Unit, at: Space, order: Order, to: Space | None,
                 bb_count: int = 0, attacked: bool = False) -> Verdict:
-    """CLAN 3 and CLAN 4: is this order legal for this unit where it stands, and why."""
+    """CLAN 3 and CLAN 4: is this order legal for this unit where it stands, and why (no map: ruling CLAN R2)."""
     bad = position_problem(power, unit, at)
     if bad:
         return bad

@@ -101,6 +101,7 @@ class _Ledger:
 
 
 def _waive(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
+    """DIP 13.3, ruling DIP R17: a power may decline a build it is due."""
     power = p.power
     if power is None:
         raise Illegal("say whose build is waived (England: Waive)", ("DIP 13.3",))
@@ -111,6 +112,7 @@ def _waive(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
 
 
 def _build(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
+    """DIP 5.1, 13.2, 13.5, ruling DIP R13: a build within the power's count, one unit a centre."""
     prov = province_of(p.location)
     power = p.power or ctx.build_rule.builder(ctx.board, ctx.position, prov)
     if power is None:
@@ -130,6 +132,7 @@ def _build(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
 
 
 def _remove(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
+    """DIP 13.4, ruling DIP R13: a removal of one of the power's units, within its count."""
     prov = province_of(p.location)
     unit = ctx.position.unit_in(prov)
     if unit is None:

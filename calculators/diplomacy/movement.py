@@ -72,6 +72,7 @@ def named_by_label(unit: Unit) -> str:
 
 # -- the check ---------------------------------------------------------------------------------
 def _check_one(ctx: Context, p: ParsedOrder) -> Written:
+    """DIP 2.3, 12.5: in a movement phase only movement orders; the order's kind checks the rest."""
     w = Written(p, None, None)
     try:
         spec = p.spec
@@ -153,7 +154,7 @@ def _match(orders: list, origin: list, effective) -> tuple[dict[int, tuple[int, 
 
 
 def check_orders(turn: Turn) -> Turn:
-    """DIP 4.1-4.4, 5.2-5.5, 7.2, 8.1, 8.2 with rulings DIP R1, R4, R5, R10: every written order checked,
+    """DIP 2.3, 4.1-4.4, 5.2-5.5, 7.2, 8.1, 8.2 with rulings DIP R1, R4, R5, R10: every written order checked,
     one effective order per unit, and the pieces the resolver will weigh."""
     ctx = context(turn)
     written = [_check_one(ctx, p) for p in turn.orders]
@@ -297,7 +298,8 @@ def place_units(turn: Turn) -> Turn:
     """DIP 10.2, ruling DIP R6: the units after the moves, the dislodged ones with the province their
     attacker came from (none after an attack by convoy), and the provinces left empty by a stand-off.
 
-    A piece of a unit that does not retreat (a variant's kind) is simply gone when dislodged; pieces of
+    A piece of a unit that does not retreat (a variant's kind: the Martian's, WOTW 7.1) is simply gone when
+    dislodged; pieces of
     one power ending in one province make one unit of their summed strength (a variant's merge).
     """
     facts = turn.facts

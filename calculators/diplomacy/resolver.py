@@ -316,6 +316,8 @@ class Resolver:
         return out
 
     def attack_strength(self, i: int) -> int:
+        """DATC 5.B.4, DIP 10.1, 10.3, 14.7: the strength of a move against what stays in its destination;
+        0 against the mover's own unit, and without the support of the defender's own power."""
         if self.convoyed[i] and not self.path(i):
             return 0
         d = self.dest[i]
@@ -333,7 +335,10 @@ class Resolver:
         return self._attack_on_many(i, garrison)
 
     def _attack_on_many(self, i: int, garrison: list[int]) -> int:
-        """A variant's attack: several pieces in the way (a split unit), or several moving as one (a merge)."""
+        """A variant's attack: several pieces in the way (a split unit), or several moving as one (a merge).
+
+        DIP 10.3 with WOTW 5.8: a move into a province where its own power's unit remains bounces; WOTW 5.9 and
+        ruling WOTW R12: a merge takes in its own pieces that failed to leave, within the strength cap."""
         movers, me = self.movers[i], self.power[i]
         victims = [j for j in garrison if j not in self.members[i]
                    and (self.kind[j] != MOVE or self.head_to_head(i, j) or not self.resolve(j))]
@@ -350,15 +355,20 @@ class Resolver:
         return self.own[i] + self._support_sum(movers, self.power[victims[0]])
 
     def hold_strength(self, province: str, skip=()) -> int:
+        """DATC 5.B.5, DIP 6.2, 9.2: what stays in a province holds it with its strength and its hold supports;
+        a split unit's remainder holds together (ruling WOTW R13), each Martian unit at its strength (ruling
+        WOTW R7)."""
         total = 0
         for j in self._staying(province, skip):
             total += self.strength[j] if self.kind[j] == MOVE else self.strength[j] + self._support_sum((j,))
         return total
 
     def defend_strength(self, j: int) -> int:
+        """DATC 5.B.6, DIP 9.3: the strength of a unit in a head-to-head battle (a merge as one, WOTW 5.3)."""
         return self.own[j] + self._support_sum(self.movers[j])
 
     def prevent_strength(self, m: int) -> int:
+        """DATC 5.B.7, DIP 9.1, WOTW 5.6: the strength with which a move keeps others out of its destination."""
         if self.convoyed[m] and not self.path(m):
             return 0
         # Ruling DIP R16: only a unit beaten head-to-head loses its hold on the other province.
@@ -402,6 +412,8 @@ class Resolver:
         return "", strongest, facing
 
     def _move(self, i: int) -> bool:
+        """DIP 9.1-9.3, 10.1: a move succeeds when it beats what holds its destination, the unit coming the other
+        way, and every rival for the province; WOTW 3.4: a barrier stops it whatever its strength."""
         if self.barred[i]:
             return False  # a barrier: the move fails whatever its strength (a landing, WOTW 3.4)
         attack = self.attack_strength(i)
@@ -410,9 +422,11 @@ class Resolver:
         return not any(m != i and attack <= self.prevent_strength(m) for m in self.contenders[self.dest[i]])
 
     def _support(self, i: int) -> bool:
-        """DIP 11.1: cut by an attack from anywhere but the province supported into; lost if dislodged.
+        """DIP 11.1, WOTW 6.2: cut by an attack from anywhere but the province supported into (all of a strong
+        unit's support at once); lost if dislodged.
 
-        An attack from the province supported into never cuts, even by convoy (ruling DIP R15).
+        An attack from the province supported into never cuts, even by convoy (ruling DIP R15), a Martian
+        unit's support included (ruling WOTW R15).
         """
         attackers = self.into.get(self.prov[i])
         if not attackers:

@@ -21,7 +21,7 @@ class Context:
 
 
 def _order(ctx: Context, d: Dislodged | None, p: ParsedOrder):
-    """The order a dislodged unit may carry out, or Illegal."""
+    """DIP 2.4, 12.5: a dislodged unit retreats or disbands; nothing else is ordered in a retreat phase."""
     spec = p.spec
     if not spec.phases & {PhaseKind.RETREATS, PhaseKind.MOVEMENT}:
         raise Illegal(f"a {spec.name} order is given only in {phase_words(spec.phases)}", ("DIP 2.5",))

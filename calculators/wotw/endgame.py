@@ -70,7 +70,8 @@ def next_removal_season(year: int, season: Season) -> tuple[int, Season]:
 def end_of_game(martian_units, landings_to_come: int, owners: dict[str, str], destroyed, after_fall: bool) -> dict:
     """WOTW 2.2, 2.3 with ruling WOTW R11: the Martian wins at 34 destroyed; once the Martian is
     eliminated (no unit and no cylinder to come), an Earth power wins after a Fall with more than
-    half of the centres not destroyed."""
+    half of the centres not destroyed.  Until then no Earth power wins and draws wait (WOTW 2.4), save a
+    unanimous concession to the Martian (WOTW 2.5)."""
     n_destroyed = len(destroyed)
     remaining = TOTAL_CENTRES - n_destroyed
     if n_destroyed >= TOTAL_CENTRES:

@@ -75,7 +75,8 @@ def settle(context, chosen: dict, reject) -> dict:
 
 
 def pieces(order: Merge):
-    """One move into the destination, joined with the other participants' (a host holds there)."""
+    """WOTW 5.3, 5.4, ruling WOTW R8: one move into the destination, joined with the other participants'
+    (a participant already there holds and joins)."""
     if order.reading == "stay":
         return ((Hold(order.unit), None),)
     if order.reading == "move":

@@ -39,7 +39,8 @@ def resolve_martian(units, orders, blocked: frozenset[str] = frozenset()) -> Tur
 
 
 def reading(order) -> tuple[str, tuple[str, ...]]:
-    """How a legal Martian order is read, in words, with its rules."""
+    """How a legal Martian order is read, in words, with its rules (WOTW 1.1: a unit that holds holds as in the
+    standard game; WOTW 4.1, 5.2-5.5, 6.1 for the Martian's own orders)."""
     if isinstance(order, Split):
         here = order.unit.province
         bits = [f"{designation(s)} stays in {show(d)}" if d == here else f"{designation(s)} to {show(d)}"

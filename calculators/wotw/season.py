@@ -240,9 +240,9 @@ def game_end(turn: Turn) -> Turn:
 
 # -- the virus removals ---------------------------------------------------------------------------
 def virus_removals(turn: Turn) -> Turn:
-    """WOTW 9.2-9.4, rulings WOTW R5, R9: with the virus active, two Martian strength points go each Summer and
+    """WOTW 9.2, 9.3, rulings WOTW R5, R9: with the virus active, two Martian strength points go each Summer and
     Winter; the valid removals ordered count first, the rest are taken by default.  A removal that cannot be
-    made fails and is made up by default (a note says so)."""
+    made fails and is made up by default (a note says so).  The removals depend on no Earth order (WOTW 9.4)."""
     orders = tuple(p for p in turn.orders if p.spec.name == "removal")
     rest = tuple(p for p in turn.orders if p not in orders)
     position, st = turn.position, state(turn.position)

@@ -41,7 +41,7 @@ def read(reader, toks: list[str], k: int, ctx) -> dict:
 
 
 def destination(gmap: GameMap, unit: Unit, dest: str) -> str:
-    """DIP 5.3-5.5, 14.2 and ruling DIP R9: the location a move (or retreat) goes to, or Illegal."""
+    """DIP 5.3-5.5, 14.1, 14.2 and ruling DIP R9: the location a move (or retreat) goes to, or Illegal."""
     prov = province_of(dest)
     info = gmap.provinces[prov]
     reach = unit.type.reach
@@ -164,7 +164,8 @@ def _no_path(facts, i: int, d: str) -> tuple[Status, str, tuple[str, ...]]:
 
 
 def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
-    """Why the move succeeded or failed, with the rules it rests on (DIP 8-11, 14.6, 14.7)."""
+    """Why the move succeeded or failed, with the rules it rests on (DIP 8.1, 9.1, 9.2, 9.3, 10.1, 10.3, 14.6,
+    14.7)."""
     d = show(facts.orders[i].dest)
     mf = facts.move_facts(i)
     if facts.resolve(i):

@@ -32,7 +32,7 @@ def read(reader, toks: list[str], k: int, ctx) -> dict:
 
 
 def check(context, d, parsed) -> Retreat:
-    """DIP 12.1-12.3, 12.5: a retreat to an empty adjacent place, by no convoy, not where the attacker came from,
+    """DIP 12.1, 12.2, 12.3, 12.5: a retreat to an empty adjacent place, by no convoy, not where the attacker came from,
     not left empty by a stand-off."""
     gmap, position, u = context.board, context.position, d.unit
     target = destination(gmap, u, parsed.dest)  # adjacency, terrain, coasts as for a move (DIP 12.1)
