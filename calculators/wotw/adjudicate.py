@@ -124,7 +124,7 @@ def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
     if clash:
         raise InputError("position", f"{show(clash[0].province)} holds both a Martian and a {clash[0].power} unit.")
     notes, owners = [], {c: p for c, p in position.owners.items() if c not in destroyed}
-    if not position.owners and not no_centres and position.units:
+    if not position.owners and not no_centres:
         owners = _home_centres(destroyed)
         notes.append("The position gives no Centres lines, so each power is taken to own its home centres that are "
                      "not destroyed (ruling WOTW R16); add Centres lines, or 'Centres: none', to say otherwise.")
@@ -308,7 +308,8 @@ def present(v: dict, turn: Turn, notes: list[str]) -> Result:
         _movement_data(turn, report, data, tables)
     else:
         data["removals"] = [describe_removal(x) for x in report.removals]
-    data["next"] = _next_params(v, turn, text)
+    # The game is over once someone has won (WOTW 2.2, 2.3): there is no next season to play.
+    data["next"] = None if turn.winner else _next_params(v, turn, text)
     chart = {"type": "svg", "title": f"{season.display} {year}: the position after the season",
              "svg": WOTW.draw(WOTW, turn, f"War of the Worlds, {season.display} {year}")}
     rules = list(RULES) + ([] if moving else AFTER_RULES)
@@ -344,7 +345,7 @@ def _movement_data(turn: Turn, report: Report, data: dict, tables: list) -> None
     })
     if position.dislodged:
         tables.append(_retreats_table(position))
-    if turn.phase.season is Season.FALL and not report.deferred:
+    if turn.phase.season is Season.FALL and not report.deferred and not turn.winner:
         st = state(position)
         occupied = {u.province for u in position.units}
         per: dict[str, int] = {}
@@ -359,6 +360,15 @@ def _movement_data(turn: Turn, report: Report, data: dict, tables: list) -> None
 
 
 def _summary(turn: Turn, report: Report) -> str:
+    over = ""
+    if turn.winner:
+        rule = "WOTW 2.2" if turn.winner == MARTIAN else "WOTW 2.3"
+        over = f" The {turn.winner} wins ({rule}): the game is over." if turn.winner == MARTIAN else \
+            f" {turn.winner} wins ({rule}): the game is over."
+    return _season_summary(turn, report) + over
+
+
+def _season_summary(turn: Turn, report: Report) -> str:
     season, year = turn.phase.season.display, turn.phase.year
     if turn.phase.kind is not PhaseKind.MOVEMENT:
         points = sum(x.points for x in report.removals)

@@ -99,7 +99,11 @@ def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
     if o.unit.province == o.dest:
         return Status.SUCCEEDS, f"stays in {show(o.dest)} for the merge there (total {o.total})", ("WOTW 5.4",)
     if facts.succeeded(i):
-        return Status.SUCCEEDS, f"merges into {show(o.dest)} (combined strength {o.total})", ("WOTW 5.3", "WOTW R8")
+        attack = facts.move_facts(i).attack
+        support = attack - o.total
+        strength = f"strength {attack}: combined {o.total} + {support} support" if support > 0 else \
+            f"combined strength {o.total}"
+        return Status.SUCCEEDS, f"merges into {show(o.dest)} ({strength})", ("WOTW 5.3", "WOTW 6.1", "WOTW R8")
     return (Status.FAILS, f"the merge into {show(o.dest)} (combined strength {o.total}) fails: {facts.explain(i)[1]}",
             ("WOTW 5.3", "WOTW 5.9", "WOTW R12"))
 
