@@ -19,6 +19,7 @@ class RollOptions:
     tough: bool = False  # AQMF R4: a natural 1 always fails
 
     def rules(self) -> list[str]:
+        """Rulings AQMF R2, R3, R4: the quick-start dice, the lucky strike and tough luck options."""
         out = ["AQMF R2"]
         if self.lucky:
             out.append("AQMF R3")

@@ -46,6 +46,7 @@ def winner(modifier: int) -> dict[str, Fraction]:
             for key, label, mod in MODIFIERS],
 )
 def initiative_calc(v: dict) -> Result:
+    """AQMF 3.1, 3.2 and table AQMF 20.3, ruling AQMF R1: the roll-off with the previous turn's modifiers."""
     modifier = sum(v[key] * mod for key, _label, mod in MODIFIERS)
     first = roll_off(modifier)
     final = winner(modifier)

@@ -38,6 +38,7 @@ def arrival_turn(turns: int) -> Dist:
     ],
 )
 def reinforcements_calc(v: dict) -> Result:
+    """AQMF 11.1-11.4 with table AQMF 20.2 and ruling AQMF R21: the turn each unit arrives, and whether it attacks."""
     turns, units = v["turns"], v["units"]
     one = arrival_turn(turns)
     never = one.as_dict().get(0, Fraction(0))

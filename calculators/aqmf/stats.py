@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Weapon:
-    """One row of the weapons table (AQMF 19.3)."""
+    """One row of the weapons table (AQMF 19.3; Rapid Fire, AQMF 5.8; rulings AQMF R10, R11)."""
 
     key: str
     name: str
@@ -31,7 +31,8 @@ WEAPONS: dict[str, Weapon] = {w.key: w for w in (
 
 @dataclass(frozen=True)
 class Unit:
-    """One row of the unit tables (AQMF 19.1, 19.2)."""
+    """One row of the unit tables (AQMF 19.1, 19.2; digging in, AQMF 13.1, ruling AQMF R20; rulings AQMF R6,
+    R7, R8 for the units the tables leave without stats)."""
 
     key: str
     name: str

@@ -37,6 +37,7 @@ TRIPOD_ARMOR = UNITS["assault-tripod"].armor
     ],
 )
 def tripod_damage_calc(v: dict) -> Result:
+    """AQMF 18.1-18.7 and chart AQMF 20.4: one attack's damage points on the chart, each point past the first +1."""
     k, armor = v["points"], v["armor"]
     cats, states = after_attack({k: Fraction(1)}, armor)
     down = p_down(states)

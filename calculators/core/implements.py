@@ -49,7 +49,7 @@ def rule_ids(text: str) -> list[str]:
     ['WOTW R4', 'WOTW R5', 'WOTW 5.3', 'WOTW 5.4', 'WOTW 5.5']
     """
     found = []
-    for m in _RULE_RUN.finditer(text or ""):
+    for m in _RULE_RUN.finditer(re.sub(r"\s+", " ", text or "")):
         game = m.group(1)
         for part in re.split(r",| and ", m.group(2)):
             found += [f"{game} {p}" for p in _expand(part.strip()) if p]

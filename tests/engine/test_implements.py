@@ -13,7 +13,7 @@ from calculators.core.implements import implemented, rule_ids, rule_key
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # The game packages whose code names, for each rule it cites, the function that implements it.
-PACKAGES = ("diplomacy", "wotw", "clans")
+PACKAGES = ("diplomacy", "wotw", "clans", "aqmf")
 
 
 def _cited(package: str) -> dict[str, str]:
