@@ -64,3 +64,23 @@ def test_martian_units_are_named_by_their_strength_in_explanations():
                 "2A Ber - Pru")
     line = next(o for o in r.outcomes if o.power == "Germany")
     assert line.reason == "bounced: strength 1 against 2 of the Martian 2A Ber which failed to move and stays"
+
+
+def test_the_variant_uses_only_the_public_face_of_the_standard_package():
+    """Issue 17: War of the Worlds imports the standard engine through ``diplomacy.api`` alone, and no private
+    name (board drawing excepted: the map helper's module, drawn through the record's ``draw`` hook)."""
+    import ast
+    import pathlib
+
+    package = pathlib.Path(__file__).resolve().parents[2] / "calculators" / "wotw"
+    found = []
+    for path in sorted(package.glob("*.py")):
+        if path.name == "board_svg.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("diplomacy") and node.level == 2:
+                if node.module != "diplomacy.api" or any(a.name.startswith("_") for a in node.names):
+                    found.append(f"{path.name}: from ..{node.module} import {[a.name for a in node.names]}")
+            elif isinstance(node, ast.Import) and any("diplomacy" in a.name for a in node.names):
+                found.append(f"{path.name}: import {[a.name for a in node.names]}")
+    assert not found
