@@ -8,7 +8,7 @@ from . import common as c
 
 FIRST_TEST_TURN = 2  # AQMF 11.1: from the second turn onwards
 NO_SHOW = Fraction(5, 10)  # 1-5
-ARRIVE_NO_ATTACK = Fraction(3, 10)  # 6-8
+# 6-8: arrives, but may not attack this turn (the rest of the table)
 ARRIVE_ATTACK = Fraction(2, 10)  # 9-10
 
 

@@ -7,7 +7,7 @@ from ..core import InputError
 from ..diplomacy.api import Unit
 from .board import MAX_STRENGTH, designation, lookup, martian, show
 
-MAX_UNITS = 34
+MAX_UNITS = 34  # an input bound (more Martian units than centres never arise in play), not the centre count
 _UNIT = re.compile(r"^\s*(\d*)\s*a\s+(.+?)\s*$", re.I)
 
 
