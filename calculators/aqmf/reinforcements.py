@@ -5,11 +5,12 @@ from fractions import Fraction
 
 from ..core import BarChart, Dist, Result, Table, calculator, int_param, percent, prob
 from . import common as c
+from .dice import D10
 
 FIRST_TEST_TURN = 2  # AQMF 11.1: from the second turn onwards
-NO_SHOW = Fraction(5, 10)  # 1-5
+NO_SHOW = Fraction(5, D10)  # 1-5
 # 6-8: arrives, but may not attack this turn (the rest of the table)
-ARRIVE_ATTACK = Fraction(2, 10)  # 9-10
+ARRIVE_ATTACK = Fraction(2, D10)  # 9-10
 
 
 def arrival_turn(turns: int) -> Dist:

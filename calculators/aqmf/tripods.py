@@ -10,7 +10,7 @@ from . import common as c
 from .combat import resolve_shooter, resolve_target
 from .damage import (CATEGORIES, DESTROYED, EXPLODED, after_attack, category, is_down, ordered_states, p_down,
                      state_label, transition_weights)
-from .dice import RollOptions, p_success
+from .dice import D10, RollOptions, p_success
 from .forces import SHOOTERS
 from .stats import UNITS
 
@@ -42,7 +42,7 @@ def tripod_damage_calc(v: dict) -> Result:
     cats, states = after_attack({k: Fraction(1)}, armor)
     down = p_down(states)
     rows = []
-    for die in range(1, 11):
+    for die in range(1, D10 + 1):
         roll = die + k - 1
         rows.append([die, roll, category(roll)])
     summary = (f"{k} damage point{'s' if k > 1 else ''}: roll a D10 {'+ ' + str(k - 1) if k > 1 else 'unmodified'}. "
