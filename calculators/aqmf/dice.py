@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 D10 = 10  # every roll of the game is made with ten-sided dice (AQMF 1.1)
-LUCKY = Fraction(1, 100)  # a 10, then another 10
+LUCKY = Fraction(1, D10 * D10)  # a 10, then another 10
 
 
 @dataclass(frozen=True)

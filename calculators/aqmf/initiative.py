@@ -24,7 +24,7 @@ def roll_off(modifier: int) -> dict[str, Fraction]:
         for m in range(1, D10 + 1):
             diff = h + modifier - m
             key = "human" if diff > 0 else "martian" if diff < 0 else "tie"
-            out[key] += Fraction(1, 100)
+            out[key] += Fraction(1, D10 * D10)
     return out
 
 

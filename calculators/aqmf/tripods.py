@@ -8,15 +8,14 @@ from math import comb, gcd
 from ..core import BarChart, Result, Table, calculator, int_param, percent, prob
 from . import common as c
 from .combat import resolve_shooter, resolve_target
-from .damage import (CATEGORIES, DESTROYED, EXPLODED, after_attack, category, is_down, ordered_states, p_down,
-                     state_label, transition_weights)
+from .damage import (CATEGORIES, CHART_DEN, DESTROYED, EXPLODED, after_attack, category, is_down, ordered_states,
+                     p_down, state_label, transition_weights)
 from .dice import D10, RollOptions, p_success
 from .forces import SHOOTERS
 from .stats import UNITS
 
 MAX_POINTS = 30
 MAX_VOLLEYS = 12
-CHART_DEN = 100  # chart weights are over 100 (damage.CHART_DEN)
 EXPLODE_POINTS = 10  # D10 + 9 is already 10+ on the lowest face
 TRIPOD_ARMOR = UNITS["assault-tripod"].armor
 
