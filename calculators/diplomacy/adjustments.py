@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .map import GameMap, province_of, show
 from .orders import Build, BuildRule, Disband, Illegal, Outcome, ParsedOrder, Status, Waive
@@ -189,7 +189,7 @@ def adjustment_step(turn: Turn) -> Turn:
             outcomes.append(Outcome(p.power or "", p.text, None, status, err.message, rules, line=p.line))
     outcomes.extend(_defaults(ctx, ledger))
     units = tuple(u for u in position.units if u not in ledger.removed) + tuple(ledger.built)
-    return turn.add(*outcomes).but(orders=(), position=replace(position, units=units),
+    return turn.add(*outcomes).but(orders=(), position=position.but(units=units),
                    built=tuple(ledger.built), removed=tuple(ledger.removed))
 
 
@@ -198,7 +198,7 @@ def fall_ownership(turn: Turn) -> Turn:
     if turn.phase.season.value != "fall" or turn.position.dislodged:
         return turn
     owners = update_ownership(turn.variant.board, turn.position.units, turn.position.owners)
-    return turn.but(position=replace(turn.position, owners=owners))
+    return turn.but(position=turn.position.but(owners=owners))
 
 
 def check_win(turn: Turn) -> Turn:

@@ -83,9 +83,15 @@ class PowerInfo:
     start_units: tuple[tuple[str, str], ...]  # ("A" | "F", location)
 
 
+_PROVINCE: dict[str, str] = {}
+
+
 def province_of(location: str) -> str:
-    """The province a location lies in: ``"stp/nc"`` -> ``"stp"``."""
-    return location.split("/", 1)[0]
+    """The province a location lies in: ``"stp/nc"`` -> ``"stp"`` (remembered: a phase asks this often)."""
+    prov = _PROVINCE.get(location)
+    if prov is None:
+        prov = _PROVINCE[location] = location.split("/", 1)[0]
+    return prov
 
 
 def coast_of(location: str) -> str | None:

@@ -8,7 +8,8 @@ that matches no real order is *void*: the unit stays where it is.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cache
 
 from .map import GameMap, province_of, show
 from .orders import Hold, Illegal, Kind, Move, Outcome, ParsedOrder, Status, find_unit, phase_words, spec_of
@@ -24,7 +25,7 @@ from .turn import Turn, but
 from .units import PhaseKind, Unit
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Context:
     """What an order kind's check may consult."""
 
@@ -43,7 +44,7 @@ def context(turn: Turn, position: Position | None = None) -> Context:
     return Context(gmap, position, units, fleets, turn.variant)
 
 
-@dataclass
+@dataclass(slots=True)
 class Written:
     """One written order after the board check: the order, or why it cannot be used."""
 
@@ -54,7 +55,7 @@ class Written:
     rules: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Checked:
     """The movement phase after the legality check: every written order's check, one effective order
     per unit (``position.units`` order), the pieces for the resolver and the void supports and convoys."""
@@ -153,6 +154,12 @@ def _match(orders: list, origin: list, effective) -> tuple[dict[int, tuple[int, 
     return {k: tuple(v) for k, v in supports.items()}, void
 
 
+@cache
+def _settlers(kinds) -> tuple:
+    """The order kinds that settle the phase's orders together (a convoy's route, a merge's partners)."""
+    return tuple(k.value.settle for k in kinds if k.value.settle is not None)
+
+
 def check_orders(turn: Turn) -> Turn:
     """DIP 2.3, 4.1-4.4, 5.2-5.5, 7.2, 8.1, 8.2 with rulings DIP R1, R4, R5, R10: every written order checked,
     one effective order per unit, and the pieces the resolver will weigh."""
@@ -165,9 +172,8 @@ def check_orders(turn: Turn) -> Turn:
             if w.unit is not None and w.unit.province == prov and w.order is not None:
                 w.error, w.rules, w.order = message, rules, None
 
-    for kind in turn.variant.order_kinds:
-        if kind.value.settle is not None:
-            chosen = kind.value.settle(ctx, chosen, reject)
+    for settle in _settlers(turn.variant.order_kinds):
+        chosen = settle(ctx, chosen, reject)
     units = turn.position.units
     effective = tuple(chosen.get(u.province) or Hold(u) for u in units)
     orders, origin, keys = _pieces(effective)
@@ -317,7 +323,7 @@ def place_units(turn: Turn) -> Turn:
             elif unit.type.retreats:
                 dislodged.append(Dislodged(unit, None if facts.convoyed[by] else facts.prov[by]))
     moves, supports, convoys = _map_marks(facts)
-    position = replace(turn.position, units=tuple(placed.values()), dislodged=tuple(dislodged),
+    position = turn.position.but(units=tuple(placed.values()), dislodged=tuple(dislodged),
                        contested=facts.contested())
     return turn.but(position=position, moves=moves, supports=supports, convoys=convoys)
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from types import MappingProxyType
 
@@ -62,6 +62,28 @@ class Position:
 
     def replace(self, **changes) -> Position:
         return replace(self, **changes)
+
+    def but(self, **changes) -> Position:
+        """A copy with some fields changed, as ``replace`` would make it, without its per-field checks: the
+        season's steps copy the position several times.  Units are kept sorted, owners read-only."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"Position has no field {sorted(unknown)[0]!r}")
+        mine = self.__dict__
+        new = object.__new__(Position)
+        values = new.__dict__
+        for name in _FIELDS:  # not the cached ``by_province``: it belongs to the old units
+            values[name] = mine[name]
+        if "units" in changes:
+            changes["units"] = tuple(sorted(changes["units"], key=_unit_order))
+        owners = changes.get("owners")
+        if owners is not None and not isinstance(owners, MappingProxyType):
+            changes["owners"] = MappingProxyType(dict(sorted(owners.items())))
+        values.update(changes)
+        return new
+
+
+_FIELDS = frozenset(f.name for f in fields(Position))
 
 
 def initial_position(gmap: GameMap) -> Position:

@@ -102,6 +102,7 @@ class Resolver:
         self.level = 0
         self.low = NO_GUESS
         self.paradox: set[int] = set()  # moves that succeeded as circular movement
+        self.kept: tuple[dict[int, int], dict[int, int], dict[int, int]] | None = None
 
     def _read(self, orders) -> None:
         """The flat tables: each piece's kind, province, power, strength, destination."""
@@ -315,7 +316,36 @@ class Resolver:
             out.append(j)
         return out
 
+    # Once every answer is final (``run``), the strengths the explanations ask for again are kept, in
+    # plain dicts: a cache that held a bound method would make a reference cycle of every resolver.
     def attack_strength(self, i: int) -> int:
+        kept = self.kept
+        if kept is None:
+            return self._attack_strength(i)
+        value = kept[0].get(i)
+        if value is None:
+            value = kept[0][i] = self._attack_strength(i)
+        return value
+
+    def defend_strength(self, j: int) -> int:
+        kept = self.kept
+        if kept is None:
+            return self._defend_strength(j)
+        value = kept[1].get(j)
+        if value is None:
+            value = kept[1][j] = self._defend_strength(j)
+        return value
+
+    def prevent_strength(self, m: int) -> int:
+        kept = self.kept
+        if kept is None:
+            return self._prevent_strength(m)
+        value = kept[2].get(m)
+        if value is None:
+            value = kept[2][m] = self._prevent_strength(m)
+        return value
+
+    def _attack_strength(self, i: int) -> int:
         """DATC 5.B.4, DIP 10.1, 10.3, 14.7: the strength of a move against what stays in its destination;
         0 against the mover's own unit, and without the support of the defender's own power."""
         if self.convoyed[i] and not self.path(i):
@@ -363,11 +393,11 @@ class Resolver:
             total += self.strength[j] if self.kind[j] == MOVE else self.strength[j] + self._support_sum((j,))
         return total
 
-    def defend_strength(self, j: int) -> int:
+    def _defend_strength(self, j: int) -> int:
         """DATC 5.B.6, DIP 9.3: the strength of a unit in a head-to-head battle (a merge as one, WOTW 5.3)."""
         return self.own[j] + self._support_sum(self.movers[j])
 
-    def prevent_strength(self, m: int) -> int:
+    def _prevent_strength(self, m: int) -> int:
         """DATC 5.B.7, DIP 9.1, WOTW 5.6: the strength with which a move keeps others out of its destination."""
         if self.convoyed[m] and not self.path(m):
             return 0
@@ -489,10 +519,7 @@ class Resolver:
         for i in range(self.n):
             if self.kind[i] != HOLD:
                 self.resolve(i)
-        # Every answer is final now: the strengths the explanations ask for again can be kept.
-        self.attack_strength = _kept(self.attack_strength)
-        self.prevent_strength = _kept(self.prevent_strength)
-        self.defend_strength = _kept(self.defend_strength)
+        self.kept = ({}, {}, {})  # every answer is final now: attack, defend and prevent strengths can be kept
         return self
 
     def succeeded(self, i: int) -> bool:
@@ -558,19 +585,6 @@ class Resolver:
         if opp >= best and opp > 0:
             return MoveFacts(attack, "", opp, who)
         return MoveFacts(attack, "", best, tuple(m for m in rivals if self.prevent_strength(m) == best and best))
-
-
-def _kept(strength):
-    """A strength of a resolved phase, computed once per piece."""
-    kept: dict[int, int] = {}
-
-    def once(i: int) -> int:
-        value = kept.get(i)
-        if value is None:
-            value = kept[i] = strength(i)
-        return value
-
-    return once
 
 
 def resolve_orders(gmap: GameMap, orders, **structure) -> Resolver:

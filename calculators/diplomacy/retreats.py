@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .map import GameMap, province_of, show
 from .orders import Disband, Illegal, Outcome, ParsedOrder, Retreat, Status, phase_words
@@ -109,7 +109,7 @@ def retreat_step(claims: Callable[[Position, ParsedOrder], bool] | None = None):
                     "no retreat was possible"
                 outcomes.append(Outcome(d.unit.power, f"{d.unit.label()} (no order)", Disband(d.unit), Status.SUCCEEDS,
                                         f"disbanded: {why}", ("DIP 12.4", "DIP 14.5")))
-        after = replace(position, units=tuple(units), dislodged=(), contested=frozenset())
+        after = position.but(units=tuple(units), dislodged=(), contested=frozenset())
         return turn.add(*outcomes).but(orders=rest, position=after, moves=turn.moves + tuple(moves))
 
     return retreats

@@ -87,6 +87,8 @@ def but(value, **changes):
     cls = type(value)
     names = _FIELDS.get(cls)
     if names is None:
+        if "__post_init__" in vars(cls):
+            raise TypeError(f"{cls.__name__} keeps its fields in order: copy it with its own method")
         names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))
     unknown = changes.keys() - names
     if unknown:

@@ -44,7 +44,7 @@ UnitType.FLEET = UnitType("F", "fleet", Reach.SEA, convoyed=False, convoys=True,
 STANDARD_TYPES = {"A": UnitType.ARMY, "F": UnitType.FLEET}
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Unit:
     """A unit on the board.  ``strength`` is 1 on the standard map; a variant may use more."""
 

@@ -20,7 +20,7 @@ from .orders.build import HOME_CENTRES
 from .parser import ParseError, Reader
 from .position import Position, initial_position
 from .retreats import retreat_step
-from .turn import Step, Turn, but
+from .turn import Step, Turn
 from .units import Phase, PhaseKind, Season, Unit, UnitType
 
 
@@ -120,7 +120,7 @@ def next_phase(turn: Turn) -> Turn:
         if plan.skippable and plan.kind is PhaseKind.ADJUSTMENTS and not adjustments_due(position):
             continue
         break
-    return turn.but(position=but(position, phase=Phase(year, plan.season, plan.kind)))
+    return turn.but(position=position.but(phase=Phase(year, plan.season, plan.kind)))
 
 
 _READERS: dict[int, tuple] = {}

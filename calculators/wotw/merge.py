@@ -14,7 +14,7 @@ from .board import MARTIAN, MAX_STRENGTH, martian_adjacent
 from .split import Split
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Merge:
     unit: Unit
     dest: str

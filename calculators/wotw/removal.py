@@ -16,7 +16,7 @@ POINTS_PER_SEASON = 2  # WOTW 9.2
 MAX_SEASONS = 60  # 34 units of 3 points at 2 a season need at most 51
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Removal:
     unit: Unit  # the Martian unit as it stood before the removal
     points: int

@@ -7,7 +7,7 @@ destroyed centres, the centres' owners and the Earth win after Fall, the virus a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 
 from ..diplomacy.api import (Barrier, Decision, Illegal, Outcome, Phase, Position, Season, Status, Support, Turn,
@@ -138,7 +138,9 @@ def apply_losses(turn: Turn) -> Turn:
             losses.append(f"{designation(left)} {show(prov)} dislodged by {facts.order(attackers[0]).unit.label()}: "
                           "disbanded (WOTW 7.2)")
     report = but(report, losses=tuple(losses), reductions=tuple(reductions))
-    return turn.but(position=replace(turn.position, units=tuple(units)), report=report)
+    if not reductions:
+        return turn.but(report=report)
+    return turn.but(position=turn.position.but(units=tuple(units)), report=report)
 
 
 def land_cylinder(turn: Turn) -> Turn:
@@ -160,7 +162,7 @@ def land_cylinder(turn: Turn) -> Turn:
     units = tuple(u for u in position.units if u.province != site) + (martian(site, CYLINDER_STRENGTH),)
     dislodged = tuple(d for d in position.dislodged if d.unit.province != site)
     report = but(report, eliminated=tuple(eliminated), landed_on=landed_on)
-    return turn.but(position=replace(position, units=units, dislodged=dislodged), report=report)
+    return turn.but(position=position.but(units=units, dislodged=dislodged), report=report)
 
 
 def destroy_centres(turn: Turn) -> Turn:
@@ -173,7 +175,7 @@ def destroy_centres(turn: Turn) -> Turn:
         return turn
     destroyed = st.destroyed | frozenset(now)
     owners = {c: p for c, p in position.owners.items() if c not in destroyed}
-    position = replace(position, owners=owners, state=but(st, destroyed=destroyed))
+    position = position.but(owners=owners, state=but(st, destroyed=destroyed))
     report = _report(turn)
     return turn.but(position=position, report=but(report, destroyed_now=report.destroyed_now + now))
 
@@ -190,7 +192,7 @@ def centre_owners(turn: Turn) -> Turn:
     destroyed = state(position).destroyed
     owners = {c: p for c, p in update_ownership(turn.variant.board, earth, position.owners).items()
               if c not in destroyed}
-    return turn.but(position=replace(position, owners=owners))
+    return turn.but(position=position.but(owners=owners))
 
 
 def _largest(position: Position) -> int:
@@ -208,7 +210,7 @@ def virus_check(turn: Turn) -> Turn:
     if report.deferred or not check_applies(turn.phase.year, turn.phase.season):
         return turn
     status = virus_status(turn.phase.year, turn.phase.season, len(st.destroyed), _largest(turn.position))
-    position = but(turn.position, state=but(st, virus=st.virus or status["active"]))
+    position = turn.position.but(state=but(st, virus=st.virus or status["active"]))
     return turn.but(position=position, report=but(report, virus=status))
 
 
@@ -221,7 +223,7 @@ def fall_check(turn: Turn) -> Turn:
     if not check_applies(turn.phase.year, Season.FALL):
         return turn
     status = virus_status(turn.phase.year, Season.FALL, len(st.destroyed), _largest(turn.position))
-    position = but(turn.position, state=but(st, virus=st.virus or status["active"]))
+    position = turn.position.but(state=but(st, virus=st.virus or status["active"]))
     return turn.but(position=position, report=but(_report(turn), fall_check=status))
 
 
@@ -276,7 +278,7 @@ def virus_removals(turn: Turn) -> Turn:
         martian(prov, s) for prov, s in sorted(strength.items()) if s > 0)
     report = but(_report(turn), removals=tuple(removals))
     return turn.add(*outcomes, notes=tuple(notes)).but(orders=rest,
-                   position=replace(position, units=units), report=report)
+                   position=position.but(units=units), report=report)
 
 
 def next_season(turn: Turn) -> Turn:
@@ -285,5 +287,5 @@ def next_season(turn: Turn) -> Turn:
     here = turn.variant.place_in_calendar(turn.phase)
     plan = calendar[(here + 1) % len(calendar)]
     year = turn.phase.year + (1 if here + 1 == len(calendar) else 0)
-    position = but(turn.position, phase=Phase(year, plan.season, plan.kind))
+    position = turn.position.but(phase=Phase(year, plan.season, plan.kind))
     return turn.but(position=position)

@@ -12,7 +12,7 @@ from ..diplomacy.api import Hold, Illegal, Kind, Move, OrderSpec, PhaseKind, Sta
 from .board import designation, martian_adjacent, show
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Split:
     unit: Unit
     parts: tuple[tuple[int, str], ...]  # (strength, province); the unit's own province: the part that stays

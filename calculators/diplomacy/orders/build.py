@@ -11,7 +11,7 @@ from .base import Illegal, Kind, OrderSpec
 WORDS = frozenset({"b", "build", "builds"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Build:
     power: str
     type: UnitType

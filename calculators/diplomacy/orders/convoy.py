@@ -13,7 +13,7 @@ from .support import read_target
 WORDS = frozenset({"c", "convoy", "convoys"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Convoy:
     """DIP 4.4: a fleet convoys the army in province ``army`` to province ``dest``."""
 

@@ -10,7 +10,7 @@ from .base import Kind, OrderSpec
 WORDS = frozenset({"d", "disband", "disbands", "remove", "removes"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Disband:
     unit: Unit
 

@@ -9,7 +9,7 @@ from .base import Kind, OrderSpec, Status
 WORDS = frozenset({"h", "hold", "holds", "stand", "stands"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hold:
     unit: Unit
 

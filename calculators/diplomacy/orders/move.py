@@ -12,7 +12,7 @@ WORDS = frozenset({"-", "to", "m", "move", "moves", "attack", "attacks"})
 CONVOY_WORDS = frozenset({"c", "convoy", "convoys"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     unit: Unit
     dest: str  # a location: province, or province/coast for a fleet into a multi-coast province

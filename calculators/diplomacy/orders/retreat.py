@@ -12,7 +12,7 @@ from .move import read as read_destination
 WORDS = frozenset({"r", "retreat", "retreats"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Retreat:
     unit: Unit
     dest: str

@@ -14,7 +14,7 @@ WORDS = frozenset({"s", "sup", "support", "supports"})
 HOLD_WORDS = frozenset({"h", "hold", "holds", "stand", "stands"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Support:
     """DIP 4.3: support the unit in ``target`` to hold (``dest`` None) or to move into ``dest``."""
 

@@ -9,7 +9,7 @@ from .base import Kind, OrderSpec
 WORDS = frozenset({"waive", "waives", "waived"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Waive:
     power: str
 
