@@ -170,6 +170,16 @@ def _defaults(ctx: Context, ledger: _Ledger) -> list[Outcome]:
     return out
 
 
+def check_adjustment(variant, position: Position, p: ParsedOrder):
+    """One adjustment order given alone: the order it makes, or Illegal (the handlers of ``adjustment_step``)."""
+    ctx = Context(variant.board, position, variant.build_rule)
+    handler = _ADJUSTMENT.get(p.spec.name)
+    if handler is None:
+        raise Illegal("only builds, removals and waives are ordered in the adjustment phase", ("DIP 2.5",))
+    ledger = _Ledger(adjustments_due(position, variant.non_adjusting), {}, [], [], set())
+    return handler(ctx, ledger, p).order
+
+
 def adjustment_step(turn: Turn) -> Turn:
     """DIP 2.5, 13.1-13.5: builds and disbands; first legal orders count (ruling DIP R13).  An adjustment
     order that cannot be carried out fails (rulings DIP R12, R13; DATC 6.I, 6.J); an order of another

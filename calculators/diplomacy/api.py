@@ -17,6 +17,8 @@ from .orders import (Build, BuildRule, Convoy, Disband, Hold, Illegal, Kind, Mov
                      ParsedOrder, Retreat, Status, Support, Waive, describe, find_unit, phase_words, register, spec_of)
 from .orders.convoy import on_minimal_route
 from .orders.move import names as place_names
+from .options import build_options, check_adjustment, movement_options, present_options, units_chosen, verdict
+from .options import retreat_options as retreat_order_options
 from .parser import ParseError, Reader, parse_phase, read_position
 from .position import Dislodged, Position, check_position, format_position, initial_position
 from .resolver import MoveFacts, Resolution, Resolver, resolve_orders
@@ -32,7 +34,9 @@ __all__ = [
     "OrderSpec", "Outcome", "ParseError", "ParsedOrder", "Phase", "PhaseKind", "PhaseResult", "Position", "Reach",
     "Reader", "Resolution", "Resolver", "Retreat", "STANDARD", "STANDARD_TYPES", "START_PHASE", "Season",
     "SeasonPlan", "Status", "Step", "Support", "Terrain", "Turn", "Unit", "UnitType", "Variant", "Waive",
-    "adjudicate_phase", "adjustment_step", "but", "adjustments_due", "any_letter", "buildable", "check_orders",
+    "adjudicate_phase", "adjustment_step", "build_options", "but", "check_adjustment", "movement_options",
+    "present_options", "retreat_order_options", "units_chosen", "verdict", "adjustments_due", "any_letter",
+    "buildable", "check_orders",
     "check_position", "check_win", "civil_disorder", "convoy_routes_exist", "describe", "designation_note",
     "distances", "draw_standard", "eighteen_centres", "explain_moves", "fall_ownership", "find_unit",
     "for_dislodged", "format_position", "initial_position", "load_map", "movement_context", "next_phase",

@@ -37,11 +37,15 @@ class Context:
 
 
 def context(turn: Turn, position: Position | None = None) -> Context:
-    position = position or turn.position
-    gmap = turn.variant.board
+    return context_for(turn.variant, position or turn.position)
+
+
+def context_for(variant, position: Position) -> Context:
+    """What the order checks of a movement phase consult, for a variant's position."""
+    gmap = variant.board
     units = {u.province: u for u in position.units}
     fleets = frozenset(p for p, u in units.items() if u.type.convoys and gmap.is_sea(p))
-    return Context(gmap, position, units, fleets, turn.variant)
+    return Context(gmap, position, units, fleets, variant)
 
 
 @dataclass(slots=True)
@@ -72,7 +76,7 @@ def named_by_label(unit: Unit) -> str:
 
 
 # -- the check ---------------------------------------------------------------------------------
-def _check_one(ctx: Context, p: ParsedOrder) -> Written:
+def check_written(ctx: Context, p: ParsedOrder) -> Written:
     """DIP 2.3, 12.5: in a movement phase only movement orders; the order's kind checks the rest."""
     w = Written(p, None, None)
     try:
@@ -160,11 +164,20 @@ def _settlers(kinds) -> tuple:
     return tuple(k.value.settle for k in kinds if k.value.settle is not None)
 
 
+def settle_alone(ctx: Context, order) -> str | None:
+    """The cross-order stage for one order given alone: why it is refused there (ruling DIP R5), or None."""
+    refused = []
+    chosen = {order.unit.province: order}
+    for settle in _settlers(ctx.variant.order_kinds):
+        chosen = settle(ctx, chosen, lambda prov, message, rules: refused.append(Illegal(message, rules)))
+    return refused[0] if refused else None
+
+
 def check_orders(turn: Turn) -> Turn:
     """DIP 2.3, 4.1-4.4, 5.2-5.5, 7.2, 8.1, 8.2 with rulings DIP R1, R4, R5, R10: every written order checked,
     one effective order per unit, and the pieces the resolver will weigh."""
     ctx = context(turn)
-    written = [_check_one(ctx, p) for p in turn.orders]
+    written = [check_written(ctx, p) for p in turn.orders]
     chosen = _one_order_each(written)
 
     def reject(prov: str, message: str, rules: tuple[str, ...]) -> None:

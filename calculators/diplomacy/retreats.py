@@ -20,7 +20,7 @@ class Context:
     position: Position
 
 
-def _order(ctx: Context, d: Dislodged | None, p: ParsedOrder):
+def check_retreat(ctx: Context, d: Dislodged | None, p: ParsedOrder):
     """DIP 2.4, 12.5: a dislodged unit retreats or disbands; nothing else is ordered in a retreat phase."""
     spec = p.spec
     if not spec.phases & {PhaseKind.RETREATS, PhaseKind.MOVEMENT}:
@@ -46,7 +46,7 @@ def _choose(ctx: Context, parsed) -> tuple[list[Outcome], dict[str, tuple]]:
     for p in parsed:
         d = by_prov.get(p.province) if p.location else None
         try:
-            order = _order(ctx, d, p)
+            order = check_retreat(ctx, d, p)
             prov = d.unit.province
             if prov in chosen and chosen[prov][0] == order:
                 raise Illegal("the same order was given twice; it counts once", ("DIP R10",))

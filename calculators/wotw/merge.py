@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..diplomacy.api import Hold, Illegal, Kind, Move, OrderSpec, PhaseKind, Status, Unit, show
-from .board import MARTIAN, MAX_STRENGTH, martian_adjacent
+from .board import MARTIAN, MAX_STRENGTH, board, martian_adjacent
 from .split import Split
 
 
@@ -33,6 +33,15 @@ def check(context, unit: Unit, parsed) -> Merge:
     if dest != unit.province and not martian_adjacent(unit.province, dest):
         raise Illegal(f"{show(dest)} is not next to {show(unit.province)}", ("DIP 5.3", "WOTW 4.1", "WOTW R2"))
     return Merge(unit, dest)
+
+
+def options(context, unit: Unit):
+    """WOTW 5.3, 5.4, ruling WOTW R2: a merge into the unit's own province or any province next to it."""
+    if unit.power != MARTIAN:
+        return
+    me = unit.label()
+    for dest in [unit.province, *sorted(board().neighbours(unit.province))]:
+        yield f"{me} merge {show(dest)}"
 
 
 def _plain_targets(chosen: dict) -> set[str]:
@@ -113,4 +122,4 @@ def describe(order: Merge) -> str:
 
 
 SPEC = OrderSpec("merge", Merge, frozenset({PhaseKind.MOVEMENT}), describe, Kind.MOVE, check=check, settle=settle,
-                 pieces=pieces, explain=explain)
+                 pieces=pieces, explain=explain, options=options)

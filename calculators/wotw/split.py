@@ -7,9 +7,10 @@ the province together.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import permutations
 
 from ..diplomacy.api import Hold, Illegal, Kind, Move, OrderSpec, PhaseKind, Status, Unit
-from .board import designation, martian_adjacent, show
+from .board import MARTIAN, board, designation, martian_adjacent, show
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,26 @@ def check(context, unit: Unit, parsed) -> Split | Move:
     if len(dests) == 1:
         return Move(unit, dests[0])  # the whole unit, written with its size: a plain move
     return Split(unit, tuple(zip(sizes, dests, strict=True)))
+
+
+def options(context, unit: Unit):
+    """WOTW 5.2, rulings WOTW R2, R3: every way to split a 2A or 3A into parts of A and 2A going to different
+    places next to it, a part that stays naming the unit's own province."""
+    if unit.power != MARTIAN or unit.strength < 2:
+        return
+    here = unit.province
+    places = [here, *sorted(board().neighbours(here))]
+    me = unit.label()
+    for sizes in _SHAPES[unit.strength]:
+        for dests in permutations(places, len(sizes)):
+            if len(sizes) > 1 and sizes[0] == sizes[1] and dests[0] > dests[1]:
+                continue  # parts of one size in any order are one split
+            if len(sizes) == 3 and dests[1] > dests[2]:
+                continue
+            yield f"{me} - " + " - ".join(f"{designation(s)} {show(d)}" for s, d in zip(sizes, dests, strict=True))
+
+
+_SHAPES = {2: ((1, 1),), 3: ((2, 1), (1, 1, 1))}
 
 
 def pieces(order: Split):
@@ -89,4 +110,4 @@ def describe(order: Split) -> str:
 
 
 SPEC = OrderSpec("split", Split, frozenset({PhaseKind.MOVEMENT}), describe, Kind.MOVE, check=check, pieces=pieces,
-                 explain=explain)
+                 explain=explain, options=options)

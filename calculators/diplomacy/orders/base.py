@@ -76,7 +76,8 @@ class OrderSpec:
     leading word (the unit included); each returns the ``ParsedOrder`` fields it found;
     ``check(context, unit, parsed)`` returns the typed
     order or raises ``Illegal``; ``explain(facts, i)`` says what became of piece i; ``describe``
-    writes a typed order back in short notation.
+    writes a typed order back in short notation; ``options(context, unit)`` lists every order of the kind
+    the unit may be given, in the short form (issue 14's options lists).
     """
 
     name: str
@@ -92,6 +93,7 @@ class OrderSpec:
     settle: Callable | None = None  # the cross-order stage: settle(context, chosen, reject) -> chosen
     pieces: Callable | None = None  # pieces(order) -> ((resolver order, group key), ...); None: the order itself
     explain: Callable | None = None
+    options: Callable | None = None  # options(context, unit) -> the unit's orders of this kind, as players write them
 
     def __repr__(self) -> str:
         return f"OrderSpec({self.name})"

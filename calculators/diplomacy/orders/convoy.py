@@ -98,6 +98,22 @@ def settle(context, chosen: dict, reject) -> dict:
     return chosen
 
 
+def options(context, unit: Unit):
+    """DIP 8.1, ruling DIP R5: a fleet at sea convoys any army to any coast that a convoy route through it
+    reaches, the fleet needed by the route."""
+    gmap = context.board
+    if not unit.type.convoys or not gmap.is_sea(unit.province):
+        return
+    coasts = sorted(p for p, info in gmap.provinces.items() if info.terrain.value == "coast")
+    for army in sorted(context.units.values(), key=lambda u: u.province):
+        if not army.type.convoyed or gmap.provinces[army.province].terrain.value != "coast":
+            continue
+        for dest in coasts:
+            if dest != army.province and on_minimal_route(army.province, dest, unit.province, context.fleets_at_sea,
+                                                          gmap.sea_adjacency):
+                yield f"{unit.label()} C {army.label()} - {show(dest)}"
+
+
 def matches(order: Convoy, army_order) -> bool:
     """DIP 4.4: the army is ordered to the convoy's destination, by convoy."""
     return isinstance(army_order, Move) and army_order.via_convoy and army_order.dest_province == order.dest
@@ -127,4 +143,4 @@ def describe(order: Convoy) -> str:
 
 
 SPEC = OrderSpec("convoy", Convoy, frozenset({PhaseKind.MOVEMENT}), describe, Kind.CONVOY, verbs=WORDS, read=read,
-                 check=check, settle=settle, explain=explain)
+                 check=check, settle=settle, explain=explain, options=options)

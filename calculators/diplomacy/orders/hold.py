@@ -25,6 +25,11 @@ def check(context, unit: Unit, parsed) -> Hold:
     return Hold(unit)
 
 
+def options(context, unit: Unit):
+    """DIP 4.2: every unit may hold."""
+    yield f"{unit.label()} H"
+
+
 def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """DIP 6.1, 6.2: a holding unit, with the support it got."""
     strength = facts.hold_strength(facts.prov[i])
@@ -38,4 +43,4 @@ def describe(order: Hold) -> str:
 
 
 SPEC = OrderSpec("hold", Hold, frozenset({PhaseKind.MOVEMENT}), describe, Kind.HOLD, verbs=WORDS, read=read,
-                 check=check, explain=explain)
+                 check=check, options=options, explain=explain)

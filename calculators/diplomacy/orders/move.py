@@ -111,6 +111,23 @@ def check(context, unit: Unit, parsed) -> Move:
     return Move(unit, destination(gmap, unit, parsed.dest), via)
 
 
+def options(context, unit: Unit):
+    """DIP 5.3-5.5, 8.1, rulings DIP R4, R9: every place the unit can move to, a coast named where the move
+    reaches one; an army on a coast also to every coast a convoy route with fleets on it reaches, by convoy
+    (ruling DIP R4), and without the words where no land route leads there."""
+    gmap, me = context.board, unit.label()
+    near = gmap.reach(unit.type.reach, unit.location)
+    for loc in sorted(near):
+        yield f"{me} - {show(loc)}"
+    if not unit.type.convoyed or gmap.provinces[unit.province].terrain.value != "coast":
+        return
+    for dest in sorted(p for p, info in gmap.provinces.items() if info.terrain.value == "coast"):
+        if dest != unit.province and convoy_routes_exist(gmap, unit.province, dest, context.fleets_at_sea):
+            yield f"{me} - {show(dest)} via convoy"
+            if dest not in near:
+                yield f"{me} - {show(dest)}"
+
+
 # -- the result -----------------------------------------------------------------------------
 def names(facts, idx) -> str:
     places = list(dict.fromkeys(show(facts.prov[m]) for m in idx))
@@ -197,4 +214,4 @@ def describe(order: Move) -> str:
 
 
 SPEC = OrderSpec("move", Move, frozenset({PhaseKind.MOVEMENT}), describe, Kind.MOVE, verbs=WORDS, read=read,
-                 check=check, explain=explain)
+                 check=check, explain=explain, options=options)

@@ -68,6 +68,29 @@ def check(context, unit: Unit, parsed) -> Support:
     return Support(unit, target.province, dest, coast)
 
 
+def options(context, unit: Unit):
+    """DIP 4.3, 7.2, ruling DIP R9: support to hold every unit the supporter could move to, and support for every
+    move a unit could make into a province the supporter could move to (DATC 6.D.31: not through the supporter),
+    a coast named for a fleet that can reach it (by a supporter that names coasts: one that stands in whole
+    provinces, a variant's, names none)."""
+    gmap, me = context.board, unit.label()
+    mine = sorted({province_of(x) for x in gmap.reach(unit.type.reach, unit.location)} - {unit.province})
+    fleets = context.fleets_at_sea - {unit.province}
+    for target in sorted(context.units.values(), key=lambda u: u.province):
+        if target.province == unit.province:
+            continue
+        them = target.label()
+        if target.province in mine:
+            yield f"{me} S {them}"
+        for dest in mine:
+            if dest == target.province or not could_move(gmap, target, dest, fleets):
+                continue
+            yield f"{me} S {them} - {show(dest)}"
+            if target.type.reach is Reach.SEA and unit.type.reach is not Reach.ANY and gmap.provinces[dest].coasts:
+                for loc in gmap.fleet_coasts_to(target.location, dest):
+                    yield f"{me} S {them} - {show(loc)}"
+
+
 def matches(order: Support, target_order) -> bool:
     """DIP 4.3, ruling DIP R9: does the supported unit do what the support names?"""
     moving = isinstance(target_order, Move)
@@ -117,4 +140,4 @@ def describe(order: Support) -> str:
 
 
 SPEC = OrderSpec("support", Support, frozenset({PhaseKind.MOVEMENT}), describe, Kind.SUPPORT, verbs=WORDS,
-                 read=read_target, check=check, explain=explain)
+                 read=read_target, check=check, explain=explain, options=options)
