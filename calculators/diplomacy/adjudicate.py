@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from ..core import InputError, Result, Table, calculator, choice_param, text_param
 from .adjustments import adjustments_due, buildable
+from .board_svg import board_table
 from .game import adjudicate_phase, reader_for
 from .map import show
 from .orders import Status
@@ -202,6 +203,7 @@ def _present(result, position, phase, orders_text, loaded) -> Result:
         notes.append(f"DATC {loaded['id']}: {loaded['title']}.")
     title = f"{phase.label()}: orders and results"
     svg = STANDARD.draw(STANDARD, result, title)
+    tables.append(board_table(position, result.outcomes))
     # "labels"/"series" stay empty: hooks/render.py pre-renders every chart as bars until it learns "svg".
     chart = {"type": "svg", "title": title, "svg": svg, "labels": [], "series": []}
     for r in ("DIP 2.4",) if dislodged else ():

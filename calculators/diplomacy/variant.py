@@ -59,12 +59,11 @@ def any_letter(unit: Unit, parsed: ParsedOrder) -> None:
 
 
 def draw_standard(variant: Variant, turn: Turn, title: str) -> str:
-    """The board after a phase, drawn by ``board_svg`` from typed values."""
+    """The board of a phase with its orders and their results, drawn by ``board_svg`` from typed values."""
     from .board_svg import render_board
 
     moving = turn.phase.kind is PhaseKind.MOVEMENT
-    shown = turn.start if turn.phase.kind is not PhaseKind.RETREATS else turn.position
-    return render_board(variant.board, shown, title, moves=turn.moves, supports=turn.supports, convoys=turn.convoys,
+    return render_board(variant.board, turn.start, title, outcomes=turn.outcomes,
                         dislodged=[d.unit for d in turn.position.dislodged] if moving else [])
 
 
