@@ -318,32 +318,23 @@ class Resolver:
 
     # Once every answer is final (``run``), the strengths the explanations ask for again are kept, in
     # plain dicts: a cache that held a bound method would make a reference cycle of every resolver.
-    def attack_strength(self, i: int) -> int:
+    def _once(self, which: int, strength, i: int) -> int:
         kept = self.kept
         if kept is None:
-            return self._attack_strength(i)
-        value = kept[0].get(i)
+            return strength(i)
+        value = kept[which].get(i)
         if value is None:
-            value = kept[0][i] = self._attack_strength(i)
+            value = kept[which][i] = strength(i)
         return value
+
+    def attack_strength(self, i: int) -> int:
+        return self._once(0, self._attack_strength, i)
 
     def defend_strength(self, j: int) -> int:
-        kept = self.kept
-        if kept is None:
-            return self._defend_strength(j)
-        value = kept[1].get(j)
-        if value is None:
-            value = kept[1][j] = self._defend_strength(j)
-        return value
+        return self._once(1, self._defend_strength, j)
 
     def prevent_strength(self, m: int) -> int:
-        kept = self.kept
-        if kept is None:
-            return self._prevent_strength(m)
-        value = kept[2].get(m)
-        if value is None:
-            value = kept[2][m] = self._prevent_strength(m)
-        return value
+        return self._once(2, self._prevent_strength, m)
 
     def _attack_strength(self, i: int) -> int:
         """DATC 5.B.4, DIP 10.1, 10.3, 14.7: the strength of a move against what stays in its destination;

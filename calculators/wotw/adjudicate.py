@@ -16,7 +16,7 @@ from .landings import check_schedule, parse_sites
 from .removal import describe as describe_removal
 from .season import MartianState, Report, state
 from .units import parse_units
-from .variant import WOTW
+from .variant import SEASON_CHOICES, WOTW
 
 RULES = ("WOTW 1.1", "WOTW 2.2", "WOTW 2.3", "WOTW 3.3", "WOTW 3.4", "WOTW 3.6", "WOTW 4.1", "WOTW 4.2", "WOTW 5.1",
          "WOTW 5.3", "WOTW 5.5", "WOTW 5.6", "WOTW 5.7", "WOTW 5.8", "WOTW 5.9", "WOTW 6.1", "WOTW 6.2",
@@ -142,9 +142,7 @@ def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
     description="Adjudicate one War of the Worlds movement season: Earth and Martian orders, landing, "
                 "destroyed centres, Martian losses and the virus check.",
     params=[
-        choice_param("season", "Season", "spring",
-                     [("spring", "Spring (moves)"), ("summer", "Summer (retreats, virus removals)"),
-                      ("fall", "Fall (moves)"), ("winter", "Winter (retreats, adjustments, virus removals)")],
+        choice_param("season", "Season", "spring", list(SEASON_CHOICES),
                      help="The season being adjudicated: Spring and Fall are the moves; Summer and Winter the "
                           "retreats, Winter's builds and the virus removals (ruling WOTW R5)."),
         int_param("year", "Year", 1901, 1901, 2100, help="Game year of the season."),

@@ -17,7 +17,7 @@ from .board import MARTIAN, designation, show
 from .removal import POINTS_PER_SEASON
 from .removal import check as check_removal
 from .season import state
-from .variant import WOTW
+from .variant import SEASON_CHOICES, WOTW
 
 RULES = ("WOTW 4.1", "WOTW 4.2", "WOTW 5.1", "WOTW 5.2", "WOTW 5.3", "WOTW 6.1", "WOTW 9.2", "WOTW R2", "WOTW R3",
          "DIP 4.1", "DIP 4.3", "DIP 12.1", "DIP 13.5")
@@ -78,9 +78,7 @@ def verdict(position: Position, parsed):
     description="Every legal order of every unit, Earth and Martian, for a War of the Worlds position and season: "
                 "moves, supports, convoys, splits, merges, retreats, builds and the virus removals.",
     params=[
-        choice_param("season", "Season", "spring",
-                     [("spring", "Spring (moves)"), ("summer", "Summer (retreats, virus removals)"),
-                      ("fall", "Fall (moves)"), ("winter", "Winter (retreats, adjustments, virus removals)")],
+        choice_param("season", "Season", "spring", list(SEASON_CHOICES),
                      help="The season whose orders are listed (ruling WOTW R5)."),
         int_param("year", "Year", 1904, 1901, 2100, help="Game year of the season."),
         text_param("position", "Position", "France: A Par, A Mar, F Bre\nGermany: A Mun\nMartian: 3A Bur, A Pic",

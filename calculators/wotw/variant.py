@@ -81,6 +81,10 @@ SUMMER = (retreat_step(_earth_orders), virus_removals, destroy_centres, virus_ch
 WINTER = (retreat_step(_earth_retreats), centre_owners, fall_check, virus_removals, adjustment_step, destroy_centres,
           virus_check, game_end, next_season)
 
+SEASON_CHOICES = (("spring", "Spring (moves)"), ("summer", "Summer (retreats, virus removals)"),
+                  ("fall", "Fall (moves)"), ("winter", "Winter (retreats, adjustments, virus removals)"))
+"""The four seasons as a form offers them (ruling WOTW R5)."""
+
 WOTW = replace(
     STANDARD,
     name="War of the Worlds",

@@ -13,7 +13,7 @@ from calculators.wotw.board import MARTIAN, designation, martian
 from calculators.wotw.options import legal_orders, verdict
 from calculators.wotw.season import MartianState
 from calculators.wotw.variant import WOTW
-from tests.engine.test_diplomacy_options import LOCATIONS, _reachable_coast
+from tests.engine.test_diplomacy_options import _movement_candidates, _reachable_coast
 from tests.engine.test_diplomacy_properties import random_position
 
 M = standard_map()
@@ -51,32 +51,14 @@ def _near(prov: str) -> list[str]:
 
 def _martian_candidates(position: Position, u: Unit):
     me = u.label()
-    yield f"{me} H"
+    yield from _movement_candidates(position, u)  # the standard forms (a Martian's coasts and convoys refused)
     for p in PROVINCES:
-        yield f"{me} - {show(p)}"
         yield f"{me} merge {show(p)}"
-    for t in position.units:
-        yield f"{me} S {t.label()}"
-        for p in PROVINCES:
-            yield f"{me} S {t.label()} - {show(p)}"
     near = _near(u.province)
     shapes = {2: [(1, 1)], 3: [(2, 1), (1, 1, 1), (1, 2)]}.get(u.strength, [])
     for sizes in shapes:
         for dests in permutations(near, len(sizes)):
             yield f"{me} - " + " - ".join(f"{designation(s)} {show(d)}" for s, d in zip(sizes, dests, strict=True))
-
-
-def _earth_candidates(position: Position, u: Unit):
-    me = u.label()
-    yield f"{me} H"
-    for loc in LOCATIONS:
-        yield f"{me} - {show(loc)}"
-        yield f"{me} - {show(loc)} via convoy"
-    for t in position.units:
-        yield f"{me} S {t.label()}"
-        for loc in LOCATIONS:
-            yield f"{me} S {t.label()} - {show(loc)}"
-            yield f"{me} C {t.label()} - {show(loc)}"
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -91,7 +73,7 @@ def test_movement_options_are_exactly_the_legal_orders(seed):
             found.add(order)
         lists[(power, unit)] = found
     for u in position.units:
-        cands = _martian_candidates(position, u) if u.power == MARTIAN else _earth_candidates(position, u)
+        cands = _martian_candidates(position, u) if u.power == MARTIAN else _movement_candidates(position, u)
         accepted = {o for t in cands if (o := typed(position, f"{u.power}: {t}")) is not None
                     and (u.power == MARTIAN or _reachable_coast(position, o))}
         assert accepted == lists[(u.power, u.label())], u.label()

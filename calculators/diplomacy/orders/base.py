@@ -116,6 +116,19 @@ class Outcome(NamedTuple):
                 self.reason, ", ".join(self.rules)]
 
 
+def read_nothing(reader, toks: list[str], k: int, ctx) -> dict:
+    """Nothing may follow the order's word (``A Mun H``, ``A Mun D``, ``Build A Par``)."""
+    reader.end(toks, k, ctx)
+    return {}
+
+
+def read_unit(reader, toks: list[str], k: int, ctx) -> dict:
+    """The unit after a leading word (``Build A Par``, ``Remove A Par``), and nothing after it."""
+    utype, loc, _, k = reader.unit(toks, k, ctx)
+    reader.end(toks, k, ctx)
+    return {"unit_type": utype, "location": loc}
+
+
 def find_unit(units_by_province, location: str, power: str | None, what: str = "unit") -> Unit:
     """DIP 4.1: the unit an order addresses.  Its letter and coast are not checked (ruling DIP R8)."""
     prov = province_of(location)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..map import GameMap, coast_of, province_of, show
 from ..units import PhaseKind, UnitType
-from .base import Illegal, Kind, OrderSpec
+from .base import Illegal, Kind, OrderSpec, read_nothing, read_unit
 
 WORDS = frozenset({"b", "build", "builds"})
 
@@ -41,17 +41,6 @@ class BuildRule:
 
 
 HOME_CENTRES = BuildRule(home_builder)
-
-
-def read(reader, toks: list[str], k: int, ctx) -> dict:
-    reader.end(toks, k, ctx)
-    return {}
-
-
-def read_leading(reader, toks: list[str], k: int, ctx) -> dict:
-    utype, loc, _, k = reader.unit(toks, k, ctx)
-    reader.end(toks, k, ctx)
-    return {"unit_type": utype, "location": loc}
 
 
 def _unit_type(info, parsed) -> UnitType:
@@ -92,4 +81,4 @@ def describe(order: Build) -> str:
 
 
 SPEC = OrderSpec("build", Build, frozenset({PhaseKind.ADJUSTMENTS}), describe, Kind.NONE, verbs=WORDS,
-                 leading=WORDS, read=read, read_leading=read_leading, check=check)
+                 leading=WORDS, read=read_nothing, read_leading=read_unit, check=check)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..units import PhaseKind, Unit
-from .base import Kind, OrderSpec, Status
+from .base import Kind, OrderSpec, Status, read_nothing
 
 WORDS = frozenset({"h", "hold", "holds", "stand", "stands"})
 
@@ -12,12 +12,6 @@ WORDS = frozenset({"h", "hold", "holds", "stand", "stands"})
 @dataclass(frozen=True, slots=True)
 class Hold:
     unit: Unit
-
-
-def read(reader, toks: list[str], k: int, ctx) -> dict:
-    """Nothing may follow the hold word."""
-    reader.end(toks, k, ctx)
-    return {}
 
 
 def check(context, unit: Unit, parsed) -> Hold:
@@ -42,5 +36,5 @@ def describe(order: Hold) -> str:
     return f"{order.unit.label()} H"
 
 
-SPEC = OrderSpec("hold", Hold, frozenset({PhaseKind.MOVEMENT}), describe, Kind.HOLD, verbs=WORDS, read=read,
+SPEC = OrderSpec("hold", Hold, frozenset({PhaseKind.MOVEMENT}), describe, Kind.HOLD, verbs=WORDS, read=read_nothing,
                  check=check, options=options, explain=explain)
