@@ -50,7 +50,8 @@ def case(rng):
             a, b = rng.sample(adj, 2)
             mlines.append(f"3A {_n(m.province)} - 2A {_n(a)} - {_n(b)}")
         else:
-            mlines.append(f"{'A' if m.strength == 1 else str(m.strength) + 'A'} {_n(m.province)} - {_n(rng.choice(adj))}")
+            size = "A" if m.strength == 1 else f"{m.strength}A"
+            mlines.append(f"{size} {_n(m.province)} - {_n(rng.choice(adj))}")
     parsed, errors = reader_for(WOTW).orders("\n".join(lines))
     position = Position(SPRING, pos.units + martians, pos.owners, state=MartianState(schedule=SCHEDULE))
     return position, tuple(parsed) + parse_orders("\n".join(mlines)), martians
