@@ -1,0 +1,203 @@
+"""One time budget for a whole answer: exact where it fits, a simulation with its interval otherwise.
+
+Before anything runs, every part of an answer (the Defend asked about, the same Defend under the
+other policies for comparison, each option the die-choice advisor weighs) gets an estimate of
+what its exact answer costs and of what one simulated trial costs, in microseconds of CPython on
+the machine the benchmarks run on (``benchmarks/bench_icehouse.py`` checks the figures). The
+parts that fit are worked out exactly; the rest share what is left of the budget as simulation
+trials. Estimates are upper bounds, made before the work starts, so no exact work is ever begun
+and then abandoned. The one piece of work done while planning, the exact distribution of a
+player's final dice under a named policy, is kept: the scan uses it, or else the simulation
+draws from it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import comb, prod
+
+from .bestplay import BestPlay, estimate, movers_of, rounds_of
+from .exact import scan_bound
+from .forces import Force
+from .rolls import initial_count
+from .simulate import simulate_best
+from .solver import build_chains, effective, exact, exact_kind, monte_carlo, reacts, sampler, summarize, summarize_best
+
+BUDGET_US = 1_200_000  # the whole answer, CPython; the browser runs about twice as slow (target 4 s)
+MIN_TRIALS = 100  # fewer trials than this are not worth showing: an optional part is left out instead
+# Microseconds per unit of each estimate (measured; see benchmarks/bench_icehouse.py --calibrate).
+BEST_US = 0.2  # per bestplay.estimate unit
+SCAN_US = 2.6  # per exact.scan_bound unit
+ENUM_US = 0.9  # per first roll x (1 + rerolls x faces) while enumerating a policy's final dice
+CHAIN_US = 0.6  # per final roll x face value while building a scan chain
+JOINT_US = 3.0  # per combination of final dice in the joint enumeration
+PREPARE_SHARE = 0.1  # at most this share of the budget goes on final-dice distributions while planning
+
+
+@dataclass(frozen=True)
+class Job:
+    forces: tuple[Force, ...]
+    objective: str = "sole"
+    optional: bool = False  # a comparison that may be left out when the budget is spent
+
+
+@dataclass
+class Plan:
+    method: str  # "exact" | "monte-carlo" | "skipped"
+    cost: float  # estimated microseconds
+    trials: int = 0
+    chains: list | None = None
+    samplers: dict = field(default_factory=dict)
+
+
+def enumeration_cost(force: Force) -> float:
+    policy, rr = effective(force)
+    if rr == 0:
+        return 0.0
+    return initial_count(force.dice) * (1 + rr * max(force.dice)) * ENUM_US
+
+
+def exact_cost(job: Job, cache: dict) -> tuple[float | None, list | None]:
+    """Estimated microseconds for the exact answer (None: not feasible), and the chains built for it."""
+    forces = job.forces
+    kind = exact_kind(forces)
+    if kind == "best":
+        return estimate(forces) * BEST_US, None
+    if kind == "joint":
+        r = max(1, rounds_of(forces))
+        sizes = [min(initial_count(f.dice), comb(max(f.dice, default=1) + r - 1, r)) for f in forces]
+        cost = prod(sizes) * JOINT_US
+        reach = comb(max(max(f.dice, default=1) for f in forces) + r - 1, r)
+        for i, f in enumerate(forces):
+            contexts = min(prod(sizes[:i]), reach) if reacts(f, i) else 1
+            cost += contexts * enumeration_cost(f)
+        return cost, None
+    prepare = sum(enumeration_cost(f) for f in forces)
+    if prepare > BUDGET_US * PREPARE_SHARE:
+        return None, None
+    chains = build_chains(forces, cache)
+    vmax = max((f for force in forces for f in force.dice), default=1)
+    cost = scan_bound(chains, tuple(len(f.dice) for f in forces), tuple(f.pyramids for f in forces), vmax) * SCAN_US
+    return cost, chains
+
+
+def trial_cost(job: Job) -> float:
+    """Estimated microseconds for one simulated trial."""
+    forces = job.forces
+    r = rounds_of(forces)
+    cost = 1.5 + sum(0.35 * len(f.dice) for f in forces) + 0.3 * r * len(forces)
+    best = {m.player for m in movers_of(forces) if m.policy == "best"}
+    for i, f in enumerate(forces):
+        policy, rr = effective(f)
+        k = len(f.dice)
+        if i in best:
+            classes = min(2 * r + 1, max(f.dice))
+            decisions = min(rr, k) + 1
+            cost += decisions * (10 + len(forces) * 1.5 + len(set(f.dice)) * k * classes * (0.6 + 0.12 * r))
+        elif policy == "below-average":
+            cost += 0.3 + 0.12 * k * (rr + 1)
+        elif policy == "answer-earlier":
+            cost += 2.0 + 0.15 * k * (rr + 1)
+    return cost
+
+
+def plan(jobs: list[Job], method: str, trials: int, budget: float = BUDGET_US) -> list[Plan]:
+    """Exact for the jobs that fit (in order, keeping room for the rest to be simulated), then the
+    remaining time shared out as trials: the first job (the question asked) weighs double."""
+    cache: dict = {}
+    plans: list[Plan | None] = [None] * len(jobs)
+    per_trial = [trial_cost(j) for j in jobs]
+    remaining = budget
+    if method != "monte-carlo":
+        for i, job in enumerate(jobs):
+            reserve = sum(MIN_TRIALS * per_trial[j] for j in range(i + 1, len(jobs)) if not jobs[j].optional)
+            cost, chains = exact_cost(job, cache)
+            if cost is not None and cost <= remaining - reserve:
+                plans[i] = Plan("exact", cost, chains=chains)
+                remaining -= cost
+            elif chains is not None:  # the final-dice distributions are kept for the simulation
+                plans[i] = Plan("monte-carlo", 0.0, samplers=_samplers(job.forces, chains))
+    waiting = [i for i in range(len(jobs)) if plans[i] is None or plans[i].method == "monte-carlo"]
+    counts = _share(waiting, [trials * c for c in per_trial], max(0.0, remaining))
+    for i in waiting:
+        n = min(trials, int(counts[i] / per_trial[i]))
+        old = plans[i]
+        if n < MIN_TRIALS:
+            if jobs[i].optional:
+                plans[i] = Plan("skipped", 0.0)
+                continue
+            n = min(trials, MIN_TRIALS)
+        plans[i] = Plan("monte-carlo", n * per_trial[i], trials=n, samplers=old.samplers if old else {})
+    return plans  # type: ignore[return-value]
+
+
+def _share(jobs: list[int], demand: list[float], time: float) -> dict[int, float]:
+    """Split ``time`` between jobs, the first weighing double; what a job does not need goes to the rest."""
+    weight = {i: (2.0 if i == 0 else 1.0) for i in jobs}
+    out: dict[int, float] = {}
+    left = list(jobs)
+    while left:
+        total = sum(weight[i] for i in left)
+        sated = [i for i in left if demand[i] <= time * weight[i] / total]
+        if not sated:
+            for i in left:
+                out[i] = time * weight[i] / total
+            break
+        for i in sated:
+            out[i] = demand[i]
+            time -= demand[i]
+            left.remove(i)
+    return out
+
+
+def _samplers(forces: tuple[Force, ...], chains: list) -> dict:
+    """Players whose final dice the chains already give exactly (own-dice policies with rerolls)."""
+    out = {}
+    for i, (f, chain) in enumerate(zip(forces, chains)):
+        if effective(f)[1] and hasattr(chain, "dist"):
+            out[i] = sampler(chain.dist)
+    return out
+
+
+def run(job: Job, p: Plan, seed: int):
+    """Generator: progress (0..1), then the job's ``Summary``."""
+    forces = job.forces
+    if p.method == "exact":
+        kind = exact_kind(forces)
+        if kind == "best":
+            totals = yield from BestPlay(forces, job.objective).run()
+            return summarize_best(totals, forces)
+        return summarize(exact(forces, kind, p.chains), forces)
+    if exact_kind(forces) == "best":
+        out = yield from simulate_best(forces, p.trials, seed, job.objective, every=_every(job, p))
+        return summarize(out, forces, approx=True)
+    out = yield from monte_carlo(forces, p.trials, seed, p.samplers)
+    return summarize(out, forces)
+
+
+def _every(job: Job, p: Plan) -> int:
+    """Trials between progress reports: about every 20 ms of estimated work."""
+    return max(1, min(2_000, int(20_000 / max(trial_cost(job), 1e-9))))
+
+
+def run_all(jobs: list[Job], plans: list[Plan], seed: int):
+    """Generator: the whole answer's progress, then the summaries (None for a skipped job)."""
+    costs = [max(p.cost, 1.0) if p.method != "skipped" else 0.0 for p in plans]
+    total = sum(costs) or 1.0
+    done = 0.0
+    out = []
+    for job, p, c in zip(jobs, plans, costs):
+        if p.method == "skipped":
+            out.append(None)
+            continue
+        gen = run(job, p, seed)
+        while True:
+            try:
+                step = next(gen)
+            except StopIteration as stop:
+                out.append(stop.value)
+                break
+            yield (done + c * step) / total
+        done += c
+        yield done / total
+    return out
+

@@ -1,0 +1,117 @@
+"""The best reply to the dice on the table as it stands (ruling COM R18, and the approximation the
+simulation uses when best play is too big to work out exactly).
+
+A player who rerolls last faces dice that will not change again, so their best play is a
+programme over their own dice alone. Only where each of their values falls against the lowest
+value the others show at each rank matters (``bestplay.Classes``), so the programme runs over
+those classes. In the simulation every player playing best replies this way to what they see,
+as if nobody after them were to reroll: exact for the last player to reroll, an approximation
+for the others (who in truth face later rerolls).
+"""
+from __future__ import annotations
+
+from math import lcm
+
+from .bestplay import Classes
+from .policies import Dice
+
+
+class Reply:
+    """Remembers its answers, so a simulation that meets the same table twice decides once."""
+
+    def __init__(self, pyramids: tuple[int, ...], rounds: int, objective: str = "sole", depth: int | None = None):
+        self.pyramids = pyramids
+        self.R = rounds
+        self.kept_first = objective == "kept"
+        self.depth = depth  # None: look ahead through every reroll left; 1: one reroll at a time
+        self.memo: dict = {}
+
+    def pick(self, me: int, dice: Dice, rerolls: int, tops: tuple[tuple[int, ...], ...]) -> int | None:
+        """Index in ``dice`` of the die to reroll next, or None to stop.
+
+        ``dice``: the player's dice, (value, faces) highest first; ``tops``: every player's top
+        values as they stand (the player's own entry is ignored).
+        """
+        others = tuple((j, t) for j, t in enumerate(tops) if j != me)
+        thresholds = tuple(min(t[r] for _, t in others) for r in range(self.R))
+        classes = Classes(thresholds)
+        state = tuple(sorted(((classes.rep(v), f) for v, f in dice), reverse=True))
+        if self.depth is not None:
+            rerolls = min(rerolls, self.depth)
+        key = (me, others, state, rerolls)
+        choice = self.memo.get(key, False)
+        if choice is False:
+            choice = self.memo[key] = _Programme(self, me, others, thresholds, classes, dice).choose(state, rerolls)
+        if choice is None:
+            return None
+        rep, f = choice
+        # the lowest die of that class and faces (all of them are alike for the outcome)
+        return max(j for j, (v, g) in enumerate(dice) if g == f and classes.rep(v) == rep)
+
+
+class _Programme:
+    def __init__(self, reply: Reply, me: int, others, thresholds, classes: Classes, dice: Dice):
+        self.R = reply.R
+        self.thresholds = thresholds
+        self.mine = reply.pyramids[me]
+        # for each other player: the ranks where they show the lowest value, and their pyramids
+        self.at_low = [(sum(1 << r for r in range(self.R) if t[r] == thresholds[r]), reply.pyramids[j])
+                       for j, t in others]
+        self.kept_first = reply.kept_first
+        faces = tuple(f for _, f in dice)
+        self.big = lcm(*faces)
+        self.width = (10 * self.big ** 10).bit_length() + 1
+        self.counts = {f: classes.counts(f) for f in set(faces)}
+        self.values: dict = {}
+        self.terms: dict = {}
+
+    def terminal(self, state) -> int:
+        """(primary << width) + secondary for the player, denominator 1."""
+        got = self.terms.get(state)
+        if got is None:
+            ge = le = 0
+            for r in range(self.R):
+                x, t = state[r][0], self.thresholds[r]
+                if x >= t:
+                    ge |= 1 << r
+                if x <= t:
+                    le |= 1 << r
+            kept = self.mine - bin(le).count("1")
+            sole = int(kept > 0 and all(bin(mask & ge).count("1") == p for mask, p in self.at_low))
+            first, second = (kept, sole) if self.kept_first else (sole, kept)
+            got = self.terms[state] = (first << self.width) + second
+        return got
+
+    def value(self, state, k: int) -> int:
+        """Best value with k rerolls left, over big ** k."""
+        key = (state, k)
+        got = self.values.get(key)
+        if got is None:
+            got = self.best(state, k)[0]
+            self.values[key] = got
+        return got
+
+    def best(self, state, k: int):
+        value = self.terminal(state) * self.big ** k
+        choice = None
+        if k == 0:
+            return value, choice
+        seen = set()
+        # ruling COM R18: most faces first, then the lowest showing; strictly better only
+        for j in sorted(range(len(state)), key=lambda j: (-state[j][1], state[j][0])):
+            die = state[j]
+            if die in seen:
+                continue
+            seen.add(die)
+            f = die[1]
+            rest = state[:j] + state[j + 1:]
+            acc = 0
+            for c, cnt in self.counts[f]:
+                acc += cnt * self.value(tuple(sorted(rest + ((c, f),), reverse=True)), k - 1)
+            acc *= self.big // f
+            if acc > value:
+                value, choice = acc, die
+        return value, choice
+
+    def choose(self, state, k: int):
+        return self.best(state, k)[1]
