@@ -1,6 +1,6 @@
-"""Calculator com-card-odds: the chance of completing each poker hand (COM 8.1-8.4, rulings COM R6-R8, COM R19).
+"""Calculator com-card-odds: the chance of completing each poker hand (COM 8.1-8.4, rulings COM R6-R8).
 
-The cards still to come are a random selection from the cards nobody holds (ruling COM R19). A
+The cards still to come are taken as a random selection from the cards nobody holds. A
 hand's class depends on two things only: how its ranks repeat (pairs, triples) and whether five
 cards share a suit. The ranks are counted rank by rank, choosing which of each rank's unseen cards
 are drawn; a flush is counted by inclusion and exclusion over the suits that could reach five, each
@@ -18,7 +18,7 @@ from ..core import InputError, Result, Table, calculator, int_param, percent, pr
 from .cards import CLASS_NAMES, RANK_NAMES, SUITS, Card, HandClass, best_five, describe
 from .parse import parse_hand
 
-RULES = ["COM 8.1", "COM 8.2", "COM 8.3", "COM 8.4", "COM R6", "COM R7", "COM R8", "COM R17", "COM R19"]
+RULES = ["COM 8.1", "COM 8.2", "COM 8.3", "COM 8.4", "COM R6", "COM R7", "COM R8", "COM R17"]
 MAX_TOTAL = 15  # cards in the final hand (five end the game; a two-player game plays on to 6 or 7)
 FLUSH = 5
 
@@ -143,8 +143,9 @@ def card_odds(v: dict) -> Result:
     summary = (f"{best_now}With {k} more card(s) from the {len(unseen)} nobody holds, your most likely final hand is "
                f"{likely['class']} ({percent(likely['exactly']['float'], 1)}); a pair or better "
                f"{percent(at_least[HandClass.PAIR], 1)}, a flush or better {percent(at_least[HandClass.FLUSH], 1)}.")
-    notes = ["The cards to come are taken as a random selection from every card nobody holds (ruling COM R19). "
-             "No straights, and four of a kind counts as three of a kind (ruling COM R6); aces are low (COM 8.4)."]
+    notes = ["The cards to come are taken as a random selection from every card nobody holds: the deck and the "
+             "territories on the table alike. No straights, and four of a kind counts as three of a kind "
+             "(ruling COM R6); aces are low (COM 8.4); one 52-card deck (ruling COM R8)."]
     return Result(summary=summary, data={"held": [str(c) for c in held], "unseen": len(unseen), "more": k,
                                          "now": now, "classes": data}, rules=RULES,
                   tables=[Table("Your final best five", ["Hand", "This or better", "Exactly this"], rows)],
