@@ -86,7 +86,7 @@ def advise(v: dict):
     plans = plan(jobs, v["method"], v["trials"])
     outs = yield from run_all(jobs, plans, v["seed"])  # one seed for every option: common random numbers
     results = []
-    for choice, out in zip(options, outs):
+    for choice, out in zip(options, outs, strict=True):
         kept = list(me.dice)
         for f in choice:
             kept.remove(f)

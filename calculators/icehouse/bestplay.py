@@ -78,27 +78,36 @@ def class_count(faces: tuple[int, ...], rounds: int) -> int:
     return out
 
 
-def estimate(forces: tuple[Force, ...], shown: bool = False) -> int:
-    """Work units the exact best play of these forces needs, worked out before any of it is done.
+def contexts(forces: tuple[Force, ...], shown: bool = False) -> list[int]:
+    """For each mover, an upper bound on the contexts their programme meets.
 
-    An upper bound on the contexts each mover's programme meets, times the programme's size.
     ``shown``: every first roll is already on the table (the reroll helper), so only the final
     dice of the movers before vary.
     """
     r = rounds_of(forces)
     movers = movers_of(forces)
-    if not movers:
-        return 0
-    n = len(forces)
     full = [initial_count(f.dice) for f in forces]
     red = [reduced_count(f.dice, r) for f in forces]
-    work = 0 if shown else sum(full)  # enumerating first rolls
+    out = []
     for s, mv in enumerate(movers):
         after = {m.player for m in movers[s + 1:]}
         if shown:
-            contexts = prod(red[m.player] for m in movers[:s])
+            out.append(prod(red[m.player] for m in movers[:s]))
         else:
-            contexts = prod(full[j] if j in after else red[j] for j in range(n) if j != mv.player)
+            out.append(prod(full[j] if j in after else red[j] for j in range(len(forces)) if j != mv.player))
+    return out
+
+
+def estimate(forces: tuple[Force, ...], shown: bool = False) -> int:
+    """Work units the exact best play of these forces needs, worked out before any of it is done:
+    the contexts each mover's programme meets (``contexts``) times the programme's size."""
+    r = rounds_of(forces)
+    movers = movers_of(forces)
+    if not movers:
+        return 0
+    full = [initial_count(f.dice) for f in forces]
+    work = 0 if shown else sum(full)  # enumerating first rolls
+    for s, (mv, count) in enumerate(zip(movers, contexts(forces, shown), strict=True)):
         f = forces[mv.player]
         k = len(f.dice)
         if s == len(movers) - 1 and mv.policy == "best":
@@ -111,7 +120,7 @@ def estimate(forces: tuple[Force, ...], shown: bool = False) -> int:
             per = UNIT_CONTEXT + full[mv.player] * (UNIT_STOP + mv.rerolls * k * (mean_faces + UNIT_OPTION))
             if s == len(movers) - 1:
                 per += full[mv.player] * UNIT_TERMINAL
-        work += int(contexts * per)
+        work += int(count * per)
     return work
 
 
@@ -155,7 +164,7 @@ class Classes:
     def __init__(self, thresholds: tuple[int, ...]):
         us = sorted(set(thresholds), reverse=True)
         spans = [(us[0] + 1, None)]
-        for a, b in zip(us, us[1:] + [0]):
+        for a, b in zip(us, us[1:] + [0], strict=True):
             spans.append((a, a))
             if a - 1 >= b + 1:
                 spans.append((b + 1, a - 1))
@@ -260,7 +269,7 @@ class BestPlay:
             for i in range(n):
                 if table[i][r] == low:
                     lost[i] += 1
-        left = [p - m for p, m in zip(self.pyramids, lost)]
+        left = [p - m for p, m in zip(self.pyramids, lost, strict=True)]
         alive = [i for i in range(n) if left[i] > 0]
         x = 0
         for i in range(n):

@@ -101,33 +101,40 @@ def trial_cost(job: Job) -> float:
 
 
 def plan(jobs: list[Job], method: str, trials: int, budget: float = BUDGET_US) -> list[Plan]:
-    """Exact for the jobs that fit (in order, keeping room for the rest to be simulated), then the
-    remaining time shared out as trials: the first job (the question asked) weighs double."""
+    """Exact for the jobs that fit, the questions asked first (keeping room for the others to be
+    simulated), then the comparisons; the remaining time is shared out as trials, the first job
+    weighing double. A comparison that cannot get ``MIN_TRIALS`` is left out."""
     cache: dict = {}
+    per = [trial_cost(j) for j in jobs]
+    need = [min(trials, MIN_TRIALS) * c for c in per]
     plans: list[Plan | None] = [None] * len(jobs)
-    per_trial = [trial_cost(j) for j in jobs]
+    required = [i for i, j in enumerate(jobs) if not j.optional]
+    optional = [i for i, j in enumerate(jobs) if j.optional]
     remaining = budget
+    samplers: dict[int, dict] = {}
     if method != "monte-carlo":
-        for i, job in enumerate(jobs):
-            reserve = sum(MIN_TRIALS * per_trial[j] for j in range(i + 1, len(jobs)) if not jobs[j].optional)
-            cost, chains = exact_cost(job, cache)
-            if cost is not None and cost <= remaining - reserve:
-                plans[i] = Plan("exact", cost, chains=chains)
-                remaining -= cost
-            elif chains is not None:  # the final-dice distributions are kept for the simulation
-                plans[i] = Plan("monte-carlo", 0.0, samplers=_samplers(job.forces, chains))
-    waiting = [i for i in range(len(jobs)) if plans[i] is None or plans[i].method == "monte-carlo"]
-    counts = _share(waiting, [trials * c for c in per_trial], max(0.0, remaining))
+        for group in (required, optional):
+            for i in group:
+                reserve = sum(need[j] for j in required if j != i and plans[j] is None)
+                cost, chains = exact_cost(jobs[i], cache)
+                if cost is not None and cost <= remaining - reserve:
+                    plans[i] = Plan("exact", cost, chains=chains)
+                    remaining -= cost
+                elif chains is not None:  # the final-dice distributions are kept for the simulation
+                    samplers[i] = _samplers(jobs[i].forces, chains)
+    waiting = [i for i in range(len(jobs)) if plans[i] is None]
+    floor = sum(need[i] for i in waiting if i in required)
+    if floor >= remaining:  # the questions asked take everything: comparisons are left out
+        waiting = [i for i in waiting if i in required]
+    shares = _share(waiting, [trials * c for c in per], max(0.0, remaining))
     for i in waiting:
-        n = min(trials, int(counts[i] / per_trial[i]))
-        old = plans[i]
-        if n < MIN_TRIALS:
+        n = min(trials, int(shares[i] / per[i]))
+        if n < min(trials, MIN_TRIALS):
             if jobs[i].optional:
-                plans[i] = Plan("skipped", 0.0)
                 continue
             n = min(trials, MIN_TRIALS)
-        plans[i] = Plan("monte-carlo", n * per_trial[i], trials=n, samplers=old.samplers if old else {})
-    return plans  # type: ignore[return-value]
+        plans[i] = Plan("monte-carlo", n * per[i], trials=n, samplers=samplers.get(i, {}))
+    return [p if p is not None else Plan("skipped", 0.0) for p in plans]
 
 
 def _share(jobs: list[int], demand: list[float], time: float) -> dict[int, float]:
@@ -152,7 +159,7 @@ def _share(jobs: list[int], demand: list[float], time: float) -> dict[int, float
 def _samplers(forces: tuple[Force, ...], chains: list) -> dict:
     """Players whose final dice the chains already give exactly (own-dice policies with rerolls)."""
     out = {}
-    for i, (f, chain) in enumerate(zip(forces, chains)):
+    for i, (f, chain) in enumerate(zip(forces, chains, strict=True)):
         if effective(f)[1] and hasattr(chain, "dist"):
             out[i] = sampler(chain.dist)
     return out
@@ -185,7 +192,7 @@ def run_all(jobs: list[Job], plans: list[Plan], seed: int):
     total = sum(costs) or 1.0
     done = 0.0
     out = []
-    for job, p, c in zip(jobs, plans, costs):
+    for job, p, c in zip(jobs, plans, costs, strict=True):
         if p.method == "skipped":
             out.append(None)
             continue

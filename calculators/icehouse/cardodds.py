@@ -46,7 +46,7 @@ def _draw_counts(held: tuple[Card, ...], unseen: tuple[Card, ...], k: int, suits
                 if drawn + n > k:
                     continue
                 np, nt = _rank_state(p, t, held_rank[rank] + n)
-                ns = tuple(min(FLUSH, a + b) for a, b in zip(sc, add))
+                ns = tuple(min(FLUSH, a + b) for a, b in zip(sc, add, strict=True))
                 nxt[(drawn + n, ns, np, nt)] += w
         states = nxt
     out: dict = defaultdict(int)
@@ -112,7 +112,8 @@ def deck() -> tuple[Card, ...]:
         text_param("gone", "Cards you cannot get", "", max_length=200,
                    help="Cards held by other players (or otherwise out of your reach); leave empty if none known."),
         int_param("more", "Cards still to come to you", 1, 0, 10,
-                  help="How many more cards you expect to capture before the game ends (COM 8.1: five or more in all)."),
+                  help="How many more cards you expect to capture before the game ends (COM 8.1: five or more "
+                       "in all)."),
     ],
 )
 def card_odds(v: dict) -> Result:

@@ -42,7 +42,8 @@ def sim_params():
         choice_param("method", "Method", "auto", METHOD_CHOICES,
                      help=f"Exact fractions whenever the whole answer fits in about {BUDGET_US / 1e6:.1f} s of work."),
         int_param("trials", "Monte Carlo trials (at most)", 20_000, 1_000, 200_000,
-                  help="Used only by Monte Carlo; fewer are run when the time budget needs it, and the result says so."),
+                  help="Used only by Monte Carlo; fewer are run when the time budget needs it, and the result "
+                       "says so."),
         int_param("seed", "Random seed", 1, 0, 2_147_483_647, help="The same seed gives the same Monte Carlo answer."),
     ]
 
@@ -115,7 +116,8 @@ def jobs_for(forces: tuple[Force, ...], objective: str) -> tuple[list[Job], dict
     game="icehouse",
     rules=RULES,
     page="icehouse/defend.md",
-    description="Two to six players at one territory: pyramids each loses, who ends as sole occupier, and what rerolls are worth.",
+    description="Two to six players at one territory: pyramids each loses, who ends as sole occupier, and what "
+                "rerolls are worth.",
     params=[
         *player_params(),
         choice_param("policy", "Reroll policy", "best", POLICY_CHOICES,

@@ -252,7 +252,7 @@ def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int,
         states = nxt
     assert not states, "every die is placed by v = 1"
     assert sum(done.values()) == 1
-    assert all(all(l <= k for l, k in zip(lost, pyramids)) for lost in done)
+    assert all(all(x <= k for x, k in zip(lost, pyramids, strict=True)) for lost in done)
     return dict(done)
 
 
@@ -278,8 +278,8 @@ def joint_enumeration(forces, dist_for) -> tuple[dict[tuple[int, ...], Fraction]
     lost: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
     given: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
     for finals, p in states.items():
-        l, g = resolve(finals, pyr)
-        lost[l] += p
+        lo, g = resolve(finals, pyr)
+        lost[lo] += p
         given[g] += p
     return dict(lost), dict(given)
 

@@ -35,7 +35,8 @@ HELP = ("Pyramids there and each committed die as faces:value, e.g. S=1 L=1 dice
     description="With the dice on the table and your rerolls left: which die to reroll, or stop, and what it changes.",
     params=[
         *[text_param(f"p{i}", "Player 1 (attacker)" if i == 1 else f"Player {i}", DEFAULTS.get(i, ""),
-                     max_length=120, help=HELP if i == 1 else "Next player clockwise; same form. Leave empty if absent.")
+                     max_length=120,
+                     help=HELP if i == 1 else "Next player clockwise; same form. Leave empty if absent.")
           for i in range(1, MAX_PLAYERS + 1)],
         int_param("turn", "Player rerolling now", 2, 1, MAX_PLAYERS,
                   help="Rerolls go in turn from the attacker, clockwise (COM 6.3): the players before have finished."),
@@ -68,7 +69,7 @@ def reroll(v: dict):
         outs = yield from simulate_options(engine, list(table), options, trials, v["seed"],
                                            v["objective"])
         values = [(option, simulated(summarize(o, engine, approx=True), turn, v["objective"]))
-                  for option, o in zip(options, outs)]
+                  for option, o in zip(options, outs, strict=True)]
         method = "monte-carlo"
     return present(v, table, forces, turn, values, method, trials)
 

@@ -183,7 +183,7 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int, samplers: dic
     given_total = [0] * n
     for t in range(trials):
         finals = []
-        for i, (force, (policy, rr)) in enumerate(zip(forces, plans)):
+        for i, (force, (policy, rr)) in enumerate(zip(forces, plans, strict=True)):
             if i in samplers:
                 finals.append(samplers[i](rand))
             elif rr and policy == "below-average":
