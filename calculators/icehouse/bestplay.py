@@ -20,11 +20,11 @@ runs over classes instead of values. Values are packed integers (``lanes.py``).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import product
-from math import comb, lcm, prod
+from itertools import combinations_with_replacement, product
+from math import comb, factorial, lcm, prod
 
 from .forces import Force
 from .lanes import Layout, Packer
@@ -37,6 +37,7 @@ UNIT_STOP = 12  # a stopped state: building the next context and looking its val
 UNIT_TERMINAL = 40  # resolving a final table into its lanes
 UNIT_OPTION = 6  # one reroll option on top of its children
 UNIT_CONTEXT = 60  # setting up one context's programme
+CLASS_SHARE = 0.4  # class programmes: contexts seldom have all 2 * rounds + 1 classes (measured)
 
 
 @dataclass(frozen=True)
@@ -110,13 +111,15 @@ def estimate(forces: tuple[Force, ...], shown: bool = False) -> int:
     for s, (mv, count) in enumerate(zip(movers, contexts(forces, shown), strict=True)):
         f = forces[mv.player]
         k = len(f.dice)
+        mean_faces = sum(f.dice) / k
         if s == len(movers) - 1 and mv.policy == "best":
             states = class_count(f.dice, r)
-            per = UNIT_CONTEXT + states * (UNIT_TERMINAL + mv.rerolls * k * (2 * r + 1 + UNIT_OPTION))
+            # spelling out the class moves (one child per face) costs about as much as a level of rerolls
+            levels = (mv.rerolls + 1) * k * (mean_faces + UNIT_OPTION)
+            per = CLASS_SHARE * (UNIT_CONTEXT + states * (UNIT_TERMINAL + levels))
             if len(movers) > 1:
                 per += full[mv.player] * 4  # mapping the first rolls the previous mover looks up
         else:
-            mean_faces = sum(f.dice) / k
             per = UNIT_CONTEXT + full[mv.player] * (UNIT_STOP + mv.rerolls * k * (mean_faces + UNIT_OPTION))
             if s == len(movers) - 1:
                 per += full[mv.player] * UNIT_TERMINAL
@@ -175,14 +178,64 @@ class Classes:
     def rep(self, v: int) -> int:
         return self._asc[bisect_right(self._asc, v) - 1]
 
+    def index(self, v: int) -> int:
+        """The class of value v: 0 for the highest."""
+        return len(self._asc) - bisect_right(self._asc, v)
+
     def counts(self, faces: int) -> tuple[tuple[int, int], ...]:
         """(class, how many faces of this die fall in it) for the classes the die can reach."""
         out = []
-        for lo, hi in self.spans:
+        for c, (lo, hi) in enumerate(self.spans):
             top = faces if hi is None else min(hi, faces)
             if top >= lo:
-                out.append((lo, top - lo + 1))
+                out.append((c, top - lo + 1))
         return tuple(out)
+
+
+class ClassSpace:
+    """The last mover's class states and reroll moves, which depend only on which classes each die
+    can reach: shared by every context with the same shape, weighted per context by class sizes."""
+
+    def __init__(self, faces: tuple[int, ...], reach: dict[int, tuple[int, ...]]):
+        groups = sorted(Counter(faces).items())
+        parts = [[tuple((c, f) for c in combo) for combo in combinations_with_replacement(reach[f], k)]
+                 for f, k in groups]
+        self.states = tuple(sorted(tuple(sorted(sum(p, ()))) for p in product(*parts)))
+        self.index = {st: n for n, st in enumerate(self.states)}
+        self.big = lcm(*faces)
+        self.moves = []
+        for st in self.states:
+            opts, seen = [], set()
+            # ruling COM R18: most faces first, then the lowest showing (the highest class index)
+            for j in sorted(range(len(st)), key=lambda j: (-st[j][1], -st[j][0])):
+                if st[j] in seen:
+                    continue
+                seen.add(st[j])
+                f = st[j][1]
+                rest = st[:j] + st[j + 1:]
+                kids = tuple((self.index[tuple(sorted(rest + ((c, f),)))], c) for c in reach[f])
+                opts.append((st[j], f, self.big // f, kids))
+            self.moves.append(tuple(opts))
+        # first rolls: for each faces group, orderings times each class's size to the power of its dice
+        self.first = []
+        for st in self.states:
+            coef, powers = 1, []
+            for f, k in groups:
+                mine = Counter(c for c, g in st if g == f)
+                coef *= factorial(k)
+                for c, m in mine.items():
+                    coef //= factorial(m)
+                    powers.append((f, c, m))
+            self.first.append((coef, tuple(powers)))
+
+    def expand(self, sizes: dict[int, dict[int, int]]) -> list:
+        """The moves with one child per face (a class holding c faces appears c times)."""
+        return [tuple((die, f, sc, tuple(k for k, c in kids for _ in range(sizes[f][c]))) for die, f, sc, kids in opts)
+                for opts in self.moves]
+
+    def weights(self, sizes: dict[int, dict[int, int]]) -> list[int]:
+        """Whole-number first-roll weights over prod(faces)."""
+        return [coef * prod(sizes[f][c] ** m for f, c, m in powers) for coef, powers in self.first]
 
 
 @dataclass
@@ -196,6 +249,7 @@ class Programme:
     big: int
     classes: Classes | None = None
     index: dict | None = None  # class state -> position (the class programme only)
+    first: list | None = None  # first-roll weights of the class states (the class programme only)
 
 
 @dataclass
@@ -246,6 +300,12 @@ class BestPlay:
             self.den_after[s] = self.den_after[s + 1] * lcm(*forces[m.player].dice) ** m.rerolls
         top = max(max(self.pyramids), 1) * self.den_after[0] * prod(prod(f.dice) for f in forces)
         self.pack = Packer(self.layout, top.bit_length() + 1)
+        lay, unit = self.layout, self.pack.unit
+        self._all_kept = sum(p * unit(lay.kept(i)) for i, p in enumerate(self.pyramids))
+        self._lost_units = [[unit(lay.lost(i, m)) - m * unit(lay.kept(i)) for m in range(self.R + 1)]
+                            for i in range(self.n)]
+        self._sole_units = [unit(lay.sole(i)) for i in range(self.n)]
+        self._empty_unit = unit(lay.empty)
         self.terminal_memo: dict = {}
         self.stage_memo: list[dict] = [{} for _ in self.movers]
         self.class_spaces: dict = {}
@@ -262,22 +322,24 @@ class BestPlay:
         x = self.terminal_memo.get(table)
         if x is not None:
             return x
-        n, lay, unit = self.n, self.layout, self.pack.unit
+        n = self.n
         lost = [0] * n
         for r in range(self.R):
-            low = min(t[r] for t in table)
+            column = [t[r] for t in table]
+            low = min(column)
             for i in range(n):
-                if table[i][r] == low:
+                if column[i] == low:
                     lost[i] += 1
-        left = [p - m for p, m in zip(self.pyramids, lost, strict=True)]
-        alive = [i for i in range(n) if left[i] > 0]
-        x = 0
+        x = self._all_kept
+        alive = []
         for i in range(n):
-            x += left[i] * unit(lay.kept(i)) + unit(lay.lost(i, lost[i]))
+            x += self._lost_units[i][lost[i]]  # also takes the lost pyramids off the kept lane
+            if lost[i] < self.pyramids[i]:
+                alive.append(i)
         if len(alive) == 1:
-            x += unit(lay.sole(alive[0]))
+            x += self._sole_units[alive[0]]
         elif not alive:
-            x += unit(lay.empty)
+            x += self._empty_unit
         self.terminal_memo[table] = x
         return x
 
@@ -382,53 +444,20 @@ class BestPlay:
         i, faces = mv.player, self.forces[mv.player].dice
         others = [ctx[j] for j in range(self.n) if j != i]
         classes = Classes(tuple(min(t[r] for t in others) for r in range(self.R)))
-        states, moves, big, _first = self.class_space(classes, faces)
-        stop = [self.terminal(ctx[:i] + (tuple(c for c, _ in st[:self.R]),) + ctx[i + 1:]) for st in states]
-        levels = self.levels(moves, stop, big, mv, None, states)
-        index = {st: n for n, st in enumerate(states)}
+        sizes = {f: dict(classes.counts(f)) for f in set(faces)}
+        key = (faces, tuple(sorted((f, tuple(c)) for f, c in sizes.items())))
+        space = self.class_spaces.get(key)
+        if space is None:
+            space = self.class_spaces[key] = ClassSpace(faces, {f: tuple(c) for f, c in sizes.items()})
+        moves = space.expand(sizes)
+        reps, R = classes.reps, self.R
+        stop = [self.terminal(ctx[:i] + (tuple(reps[c] for c, _ in st[:R]),) + ctx[i + 1:]) for st in space.states]
+        levels = self.levels(moves, stop, space.big, mv, None, None)
+        index = space.index
 
         def find(dice: Dice) -> int:
-            return index[tuple(sorted(((classes.rep(v), f) for v, f in dice), reverse=True))]
-        return Programme(find, levels, moves, big, classes, index)
-
-    def class_space(self, classes: Classes, faces: tuple[int, ...]):
-        """The class states and reroll moves; shared by every context with the same class sizes."""
-        counts = {f: classes.counts(f) for f in set(faces)}
-        key = (tuple(sorted(counts.items())), faces)
-        got = self.class_spaces.get(key)
-        if got is None:
-            states = sorted(self.class_first(classes, faces), reverse=True)
-            index = {st: n for n, st in enumerate(states)}
-            big = lcm(*faces)
-            moves = []
-            for st in states:
-                opts, seen = [], set()
-                for j in sorted(range(len(st)), key=lambda j: (-st[j][1], st[j][0])):
-                    if st[j] in seen:
-                        continue
-                    seen.add(st[j])
-                    f = st[j][1]
-                    rest = st[:j] + st[j + 1:]
-                    # one child per face: a class holding c faces appears c times
-                    kids = tuple(index[tuple(sorted(rest + ((c, f),), reverse=True))]
-                                 for c, cnt in counts[f] for _ in range(cnt))
-                    opts.append((st[j], f, big // f, kids))
-                moves.append(tuple(opts))
-            first = self.class_first(classes, faces)
-            got = self.class_spaces[key] = (tuple(states), tuple(moves), big, first)
-        return got
-
-    @staticmethod
-    def class_first(classes: Classes, faces: tuple[int, ...]) -> dict:
-        """The first roll's distribution over class states (whole-number weights over prod(faces))."""
-        dist = {(): 1}
-        for f in faces:
-            nxt: dict = defaultdict(int)
-            for st, w in dist.items():
-                for c, cnt in classes.counts(f):
-                    nxt[tuple(sorted(st + ((c, f),), reverse=True))] += w * cnt
-            dist = nxt
-        return dist
+            return index[tuple(sorted((classes.index(v), f) for v, f in dice))]
+        return Programme(find, levels, moves, space.big, classes, index, space.weights(sizes))
 
     # -- the whole Defend ---------------------------------------------------------------------------
     def entries(self, j: int):
@@ -449,7 +478,6 @@ class BestPlay:
         every = max(1, contexts // 50)
         total = 0
         single = len(self.movers) == 1 and self.movers[0].policy == "best"
-        faces = self.forces[first].dice
         mine = None if single else self.entries(first)
         for done, combo in enumerate(product(*others), 1):
             ctx = tuple(e for e, _ in combo)
@@ -457,8 +485,7 @@ class BestPlay:
             if single:
                 prog = self.class_programme(self.movers[0], ctx)
                 values = self.with_limits(prog.levels, prog.big, self.movers[0])
-                first_dist = self.class_space(prog.classes, faces)[3]
-                acc = sum(values[prog.index[st]] * c for st, c in first_dist.items())
+                acc = sum(v * w for v, w in zip(values, prog.first, strict=True))
             else:
                 acc = sum(self.stage(0, ctx, d) * c for d, c in mine)
             total += w * acc

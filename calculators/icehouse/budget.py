@@ -25,11 +25,11 @@ from .solver import build_chains, effective, exact, exact_kind, monte_carlo, rea
 BUDGET_US = 1_200_000  # the whole answer, CPython; the browser runs about twice as slow (target 4 s)
 MIN_TRIALS = 100  # fewer trials than this are not worth showing: an optional part is left out instead
 # Microseconds per unit of each estimate (measured; see benchmarks/bench_icehouse.py --calibrate).
-BEST_US = 0.2  # per bestplay.estimate unit
+BEST_US = 0.13  # per bestplay.estimate unit
 SCAN_US = 2.6  # per exact.scan_bound unit
 ENUM_US = 0.9  # per first roll x (1 + rerolls x faces) while enumerating a policy's final dice
 CHAIN_US = 0.6  # per final roll x face value while building a scan chain
-JOINT_US = 3.0  # per combination of final dice in the joint enumeration
+JOINT_US = 4.5  # per combination of final dice in the joint enumeration
 PREPARE_SHARE = 0.1  # at most this share of the budget goes on final-dice distributions while planning
 
 
@@ -84,7 +84,7 @@ def trial_cost(job: Job) -> float:
     """Estimated microseconds for one simulated trial."""
     forces = job.forces
     r = rounds_of(forces)
-    cost = 1.5 + sum(0.35 * len(f.dice) for f in forces) + 0.3 * r * len(forces)
+    cost = 4.0 + sum(0.35 * len(f.dice) for f in forces) + 0.3 * r * len(forces)
     best = {m.player for m in movers_of(forces) if m.policy == "best"}
     for i, f in enumerate(forces):
         policy, rr = effective(f)
@@ -92,7 +92,7 @@ def trial_cost(job: Job) -> float:
         if i in best:
             classes = min(2 * r + 1, max(f.dice))
             decisions = min(rr, k) + 1
-            cost += decisions * (10 + len(forces) * 1.5 + len(set(f.dice)) * k * classes * (0.6 + 0.12 * r))
+            cost += decisions * (5 + len(forces) * 0.8 + len(set(f.dice)) * k * classes * (0.3 + 0.06 * r))
         elif policy == "below-average":
             cost += 0.3 + 0.12 * k * (rr + 1)
         elif policy == "answer-earlier":
@@ -126,9 +126,11 @@ def plan(jobs: list[Job], method: str, trials: int, budget: float = BUDGET_US) -
     floor = sum(need[i] for i in waiting if i in required)
     if floor >= remaining:  # the questions asked take everything: comparisons are left out
         waiting = [i for i in waiting if i in required]
-    shares = _share(waiting, [trials * c for c in per], max(0.0, remaining))
+    floors = {i: need[i] if i in required else 0.0 for i in waiting}
+    extra = _share(waiting, [trials * c - floors.get(i, 0.0) for i, c in enumerate(per)],
+                   max(0.0, remaining - sum(floors.values())))
     for i in waiting:
-        n = min(trials, int(shares[i] / per[i]))
+        n = min(trials, int((floors[i] + extra[i]) / per[i]))
         if n < min(trials, MIN_TRIALS):
             if jobs[i].optional:
                 continue

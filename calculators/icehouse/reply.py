@@ -61,7 +61,7 @@ class _Programme:
         faces = tuple(f for _, f in dice)
         self.big = lcm(*faces)
         self.width = (10 * self.big ** 10).bit_length() + 1
-        self.counts = {f: classes.counts(f) for f in set(faces)}
+        self.counts = {f: tuple((classes.reps[c], n) for c, n in classes.counts(f)) for f in set(faces)}
         self.values: dict = {}
         self.terms: dict = {}
 

@@ -142,8 +142,8 @@ def _index_of(dice, die, prog) -> int:
     """The die a programme's option stands for (a class programme names a class: its lowest die)."""
     if prog.classes is None:
         return dice.index(die)
-    rep, f = die
-    return max(j for j, (v, g) in enumerate(dice) if g == f and prog.classes.rep(v) == rep)
+    c, f = die
+    return max(j for j, (v, g) in enumerate(dice) if g == f and prog.classes.index(v) == c)
 
 
 def choose(values) -> int:

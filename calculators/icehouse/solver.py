@@ -129,8 +129,9 @@ def build_chains(forces: tuple[Force, ...], cache: dict | None = None) -> list:
     vmax = max((f for force in forces for f in force.dice), default=1)
     cache = {} if cache is None else cache
     chains = []
+    no_rounds = min(len(f.dice) for f in forces) == 0  # one comparison against 0: rerolls change nothing
     for f in forces:
-        policy, rr = effective(f)
+        policy, rr = ("none", 0) if no_rounds else effective(f)
         key = (f.dice, rr, policy, vmax)
         if key not in cache:
             cache[key] = IidChain(f.dice) if rr == 0 else LumpedChain(final_dist(f.dice, rr, policy), vmax)
@@ -173,10 +174,10 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int, samplers: dic
         return int(rand() * faces) + 1
 
     pyramids = tuple(f.pyramids for f in forces)
-    plans = [effective(f) for f in forces]
+    rounds = min(len(f.dice) for f in forces)
+    plans = [effective(f) if rounds else ("none", 0) for f in forces]  # against a 0, rerolls change nothing
     samplers = samplers or {}
     needs_context = any(reacts(f, i) for i, f in enumerate(forces))
-    rounds = min(len(f.dice) for f in forces)
     n = len(forces)
     simple = rounds > 0 and all(len(f.dice) <= f.pyramids for f in forces)
     counts: dict = defaultdict(int)
