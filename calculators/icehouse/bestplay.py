@@ -37,6 +37,7 @@ UNIT_STOP = 12  # a stopped state: building the next context and looking its val
 UNIT_TERMINAL = 40  # resolving a final table into its lanes
 UNIT_OPTION = 6  # one reroll option on top of its children
 UNIT_CONTEXT = 60  # setting up one context's programme
+UNIT_CLASS_CONTEXT = 1500  # setting up a class programme: the classes, their sizes, the moves spelt out
 CLASS_SHARE = 0.4  # class programmes: contexts seldom have all 2 * rounds + 1 classes (measured)
 
 
@@ -115,8 +116,8 @@ def estimate(forces: tuple[Force, ...], shown: bool = False) -> int:
         if s == len(movers) - 1 and mv.policy == "best":
             states = class_count(f.dice, r)
             # spelling out the class moves (one child per face) costs about as much as a level of rerolls
-            levels = (mv.rerolls + 1) * k * (mean_faces + UNIT_OPTION)
-            per = CLASS_SHARE * (UNIT_CONTEXT + states * (UNIT_TERMINAL + levels))
+            levels = (mv.rerolls + 1) * len(set(f.dice)) * (mean_faces + UNIT_OPTION)
+            per = UNIT_CLASS_CONTEXT + CLASS_SHARE * states * (UNIT_TERMINAL + levels)
             if len(movers) > 1:
                 per += full[mv.player] * 4  # mapping the first rolls the previous mover looks up
         else:
@@ -206,12 +207,14 @@ class ClassSpace:
         self.moves = []
         for st in self.states:
             opts, seen = [], set()
-            # ruling COM R18: most faces first, then the lowest showing (the highest class index)
+            # Ruling COM R18: most faces first, then the lowest showing (the highest class index).
+            # The last mover's values only rise with their dice (nobody answers them), so of dice
+            # with the same faces rerolling the lowest is at least as good as any other: only it is kept.
             for j in sorted(range(len(st)), key=lambda j: (-st[j][1], -st[j][0])):
-                if st[j] in seen:
-                    continue
-                seen.add(st[j])
                 f = st[j][1]
+                if f in seen:
+                    continue
+                seen.add(f)
                 rest = st[:j] + st[j + 1:]
                 kids = tuple((self.index[tuple(sorted(rest + ((c, f),)))], c) for c in reach[f])
                 opts.append((st[j], f, self.big // f, kids))

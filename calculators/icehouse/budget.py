@@ -22,8 +22,9 @@ from .rolls import initial_count
 from .simulate import simulate_best
 from .solver import build_chains, effective, exact, exact_kind, monte_carlo, reacts, sampler, summarize, summarize_best
 
-BUDGET_US = 1_200_000  # the whole answer, CPython; the browser runs about twice as slow (target 4 s)
+BUDGET_US = 1_000_000  # the whole answer, CPython; the browser runs about twice as slow (targets 2 s and 4 s)
 MIN_TRIALS = 100  # fewer trials than this are not worth showing: an optional part is left out instead
+FLOOR_TRIALS = 20  # ... but many questions sharing the budget (the advisor's options) may get this few
 # Microseconds per unit of each estimate (measured; see benchmarks/bench_icehouse.py --calibrate).
 BEST_US = 0.13  # per bestplay.estimate unit
 SCAN_US = 2.6  # per exact.scan_bound unit
@@ -92,7 +93,7 @@ def trial_cost(job: Job) -> float:
         if i in best:
             classes = min(2 * r + 1, max(f.dice))
             decisions = min(rr, k) + 1
-            cost += decisions * (5 + len(forces) * 0.8 + len(set(f.dice)) * k * classes * (0.3 + 0.06 * r))
+            cost += decisions * (6 + len(forces) + len(set(f.dice)) * classes * (0.5 + 0.1 * r))
         elif policy == "below-average":
             cost += 0.3 + 0.12 * k * (rr + 1)
         elif policy == "answer-earlier":
@@ -124,8 +125,11 @@ def plan(jobs: list[Job], method: str, trials: int, budget: float = BUDGET_US) -
                     samplers[i] = _samplers(jobs[i].forces, chains)
     waiting = [i for i in range(len(jobs)) if plans[i] is None]
     floor = sum(need[i] for i in waiting if i in required)
-    if floor >= remaining:  # the questions asked take everything: comparisons are left out
-        waiting = [i for i in waiting if i in required]
+    if floor >= remaining:  # the questions asked take everything: comparisons are left out, and
+        waiting = [i for i in waiting if i in required]  # many questions share the time (the advisor)
+        scale = max(0.0, remaining) / floor if floor else 1.0
+        for i in waiting:
+            need[i] = max(FLOOR_TRIALS, int(min(trials, MIN_TRIALS) * scale)) * per[i]
     floors = {i: need[i] if i in required else 0.0 for i in waiting}
     extra = _share(waiting, [trials * c - floors.get(i, 0.0) for i, c in enumerate(per)],
                    max(0.0, remaining - sum(floors.values())))
@@ -134,7 +138,7 @@ def plan(jobs: list[Job], method: str, trials: int, budget: float = BUDGET_US) -
         if n < min(trials, MIN_TRIALS):
             if jobs[i].optional:
                 continue
-            n = min(trials, MIN_TRIALS)
+            n = max(n, min(trials, FLOOR_TRIALS))
         plans[i] = Plan("monte-carlo", n * per[i], trials=n, samplers=samplers.get(i, {}))
     return [p if p is not None else Plan("skipped", 0.0) for p in plans]
 

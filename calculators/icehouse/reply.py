@@ -24,7 +24,7 @@ class Reply:
         self.R = rounds
         self.kept_first = objective == "kept"
         self.depth = depth  # None: look ahead through every reroll left; 1: one reroll at a time
-        self.memo: dict = {}
+        self.programmes: dict = {}
 
     def pick(self, me: int, dice: Dice, rerolls: int, tops: tuple[tuple[int, ...], ...]) -> int | None:
         """Index in ``dice`` of the die to reroll next, or None to stop.
@@ -33,15 +33,20 @@ class Reply:
         values as they stand (the player's own entry is ignored).
         """
         others = tuple((j, t) for j, t in enumerate(tops) if j != me)
-        thresholds = tuple(min(t[r] for _, t in others) for r in range(self.R))
-        classes = Classes(thresholds)
+        faces = tuple(sorted(f for _, f in dice))
+        # one programme per view of the table: a player's successive rerolls share it
+        prog = self.programmes.get((me, others, faces))
+        if prog is None:
+            if len(self.programmes) > 4096:
+                self.programmes.clear()
+            thresholds = tuple(min(t[r] for _, t in others) for r in range(self.R))
+            prog = self.programmes[(me, others, faces)] = _Programme(self, me, others, thresholds,
+                                                                      Classes(thresholds), faces)
+        classes = prog.classes
         state = tuple(sorted(((classes.rep(v), f) for v, f in dice), reverse=True))
         if self.depth is not None:
             rerolls = min(rerolls, self.depth)
-        key = (me, others, state, rerolls)
-        choice = self.memo.get(key, False)
-        if choice is False:
-            choice = self.memo[key] = _Programme(self, me, others, thresholds, classes, dice).choose(state, rerolls)
+        choice = prog.choose(state, rerolls)
         if choice is None:
             return None
         rep, f = choice
@@ -50,7 +55,8 @@ class Reply:
 
 
 class _Programme:
-    def __init__(self, reply: Reply, me: int, others, thresholds, classes: Classes, dice: Dice):
+    def __init__(self, reply: Reply, me: int, others, thresholds, classes: Classes, faces: tuple[int, ...]):
+        self.classes = classes
         self.R = reply.R
         self.thresholds = thresholds
         self.mine = reply.pyramids[me]
@@ -58,12 +64,12 @@ class _Programme:
         self.at_low = [(sum(1 << r for r in range(self.R) if t[r] == thresholds[r]), reply.pyramids[j])
                        for j, t in others]
         self.kept_first = reply.kept_first
-        faces = tuple(f for _, f in dice)
         self.big = lcm(*faces)
         self.width = (10 * self.big ** 10).bit_length() + 1
         self.counts = {f: tuple((classes.reps[c], n) for c, n in classes.counts(f)) for f in set(faces)}
         self.values: dict = {}
         self.terms: dict = {}
+        self.choices: dict = {}
 
     def terminal(self, state) -> int:
         """(primary << width) + secondary for the player, denominator 1."""
@@ -76,8 +82,8 @@ class _Programme:
                     ge |= 1 << r
                 if x <= t:
                     le |= 1 << r
-            kept = self.mine - bin(le).count("1")
-            sole = int(kept > 0 and all(bin(mask & ge).count("1") == p for mask, p in self.at_low))
+            kept = self.mine - le.bit_count()
+            sole = int(kept > 0 and all((mask & ge).bit_count() == p for mask, p in self.at_low))
             first, second = (kept, sole) if self.kept_first else (sole, kept)
             got = self.terms[state] = (first << self.width) + second
         return got
@@ -97,13 +103,15 @@ class _Programme:
         if k == 0:
             return value, choice
         seen = set()
-        # ruling COM R18: most faces first, then the lowest showing; strictly better only
+        # Ruling COM R18: most faces first, then the lowest showing; strictly better only. Against
+        # dice that will not change, a higher value never does worse, so of dice with the same faces
+        # rerolling the lowest is at least as good as any other: only it is tried.
         for j in sorted(range(len(state)), key=lambda j: (-state[j][1], state[j][0])):
             die = state[j]
-            if die in seen:
-                continue
-            seen.add(die)
             f = die[1]
+            if f in seen:
+                continue
+            seen.add(f)
             rest = state[:j] + state[j + 1:]
             acc = 0
             for c, cnt in self.counts[f]:
@@ -114,4 +122,8 @@ class _Programme:
         return value, choice
 
     def choose(self, state, k: int):
-        return self.best(state, k)[1]
+        key = (state, k)
+        got = self.choices.get(key, False)
+        if got is False:
+            got = self.choices[key] = self.best(state, k)[1]
+        return got

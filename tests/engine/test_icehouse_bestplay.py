@@ -18,7 +18,7 @@ import pytest
 
 import calculators
 from calculators.icehouse.bestplay import BestPlay, contexts, estimate
-from calculators.icehouse.budget import BUDGET_US, Job, plan
+from calculators.icehouse.budget import BUDGET_US, FLOOR_TRIALS, Job, plan
 from calculators.icehouse.exact import scan, scan_bound
 from calculators.icehouse.forces import Force
 from calculators.icehouse.reply import Reply
@@ -424,7 +424,7 @@ def test_plans_fit_the_budget(texts):
     plans = plan(jobs, "auto", 200_000)
     assert plans[0].method in ("exact", "monte-carlo")
     spent = sum(p.cost for p in plans if p.method != "skipped")
-    assert spent <= BUDGET_US or (plans[0].trials == 100 and all(p.method == "skipped" for p in plans[1:]))
+    assert spent <= BUDGET_US or (plans[0].trials == FLOOR_TRIALS and all(p.method == "skipped" for p in plans[1:]))
 
 
 def test_advisor_shares_one_budget():
