@@ -111,8 +111,8 @@ def cpython(repeat: int):
     print("-- whole answers (issue 16: 2 s on CPython)")
     for label, calc, params in QUERIES:
         calculators.run(calc, params)
-        holder = {}
-        seconds = best_of(lambda c=calc, p=params: holder.update(r=calculators.run(c, p)), repeat)
+        holder: dict = {}
+        seconds = best_of(lambda c=calc, p=params, h=holder: h.update(r=calculators.run(c, p)), repeat)
         assert holder["r"]["ok"], holder["r"]
         line(f"{label} [{holder['r']['data'].get('method', '')}]", seconds, 2.0)
 
