@@ -193,20 +193,23 @@ def test_best_play_matches_brute_force(forces, objective):
     check(forces, objective)
 
 
+def _force(rng, faces, most, policies):
+    """A random force: up to one pyramid of each size, at most ``most`` dice."""
+    s, m, lg = rng.randint(0, 1), rng.randint(0, 1), rng.randint(0, 1)
+    s = max(s, int(m + lg == 0))
+    k = rng.randint(1, min(most, s + m + lg))
+    return F(s, m, lg, dice=[rng.choice(faces) for _ in range(k)], policy=rng.choice(policies))
+
+
 def _random_cases(count, seed):
     rng = random.Random(seed)
     cases = []
     while len(cases) < count:
-        players = rng.choice([2, 2, 3])
-        forces = []
-        for _ in range(players):
-            s, m, lg = rng.randint(0, 1), rng.randint(0, 1), rng.randint(0, 1)
-            s = s or (m + lg == 0)
-            k = rng.randint(1, min(2, s + m + lg))
-            dice = [rng.choice([2, 3, 4, 6] if players == 2 else [2, 3, 4]) for _ in range(k)]
-            forces.append(F(s, m, lg, dice=dice, policy=rng.choice(["best", "best", "none", "below-average"])))
+        n = rng.choice([2, 2, 3])
+        forces = tuple(_force(rng, [2, 3, 4, 6] if n == 2 else [2, 3, 4], 2, ["best", "best", "none", "below-average"])
+                       for _ in range(n))
         if any(f.policy == "best" and f.rerolls for f in forces):
-            cases.append(tuple(forces))
+            cases.append(forces)
     return cases
 
 
@@ -245,16 +248,10 @@ def _property_cases(count, seed):
     out = []
     while len(out) < count:
         n = rng.choice([2, 2, 3])
-        forces = []
-        for _ in range(n):
-            m, lg = rng.randint(0, 1), rng.randint(0, 1)
-            s = rng.randint(0 if m + lg else 1, 1)
-            k = rng.randint(1, min(3, s + m + lg))
-            forces.append(F(s, m, lg, dice=[rng.choice([4, 6, 8]) for _ in range(k)],
-                            policy=rng.choice(["best", "none", "below-average", "answer-earlier"])))
+        forces = tuple(_force(rng, [4, 6, 8], 3, ["best", "none", "below-average", "answer-earlier"]) for _ in range(n))
         me = rng.randrange(n)
-        if forces[me].rerolls and estimate(tuple(forces)) < 400_000:
-            out.append((tuple(forces), me))
+        if forces[me].rerolls and estimate(forces) < 400_000:
+            out.append((forces, me))
     return out
 
 
@@ -298,18 +295,11 @@ def _helper_states(count, seed):
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        n = rng.choice([2, 2, 3])
-        forces, table = [], []
-        for _ in range(n):
-            m, lg = rng.randint(0, 1), rng.randint(0, 1)
-            s = rng.randint(0 if m + lg else 1, 1)
-            k = rng.randint(1, min(2, s + m + lg))
-            dice = [rng.choice([4, 6]) for _ in range(k)]
-            forces.append(F(s, m, lg, dice=dice))
-            table.append(tuple(sorted(((rng.randint(1, f), f) for f in dice), reverse=True)))
-        turn = rng.randrange(n)
+        forces = tuple(_force(rng, [4, 6], 2, ["best"]) for _ in range(rng.choice([2, 2, 3])))
+        table = tuple(tuple(sorted(((rng.randint(1, f), f) for f in force.dice), reverse=True)) for force in forces)
+        turn = rng.randrange(len(forces))
         if forces[turn].rerolls:
-            out.append((tuple(forces), tuple(table), turn, rng.randint(1, forces[turn].rerolls)))
+            out.append((forces, table, turn, rng.randint(1, forces[turn].rerolls)))
     return out
 
 
