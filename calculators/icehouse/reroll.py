@@ -187,13 +187,16 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
             entry["die"] = {"faces": me_dice[option][1], "value": me_dice[option][0]}
         data_opts.append(entry)
     option, val = values[best]
+    stop = values[0][1]
     if option is None:
         others = [values[n][1].sole for n in range(1, len(values))]
-        summary = (f"Stop: no reroll raises your chance; you end as sole occupier with {percent(val.sole, 1)}"
-                   + (f" (the best reroll would give {percent(max(others), 1)})." if others else "."))
+        summary = (f"Stop: no reroll does better; you end as sole occupier with {percent(val.sole, 1)} and lose "
+                   f"{float(val.mean_lost):.2f} pyramids on average"
+                   + (f" (the best reroll for that chance would give {percent(max(others), 1)})." if others else "."))
     else:
         summary = (f"{name(option)}: your chance of ending as sole occupier goes from {percent(stop_sole, 1)} if you "
-                   f"stop to {percent(val.sole, 1)} ({float(val.sole - stop_sole) * 100:+.1f} points).")
+                   f"stop to {percent(val.sole, 1)} ({float(val.sole - stop_sole) * 100:+.1f} points), and the "
+                   f"pyramids you lose on average from {float(stop.mean_lost):.2f} to {float(val.mean_lost):.2f}.")
     data = {"method": method, "player": turn + 1, "left": v["left"], "objective": v["objective"],
             "advice": data_opts[0], "options": data_opts}
     notes = ["Each option is valued with you playing best afterwards and the later players playing as their "
