@@ -4,9 +4,10 @@ simulation uses when best play is too big to work out exactly).
 A player who rerolls last faces dice that will not change again, so their best play is a
 programme over their own dice alone. Only where each of their values falls against the lowest
 value the others show at each rank matters (``bestplay.Classes``), so the programme runs over
-those classes. In the simulation every player playing best replies this way to what they see,
-as if nobody after them were to reroll: exact for the last player to reroll, an approximation
-for the others (who in truth face later rerolls).
+those classes. Looking through every reroll left (``depth=None``) this is exact best play for
+the last player to reroll (the tests hold it to the brute force). The simulation looks one reroll
+ahead (``depth=1``): every player playing best takes a reroll when, against the table as it
+stands, that one reroll raises their chance, as if nobody after them were to reroll.
 """
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """Seeded simulation of a Defend in which some players play best (COM 6.3, ruling COM R18).
 
 Everyone rolls first, then the players reroll in turn from the attacker, each seeing every die on
-the table (ruling COM R2). A player playing best replies to the table as it stands
-(``reply.Reply``): exact for the last player to reroll, an approximation for the others, who do
-not look ahead to the later players' rerolls. A player with a named policy follows it.
+the table (ruling COM R2). A player playing best replies to the table as it stands, one reroll
+ahead (``reply.Reply`` with ``depth=1``): an approximation of best play, since it neither plans a
+sequence of rerolls nor allows for the later players' rerolls. A player with a named policy
+follows it.
 """
 from __future__ import annotations
 

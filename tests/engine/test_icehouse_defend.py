@@ -316,3 +316,19 @@ def test_monte_carlo_with_a_diceless_player_is_certain():
     assert out.given_mean == (1, 0)
     out = run_to_end(monte_carlo((F(2, dice=[6, 6]), F(1, 1, dice=[6, 6, ][:1])), 3000, 4))
     assert sum(out.lost.values()) == 3000 and out.given_mean == (1, 1)
+
+
+def test_simulation_draws_from_the_planned_distributions():
+    """No work thrown away: final-dice distributions built while planning feed the simulation."""
+    from calculators.icehouse.budget import _samplers
+    from calculators.icehouse.solver import build_chains
+    forces = (F(1, 1, dice=[8, 6], policy="below-average"), F(2, dice=[6, 6]), F(0, 1, dice=[4], policy="below-average"))
+    chains = build_chains(forces)
+    samplers = _samplers(forces, chains)
+    assert set(samplers) == {0, 2}
+    ex = exact(forces, "scan", chains).lost
+    mc = run_to_end(monte_carlo(forces, 20_000, 3, samplers))
+    for key, p in ex.items():
+        share = mc.lost.get(key, 0) / mc.trials
+        sigma = (float(p) * (1 - float(p)) / mc.trials) ** 0.5
+        assert abs(share - float(p)) <= 3.5 * sigma + 1e-9, key
