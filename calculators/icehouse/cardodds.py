@@ -139,9 +139,9 @@ def card_odds(v: dict) -> Result:
         data.append({"class": CLASS_NAMES[cls], "class_rank": int(cls), "at_least": prob(at_least[cls]),
                      "exactly": prob(exactly)})
     now = describe(best_five(held)[0]) if len(held) >= 5 else None
-    best_now = f"Your best five now: {now}. " if now else f"You hold {len(held)} card(s). "
+    best_now = f"Your best five now: {now}. " if now else f"You hold {_cards(len(held))}. "
     likely = max(data, key=lambda d: d["exactly"]["float"])
-    summary = (f"{best_now}With {k} more card(s) from the {len(unseen)} nobody holds, your most likely final hand is "
+    summary = (f"{best_now}With {_cards(k)} more from the {len(unseen)} nobody holds, your most likely final hand is "
                f"{likely['class']} ({percent(likely['exactly']['float'], 1)}); a pair or better "
                f"{percent(at_least[HandClass.PAIR], 1)}, a flush or better {percent(at_least[HandClass.FLUSH], 1)}.")
     notes = ["The cards to come are taken as a random selection from every card nobody holds: the deck and the "
@@ -151,6 +151,10 @@ def card_odds(v: dict) -> Result:
                                          "now": now, "classes": data}, rules=RULES,
                   tables=[Table("Your final best five", ["Hand", "This or better", "Exactly this"], rows)],
                   notes=notes)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _shown(p: Fraction) -> str:
