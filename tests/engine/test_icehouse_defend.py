@@ -59,7 +59,7 @@ def oracle_finals(faces, rerolls, policy, context):
     for f in faces:
         total *= f
     for roll in product(*[range(1, f + 1) for f in faces]):
-        go([[v, f] for v, f in zip(roll, faces)], rerolls, Fraction(1, total))
+        go([[v, f] for v, f in zip(roll, faces, strict=True)], rerolls, Fraction(1, total))
     return out
 
 
@@ -106,8 +106,8 @@ def oracle(forces):
     return out
 
 
-def F(s=0, m=0, l=0, dice=(), policy="none"):
-    return Force(s, m, l, tuple(sorted(dice, reverse=True)), policy)
+def F(s=0, m=0, large=0, dice=(), policy="none"):
+    return Force(s, m, large, tuple(sorted(dice, reverse=True)), policy)
 
 
 SMALL_CASES = [
@@ -291,12 +291,12 @@ def _random_small_cases(count, seed):
         players = rng.choice([2, 2, 3])
         forces = []
         for _ in range(players):
-            s, m, l = rng.randint(0, 2), rng.randint(0, 1), rng.randint(0, 1)
-            if s + m + l == 0:
+            s, m, lg = rng.randint(0, 2), rng.randint(0, 1), rng.randint(0, 1)
+            if s + m + lg == 0:
                 s = 1
-            k = rng.randint(0, min(2, s + m + l))
+            k = rng.randint(0, min(2, s + m + lg))
             dice = [rng.choice([2, 3, 4, 6]) for _ in range(k)]
-            forces.append(F(s, m, l, dice=dice, policy=rng.choice(["none", "below-average", "answer-earlier"])))
+            forces.append(F(s, m, lg, dice=dice, policy=rng.choice(["none", "below-average", "answer-earlier"])))
         cases.append(tuple(forces))
     return cases
 
@@ -322,7 +322,8 @@ def test_simulation_draws_from_the_planned_distributions():
     """No work thrown away: final-dice distributions built while planning feed the simulation."""
     from calculators.icehouse.budget import _samplers
     from calculators.icehouse.solver import build_chains
-    forces = (F(1, 1, dice=[8, 6], policy="below-average"), F(2, dice=[6, 6]), F(0, 1, dice=[4], policy="below-average"))
+    forces = (F(1, 1, dice=[8, 6], policy="below-average"), F(2, dice=[6, 6]),
+              F(0, 1, dice=[4], policy="below-average"))
     chains = build_chains(forces)
     samplers = _samplers(forces, chains)
     assert set(samplers) == {0, 2}
