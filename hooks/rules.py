@@ -4,7 +4,7 @@ Markers authors write (see docs/conventions.md):
   <!-- rule: WOTW 9.1 -->          a rule's permanent anchor, at the start of its block
   <!-- amends: DIP 6.2 -->         the variant rule just marked changes that standard rule
   [[WOTW 9.1]]                     a link to a rule, wherever it lives
-  <!-- rule-index: WOTW -->        a table of every rule with that prefix
+  <!-- rule-index: WOTW -->        a table of every rule with that prefix, with the engine functions behind it
 """
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ import re
 import ruleindex
 import siteindex
 from mkdocs.exceptions import PluginError
+
+from calculators.core.implements import implemented, rule_key
 
 log = logging.getLogger("mkdocs.hooks.rules")
 INDEX_MARK = re.compile(r"^<!--\s*rule-index:\s*([A-Z]{2,5})\s*-->\s*$", re.M)
@@ -34,6 +36,11 @@ def on_files(files, config):
                 problems.append(f"calculator {calc['id']} cites {rid}, which no page defines")
         if calc["page"] not in pages:
             problems.append(f"calculator {calc['id']} names page {calc['page']}, which does not exist")
+    for rid, functions in implemented().items():
+        if rid in rules:
+            rules[rid].implemented_by = functions
+        else:
+            problems.append(f"the docstring of {functions[0]} names {rid}, which no page defines")
     if problems:
         raise PluginError("Rule index problems:\n  " + "\n  ".join(problems))
     siteindex.rules.clear()
@@ -82,16 +89,11 @@ def _amends(ids: str, src: str) -> str:
 
 
 def _rule_index(prefix: str, src: str) -> str:
+    """Every rule with that prefix, and the engine functions that implement it (from their docstrings)."""
     rows = [r for r in siteindex.rules.values() if r.id.split()[0] == prefix]
-    rows.sort(key=lambda r: _sort_key(r.id))
-    lines = ["| Rule | Says | Page |", "|---|---|---|"]
+    rows.sort(key=lambda r: rule_key(r.id))
+    lines = ["| Rule | Says | Page | Engine |", "|---|---|---|---|"]
     for r in rows:
-        lines.append(f"| {_ref(r.id, src)} | {r.text.replace('|', '/')} | {r.page.split('/')[-1][:-3]} |")
+        code = ", ".join(f"`{name.removeprefix('calculators.')}`" for name in r.implemented_by)
+        lines.append(f"| {_ref(r.id, src)} | {r.text.replace('|', '/')} | {r.page.split('/')[-1][:-3]} | {code} |")
     return "\n".join(lines) + "\n"
-
-
-def _sort_key(rid: str):
-    _, rest = rid.split(" ", 1)
-    ruling = rest.startswith("R")
-    nums = [int(re.sub(r"\D", "", x) or 0) for x in rest.lstrip("R").split(".")]
-    return (ruling, nums)

@@ -48,8 +48,9 @@ def remaining_clans(s: Standing) -> list[Power]:
 
 
 def evaluate(s: Standing) -> dict:
-    """CLAN 5.1-5.4 with rulings CLAN R19 (an outright win comes before the shared win) and CLAN R21
-    (England's fall comes before a joint win that could be announced at the same count)."""
+    """CLAN 5.1-5.4 with rulings CLAN R19 (an outright win comes before the shared win), CLAN R20 (a joint
+    win is announced, not automatic) and CLAN R21 (England's fall comes before a joint win that could be
+    announced at the same count)."""
     counts = dict(s.centres)
     eliminated = england_eliminated(s.carlisle, s.newcastle)
     # Ruling CLAN R21: an eliminated England wins nothing, whatever it still owns.
@@ -123,8 +124,8 @@ def parse(v: dict) -> Standing:
     game="clans",
     rules=RULES,
     page="clans/checks.md",
-    description="Has anyone won: outright at 35, a joint win of two, or England eliminated? "
-                "What each player is short of.",
+    description="Has anyone won: outright at 35, a joint win of two, or England eliminated? What each player is "
+                "short of.",
     params=[
         *[_count_param(p) for p in POWERS],
         choice_param("carlisle", "Carlisle owned by", "england", POWER_CHOICES,

@@ -65,21 +65,6 @@ class Dist:
     def mean(self) -> Fraction:
         return sum((Fraction(o) * w for o, w in self.items), Fraction(0))
 
-    def map(self, fn: Callable[[Hashable], Hashable]) -> Dist:
-        out: dict = {}
-        for o, w in self.items:
-            key = fn(o)
-            out[key] = out.get(key, 0) + w
-        return Dist.of(out)
-
-    def bind(self, fn: Callable[[Hashable], Dist]) -> Dist:
-        """Chain a second random step that depends on the first outcome."""
-        out: dict = {}
-        for o, w in self.items:
-            for o2, w2 in fn(o).items:
-                out[o2] = out.get(o2, 0) + w * w2
-        return Dist.of(out)
-
     def __add__(self, other: Dist) -> Dist:
         out: dict = {}
         for a, wa in self.items:

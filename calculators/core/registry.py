@@ -6,6 +6,7 @@ error shape and JSON-safety are enforced once for every calculator.
 from __future__ import annotations
 
 import importlib
+from collections import deque
 import inspect
 import json
 import re
@@ -218,5 +219,4 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
 
 def run(calc_id: Any, params: Any = None) -> dict:
     """Run one calculator: JSON in, JSON out (``{"ok": true, ...}`` or ``{"ok": false, "error": ...}``)."""
-    *_, last = iter_run(calc_id, params)
-    return last
+    return deque(iter_run(calc_id, params), maxlen=1)[0]  # the last event is the result
