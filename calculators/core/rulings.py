@@ -1,0 +1,112 @@
+"""Rulings you can switch: each ruling's readings as data, read by the pages, the engine and the schemas.
+
+A ruling (``DIP R4``) answers a question the rules leave open; the reading the site takes is its
+default, and each alternative worth playing is another reading with a stable id. A reading is
+named ``"<ruling>: <reading>"`` (``"DIP R4: fallback-to-land"``) wherever it is cited.
+
+Each game declares its switchable rulings in ``calculators/<game>/readings.py`` as a tuple
+``RULINGS`` of :class:`Ruling` values; this module gathers them. The engine receives the chosen
+readings as a :class:`Readings` value (a read-only mapping from ruling id to reading id, which
+answers the default for a ruling nobody switched), never as loose strings.
+
+    >>> r = Ruling("XMP R1", "Does it?", (Reading("yes", "It does", default=True), Reading("no", "It does not")))
+    >>> Readings({}, (r,))["XMP R1"], Readings({"XMP R1": "no"}, (r,)).cite("XMP R1")
+    ('yes', 'XMP R1: no')
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+GAME_PACKAGES = ("diplomacy", "wotw", "clans", "aqmf", "icehouse")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to answer a ruling's question: ``id`` is stable (kebab-case), ``label`` is for people."""
+
+    id: str
+    label: str
+    default: bool = False
+    summary: str = ""  # one or two sentences: what this reading does differently
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A switchable ruling: its id (``"DIP R4"``), its question, and its readings (exactly one default)."""
+
+    id: str
+    question: str
+    readings: tuple[Reading, ...]
+
+    def __post_init__(self):
+        ids = [r.id for r in self.readings]
+        if len(set(ids)) != len(ids) or sum(r.default for r in self.readings) != 1 or len(ids) < 2:
+            raise ValueError(f"{self.id}: needs two or more distinct readings, exactly one the default")
+
+    @property
+    def default(self) -> Reading:
+        return next(r for r in self.readings if r.default)
+
+    def reading(self, reading_id: str) -> Reading:
+        for r in self.readings:
+            if r.id == reading_id:
+                return r
+        raise KeyError(f"{self.id} has no reading {reading_id!r}")
+
+
+class Readings(Mapping):
+    """The readings in force for one calculation: ruling id -> reading id (the default unless chosen)."""
+
+    def __init__(self, chosen: Mapping[str, str], rulings: tuple[Ruling, ...]):
+        self._rulings = {r.id: r for r in rulings}
+        for rid, reading in chosen.items():
+            self._rulings[rid].reading(reading)  # unknown ruling or reading: KeyError
+        self._chosen = {rid: chosen.get(rid, r.default.id) for rid, r in self._rulings.items()}
+
+    def __getitem__(self, ruling_id: str) -> str:
+        return self._chosen[ruling_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._chosen)
+
+    def __len__(self) -> int:
+        return len(self._chosen)
+
+    def is_default(self, ruling_id: str) -> bool:
+        return self._chosen[ruling_id] == self._rulings[ruling_id].default.id
+
+    def cite(self, ruling_id: str) -> str:
+        """``"DIP R4: fallback-to-land"``: how a result cites the reading it used."""
+        return f"{ruling_id}: {self._chosen[ruling_id]}"
+
+    def defaults(self) -> Readings:
+        return Readings({}, tuple(self._rulings.values()))
+
+    def __repr__(self) -> str:
+        return f"Readings({self._chosen!r})"
+
+
+@lru_cache(maxsize=1)
+def all_rulings() -> dict[str, Ruling]:
+    """Every switchable ruling of every game, by id (each game's ``readings.py``, where it has one)."""
+    out: dict[str, Ruling] = {}
+    for game in GAME_PACKAGES:
+        try:
+            module = importlib.import_module(f"calculators.{game}.readings")
+        except ModuleNotFoundError as err:
+            if err.name != f"calculators.{game}.readings":
+                raise
+            continue
+        for ruling in module.RULINGS:
+            if ruling.id in out:
+                raise ValueError(f"ruling {ruling.id} declared twice")
+            out[ruling.id] = ruling
+    return out
+
+
+def default_readings(ruling_ids) -> Readings:
+    """The site's own readings for these rulings."""
+    return Readings({}, tuple(all_rulings()[r] for r in ruling_ids))
