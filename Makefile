@@ -42,7 +42,7 @@ test: setup-test
 bench: setup-test
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
-setup: $(VENV)/.stamp-site $(RUNTIME) $(LOCK)
+setup: $(VENV)/.stamp-site $(VENV)/.stamp-engine $(RUNTIME) $(LOCK)
 setup-test: setup $(VENV)/.stamp-test $(PYTEST_WHEELS) $(LINT_TOOLS) $(MAP_TOOLS) chromium
 
 $(VENV)/bin/python:
@@ -50,6 +50,11 @@ $(VENV)/bin/python:
 
 $(VENV)/.stamp-site: requirements/site.txt | $(VENV)/bin/python
 	$(PIP) install -r requirements/site.txt
+	@touch $@
+
+# The engine itself, installed in place, so that the build hooks, the CLI and the tests import it.
+$(VENV)/.stamp-engine: pyproject.toml $(VENV)/.stamp-site
+	$(PIP) install --no-deps --no-build-isolation -e . > /dev/null
 	@touch $@
 
 $(VENV)/.stamp-test: requirements/test.txt $(VENV)/.stamp-site

@@ -69,7 +69,7 @@ def scan(pages: dict[str, str]) -> tuple[dict[str, Rule], list[str]]:
         current = None
         events = sorted([(m.start(), "rule", m) for m in RULE_MARK.finditer(source)]
                         + [(m.start(), "amends", m) for m in AMENDS_MARK.finditer(source)], key=lambda e: e[0])
-        for pos, kind, m in events:
+        for _pos, kind, m in events:
             if kind == "rule":
                 rid = m.group(1)
                 if rid in rules:

@@ -3,9 +3,9 @@
 //
 //   node pyodide/run_in_pyodide.mjs <results.json> [pytest args...]
 //
-// Writes {python, platform, exit, outcomes: {nodeid: outcome}, runs: {calc: result}} to
-// results.json, where runs holds every calculator's result for its defaults, so that the
-// CPython side can check the two interpreters agree exactly.
+// Writes {python, platform, exit, outcomes: {nodeid: outcome}, runs: {calc: result}, html: {calc: html}}
+// to results.json, where runs holds every calculator's result for its defaults and html what the
+// page's worker module returns for it, so that the CPython side can check the two agree exactly.
 import { readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,8 +40,13 @@ class Collect:
 
 code = pytest.main(["/proj/tests/engine", "-q", "-p", "no:cacheprovider", "--rootdir", "/proj", *pytest_args], plugins=[Collect()])
 runs = {c["id"]: calculators.run(c["id"], {}) for c in calculators.catalog()}
+# The page's worker module, as the browser drives it: the HTML it returns for each default.
+from calculators.present import worker as glue
+glue.configure('{"DIP 9.1": "diplomacy/rules/#dip-9-1"}')
+html = {c["id"]: json.loads(list(iter(glue.start(c["id"], "{}", "../../").step, "null"))[-1])["html"]
+        for c in calculators.catalog()}
 json.dumps({"python": sys.version, "platform": sys.platform, "engine_file": calculators.__file__,
-            "exit": int(code), "outcomes": outcomes, "catalog": calculators.catalog(), "runs": runs})
+            "exit": int(code), "outcomes": outcomes, "catalog": calculators.catalog(), "runs": runs, "html": html})
 `);
 writeFileSync(out, report);
 process.exit(JSON.parse(report).exit);

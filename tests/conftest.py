@@ -11,6 +11,8 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+# Tests import helpers from each other as ``tests.engine.<module>``; under Pyodide only tests/ is
+# mounted (at /proj/tests), so the project root must be on the path for that, as on CPython.
 sys.path.insert(0, str(ROOT))
 
 

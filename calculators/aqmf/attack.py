@@ -84,9 +84,9 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
     out = Result(summary="", data=data, rules=rules, notes=notes,
                  charts=[c.bar("Hits", odds.hits, shooter.dice, "hits")],
                  tables=[Table("Numbers needed", ["Roll", "Needs", "P per die"],
-                               [["to hit (Defense with cover, immobilized)", _need(hit_need), c.fcell(odds.p_hit)],
+                               [["to hit (Defense with cover, immobilized)", _need(hit_need), c.pcell(odds.p_hit)],
                                 [f"to damage (Armor {arm} minus Power {shooter.weapon.power})", _need(dmg_need),
-                                 c.fcell(odds.p_damage)]])])
+                                 c.pcell(odds.p_damage)]])])
     if target.kind == "tripod":
         _tripod_part(out, odds, shooter, target, within_six, opts)
     else:
@@ -155,7 +155,7 @@ def _tripod_part(out: Result, odds, shooter, target, within_six: bool, opts) -> 
         out.tables.append(Table("At least k damage points", ["Outcome", "P", "%"],
                                 c.at_least_rows(odds.damage, min(upto, c.TABLE_ROWS), "damage points")))
     out.tables.append(Table("Tripod after the attack", ["Outcome", "P", "%"],
-                            [[state_label(s), c.fcell(states[s]), percent(states[s], 2)]
+                            [[state_label(s), *c.pcells(states[s])]
                              for s in ordered_states(states)]))
     if target.cover != "none" or target.immobilized:
         plain = type(target)(target.label, target.kind, 1, target.defense, target.armor, "none", False, False)
@@ -217,10 +217,10 @@ def _morale_part(out: Result, dest, n: int) -> None:
     out.notes.append("The morale follow-up counts only this attack's losses; for several attacks in one turn, use "
                      "the fire plan, which tests once with the turn's total (AQMF 9.2, 9.3).")
     out.tables.append(Table("Morale follow-up (AQMF 9.2-9.3)", ["Outcome", "P", "%"],
-                            [["no loss (no test)", c.fcell(none), percent(none, 2)],
-                             ["tests and passes", c.fcell(tests - rout), percent(tests - rout, 2)],
-                             ["tests and routs", c.fcell(rout), percent(rout, 2)],
-                             ["wiped out (no test)", c.fcell(wiped), percent(wiped, 2)]]))
+                            [["no loss (no test)", *c.pcells(none)],
+                             ["tests and passes", *c.pcells(tests - rout)],
+                             ["tests and routs", *c.pcells(rout)],
+                             ["wiped out (no test)", *c.pcells(wiped)]]))
 
 
 def _need(n: int) -> str:

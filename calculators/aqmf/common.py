@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Dist, Table, bool_param, choice_param, frac, int_param, percent
+from ..core import BarChart, Dist, Prob, Table, bool_param, choice_param, frac, int_param, one_in, percent
+from ..core import prob_cells as pcells
 from .combat import MAX_ELEMENTS, MAX_RANGE
 from .dice import RollOptions
 from .forces import choices
@@ -87,12 +88,13 @@ def options(v: dict) -> RollOptions:
     return RollOptions(lucky=v["lucky_strike"], tough=v["tough_luck"])
 
 
+def pcell(p) -> Prob:
+    """One cell for a probability: percentage, "1 in N" and the exact fraction."""
+    return Prob(Fraction(p))
+
+
 def at_least_rows(dist: Dist, upto: int, what: str) -> list[list]:
-    rows = []
-    for k in range(1, upto + 1):
-        p = dist.at_least(k)
-        rows.append([f"at least {k} {what}", fcell(p), percent(p, 2)])
-    return rows
+    return [[f"at least {k} {what}", *pcells(dist.at_least(k))] for k in range(1, upto + 1)]
 
 
 TABLE_ROWS = 16  # a table lists at most this many single outcomes, then "k or more" (the data has them all)
@@ -101,10 +103,9 @@ TABLE_ROWS = 16  # a table lists at most this many single outcomes, then "k or m
 def dist_rows(dist: Dist, upto: int, most: int | None = None) -> list[list]:
     d = dist.as_dict()
     last = upto if most is None or upto < most else most - 1
-    rows = [[k, fcell(d.get(k, Fraction(0))), percent(d.get(k, Fraction(0)), 2)] for k in range(last + 1)]
+    rows = [[k, *pcells(d.get(k, Fraction(0)))] for k in range(last + 1)]
     if last < upto:
-        rest = dist.at_least(last + 1)
-        rows.append([f"{last + 1} or more", fcell(rest), percent(rest, 2)])
+        rows.append([f"{last + 1} or more", *pcells(dist.at_least(last + 1))])
     return rows
 
 
@@ -144,4 +145,6 @@ def fcell(p) -> str:
 def pstr(p) -> str:
     """A probability for a sentence: the exact fraction when it is short, and the percentage."""
     f = frac(p)
-    return f"{f} ({percent(p, 2)})" if len(f) <= 23 else f"{percent(p, 2)} (exact fraction in the data)"
+    if len(f) <= 23:
+        return f"{f} ({percent(p, 2)}, {one_in(p)})" if 0 < p < 1 else f"{f} ({percent(p, 2)})"
+    return f"{percent(p, 2)} ({one_in(p)}; exact fraction under Exact probabilities)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ..core import BarChart, InputError, Result, Table, calculator, choice_param, int_param, percent, prob
+from ..core import BarChart, InputError, Result, Table, calculator, choice_param, int_param, prob
 from . import common as c
 from .combat import check_tripod_armor, resolve_shooter, resolve_target
 from .forces import PRESETS, SHOOTERS, TARGETS
@@ -132,7 +132,7 @@ def _report(curve, v, what, event, target, shooter, notes) -> Result:
                      [str(i + 1) for i in range(len(curve))], [(f"P({event})", [float(p) for p in curve])],
                      x_label=noun)
     table = Table(f"P({event}) by the number of {noun}", [noun.capitalize(), "P", "%", f"{v['goal']}% reached"],
-                  [[i + 1, c.fcell(p), percent(p, 2), "yes" if p >= goal else "no"] for i, p in enumerate(curve)])
+                  [[i + 1, *c.pcells(p), "yes" if p >= goal else "no"] for i, p in enumerate(curve)])
     rules = ["AQMF 5.4", "AQMF 5.5", "AQMF R2", *c.options(v).rules()]
     rules += ["AQMF 18.1", "AQMF R16"] if target.kind == "tripod" else []
     rules += ["AQMF 9.2", "AQMF 9.3", "AQMF R31"] if v["event"] == "broken" else []

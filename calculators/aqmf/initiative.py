@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Dist, Result, Table, calculator, frac, int_param, percent, prob
+from ..core import BarChart, Dist, Result, Table, calculator, frac, int_param, percent, prob, prob_cells
 from .dice import D10
 
 # AQMF 20.3: full-game modifiers to the human roll, per unit destroyed in the previous turn.
@@ -66,9 +66,9 @@ def initiative_calc(v: dict) -> Result:
                        [("with these modifiers", [float(final["human"]), float(final["martian"])]),
                         ("no modifiers", [float(plain["human"]), float(plain["martian"])])], x_label="winner")]
     tables = [Table("First roll-off", ["Outcome", "P", "%"],
-                    [["human higher", frac(first["human"]), percent(first["human"])],
-                     ["tie (roll again)", frac(first["tie"]), percent(first["tie"])],
-                     ["Martian higher", frac(first["martian"]), percent(first["martian"])]]),
+                    [["human higher", *prob_cells(first["human"])],
+                     ["tie (roll again)", *prob_cells(first["tie"])],
+                     ["Martian higher", *prob_cells(first["martian"])]]),
               Table("Modifiers used", ["Circumstance", "Count", "Each", "Total"],
                     [[label, v[key], f"{mod:+d}", f"{v[key] * mod:+d}"] for key, label, mod in MODIFIERS])]
     return Result(summary=summary, data=data, tables=tables, charts=charts,

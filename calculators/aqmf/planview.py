@@ -145,12 +145,12 @@ def tripod_data(plan: Plan, out: Result | None) -> dict:
             **{k: prob(v) for k, v in flags.items()}}
     if out is not None:
         out.tables.append(Table("Tripod after the turn", ["State", "P", "%"],
-                                [[_armor_label(k), c.fcell(armor[k]), percent(armor[k], 2)] for k in order]))
+                                [[_armor_label(k), *c.pcells(armor[k])] for k in order]))
         effects = [("p_crippled", "crippled (AQMF 18.3)"), ("p_weapons_disabled", "weapons disabled (AQMF 18.4)")]
         if plan.target.immobilized or any(a.kind == TOW for a in plan.attacks):
             effects.append(("p_immobilized", "immobilized: held by cables (AQMF 17.1)"))
         out.tables.append(Table("Still standing, with lasting damage", ["Effect", "P", "%"],
-                                [[name, c.fcell(flags[key]), percent(flags[key], 2)] for key, name in effects]))
+                                [[name, *c.pcells(flags[key])] for key, name in effects]))
         out.charts.append(BarChart("Tripod after the turn", [_armor_label(k) for k in order],
                                    [("probability", [float(armor[k]) for k in order])], x_label="state"))
         out.notes.append("Each unit's attack is one roll on the damage chart, +1 per damage point past the first "
@@ -190,14 +190,14 @@ def _unit_tables(plan: Plan, lost: dict, out: Result) -> None:
                             _as_dist(lost), n, word))
     if t.kind != "human":
         out.tables.append(Table("Blip revealed" if t.kind == "blip" else "Elements lost", ["Lost", "P", "%"],
-                                [[k, c.fcell(lost.get(k, 0)), percent(lost.get(k, 0), 2)] for k in range(n + 1)]))
+                                [[k, *c.pcells(lost.get(k, 0))] for k in range(n + 1)]))
         return
     joint = chain.marginal(lambda s: (n - s.alive, s.routed))
     rows = []
     for k in range(n + 1):
         holds, routs = joint.get((k, False), Fraction(0)), joint.get((k, True), Fraction(0))
         rows.append([k if k < n else f"{k} (wiped out)", c.fcell(holds) if k < n else "-",
-                     c.fcell(routs) if k < n else "-", c.fcell(holds + routs)])
+                     c.pcell(routs) if k < n else "-", c.pcell(holds + routs)])
     out.tables.append(Table("Elements lost and morale at the end of the Combat Phase",
                             ["Lost", "Holds", "Routed", "All"], rows))
     out.notes.append("Morale: each assault with a loss ends with a test; shooting losses bring one test at the end of "

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Dist, Result, Table, calculator, int_param, percent, prob
+from ..core import BarChart, Dist, Result, Table, calculator, int_param, prob
 from . import common as c
 from .dice import D10
 
@@ -49,7 +49,7 @@ def reinforcements_calc(v: dict) -> Result:
         arrived = one.p(lambda x, t=t: 0 < x <= t)
         p_here = one.as_dict().get(t, Fraction(0))
         attack = p_here * ARRIVE_ATTACK / (1 - NO_SHOW) if t >= FIRST_TEST_TURN else Fraction(0)
-        rows.append([t, c.fcell(p_here), c.fcell(attack), c.fcell(arrived), percent(arrived)])
+        rows.append([t, c.pcell(p_here), c.pcell(attack), *c.pcells(arrived)])
         by_turn.append({"turn": t, "arrives": prob(p_here), "arrives_able_to_attack": prob(attack),
                         "arrived_by": prob(arrived)})
     count = Dist.certain(0)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Result, Table, bool_param, calculator, int_param, percent, prob
+from ..core import BarChart, Result, Table, bool_param, calculator, int_param, prob
 from . import common as c
 from .combat import binomial
 from .damage import CATEGORIES, CHART_DEN, D10, EXPLODED, after_attack, is_down, p_down, transition_weights
@@ -122,13 +122,13 @@ def tow_cable_calc(v: dict) -> Result:
                        [("probability", [float(p) for p in freed_dist] + [float(1 - freed)])], x_label="phase")]
     tables = [Table("Cables placed", ["Cables", "P", "%"], c.dist_rows(placed, v["riders"])),
               Table("Fall (D10 + 3 on the damage chart)", ["Result", "P", "%"],
-                    [[k, c.fcell(fall_cats.get(k, 0)), percent(fall_cats.get(k, 0), 2)] for k in order]),
+                    [[k, *c.pcells(fall_cats.get(k, 0))] for k in order]),
               Table("Breaking free, phase by phase", ["Phase", "Freed in this phase", "Destroyed in a fall"],
                     [[i + 1, c.pstr(e["freed"]), c.pstr(e["down"])] for i, e in enumerate(events)]),
               Table(f"After {phases} movement phases", ["Outcome", "P", "%"],
-                    [["free of every cable", c.fcell(freed), percent(freed, 2)],
-                     ["destroyed in a fall", c.fcell(down), percent(down, 2)],
-                     ["still held", c.fcell(held), percent(held, 2)]])]
+                    [["free of every cable", *c.pcells(freed)],
+                     ["destroyed in a fall", *c.pcells(down)],
+                     ["still held", *c.pcells(held)]])]
     rules = ["AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF R2", "AQMF R17"]
     notes = []
     if v["cover"] != "none":

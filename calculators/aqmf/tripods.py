@@ -59,9 +59,9 @@ def tripod_damage_calc(v: dict) -> Result:
                        [("probability", [float(states[s]) for s in states_order])], x_label="state")]
     tables = [Table("Chart roll", ["D10", "Modified roll", "Result"], rows),
               Table("Result", ["Result", "P", "%"],
-                    [[x, c.fcell(cats.get(x, 0)), percent(cats.get(x, 0), 2)] for x in order]),
+                    [[x, *c.pcells(cats.get(x, 0))] for x in order]),
               Table("Tripod after the roll", ["State", "P", "%"],
-                    [[state_label(s), c.fcell(states[s]), percent(states[s], 2)] for s in states_order])]
+                    [[state_label(s), *c.pcells(states[s])] for s in states_order])]
     return Result(summary=summary, data=data, tables=tables, charts=charts,
                   rules=["AQMF 18.1", "AQMF 20.4", "AQMF R15", "AQMF R16"],
                   notes=["An 8 lowers Armor by a second D10 and destroys the tripod at 0 or less (AQMF 18.5). "
@@ -178,9 +178,9 @@ def volleys_calc(v: dict) -> Result:
                                [("as set", [float(p) for p in by]), ("plain", [float(p) for p in base])],
                                x_label="volleys"))
     tables = [Table("Destroyed within N volleys", ["Volleys", "P", "%"],
-                    [[i + 1, c.fcell(p), percent(p, 2)] for i, p in enumerate(by)]),
+                    [[i + 1, *c.pcells(p)] for i, p in enumerate(by)]),
               Table(f"Tripod after {n} volleys", ["State", "P", "%"],
-                    [[state_label(s), c.fcell(final[s]), percent(final[s], 2)] for s in order])]
+                    [[state_label(s), *c.pcells(final[s])] for s in order])]
     rules = ["AQMF 5.4", "AQMF 5.5", "AQMF 18.1", "AQMF 18.5", "AQMF R13", "AQMF R15", "AQMF R16", "AQMF R27",
              *opts.rules()]
     return Result(summary=summary, data=data, tables=tables, charts=charts, rules=rules,

@@ -104,15 +104,17 @@ def parse(v: dict) -> Standing:
     for p in POWERS:
         total += v[p.value]
         if total > TOTAL_CENTRES:
+            # Any count may be the one to lower: the page shows this where the player just typed.
             raise InputError(p.value, f"The counts up to {p.title} already add up to {total}, more than the "
-                             f"{TOTAL_CENTRES} supply centres on the board (CLAN 5.2).")
+                             f"{TOTAL_CENTRES} supply centres on the board (CLAN 5.2).",
+                             fields=tuple(q.value for q in POWERS))
     s = Standing(tuple((p, v[p.value]) for p in POWERS), Power(v["carlisle"]), Power(v["newcastle"]))
     for field, owner in (("carlisle", s.carlisle), ("newcastle", s.newcastle)):
         need = 2 if s.carlisle is s.newcastle else 1
         if s.count(owner) < need:
             place = "Carlisle and Newcastle" if need == 2 else field.capitalize()
             raise InputError(field, f"{place} owned by {owner.title}, but {owner.title} is given only "
-                             f"{s.count(owner)} centre(s).")
+                             f"{s.count(owner)} centre(s).", fields=("carlisle", "newcastle", owner.value))
     return s
 
 

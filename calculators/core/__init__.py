@@ -1,12 +1,13 @@
-"""The shared core: the contract, the registry, parameter schemas, exact distributions."""
-from .dist import Dist, frac, percent, prob
+"""The shared core: the contract, the registry, parameter schemas, presets, exact distributions."""
+from .dist import Dist, frac, one_in, percent, prob
 from .errors import InputError
 from .params import Param, bool_param, choice_param, group_error, group_param, int_param, text_param
+from .presets import Preset, Presets
 from .registry import calculator, catalog, iter_run, run
-from .result import BarChart, Result, Table
+from .result import BarChart, Next, Prob, Result, Table, prob_cells
 
 __all__ = [
-    "BarChart", "Dist", "InputError", "Param", "Result", "Table", "bool_param", "calculator",
-    "catalog", "choice_param", "frac", "group_error", "group_param", "int_param", "iter_run",
-    "percent", "prob", "run", "text_param",
+    "BarChart", "Dist", "InputError", "Next", "Param", "Preset", "Presets", "Prob", "Result", "Table",
+    "bool_param", "calculator", "catalog", "choice_param", "frac", "group_error", "group_param", "int_param",
+    "iter_run", "one_in", "percent", "prob", "prob_cells", "run", "text_param",
 ]

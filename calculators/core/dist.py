@@ -96,7 +96,31 @@ def prob(x: Fraction | int) -> dict:
 
 
 def percent(x: Fraction | float, digits: int = 1) -> str:
-    return f"{float(x) * 100:.{digits}f}%"
+    """A probability as a percentage; a chance that is not 0 never reads "0.0%", nor one below 1 "100.0%"."""
+    shown = f"{float(x) * 100:.{digits}f}"
+    step = f"{10 ** -digits:.{digits}f}" if digits > 0 else "1"
+    if x > 0 and float(shown) == 0:
+        return f"< {step}%"
+    if x < 1 and float(shown) == 100:
+        return f"> {100 - float(step):.{digits}f}%"
+    return f"{shown}%"
+
+
+def one_in(x: Fraction | float) -> str:
+    """A probability as odds a player can picture: "1 in 6", "1 in 8.1", "1 in 12,400" (three figures)."""
+    x = Fraction(x)
+    if x <= 0:
+        return "never"
+    if x >= 1:
+        return "always"
+    n = 1 / x
+    if n.denominator == 1:
+        return f"1 in {n.numerator:,}"
+    value = float(n)
+    rounded = float(f"{value:.3g}")
+    if rounded <= 1:
+        return "almost always"
+    return f"1 in {rounded:,.0f}" if rounded >= 100 else f"1 in {rounded:g}"
 
 
 def _sort_key(o):

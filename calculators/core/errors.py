@@ -7,9 +7,13 @@ class InputError(ValueError):
 
     ``run()`` turns it into ``{"ok": false, "error": {"field", "message"}}``;
     nothing else a calculator raises is allowed to escape as a traceback.
+
+    ``fields`` names every parameter a check across fields involves (the counts that add up to
+    too many), so that the page can show the message at whichever of them the player changed.
     """
 
-    def __init__(self, field: str | None, message: str):
+    def __init__(self, field: str | None, message: str, fields: tuple[str, ...] = ()):
         super().__init__(message)
         self.field = field
         self.message = message
+        self.fields = tuple(fields)

@@ -8,6 +8,7 @@ Every size is bounded so that no input can make a calculator hang.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,26 +111,15 @@ class Param:
         raise AssertionError(f"unknown parameter kind {kind!r}")
 
     def _int(self, raw: Any) -> int | None:
-        if isinstance(raw, bool):
-            raise InputError(self.name, f"{self.label}: must be a whole number.")
         if raw is None or (isinstance(raw, str) and raw.strip() == ""):
             if self.optional:
                 return None
             raise InputError(self.name, f"{self.label}: a whole number is required.")
-        if isinstance(raw, int):
-            value = raw
-        elif isinstance(raw, float) and raw.is_integer():
-            value = int(raw)
-            if abs(raw) >= 1e15:  # echo what was sent (1e+308), not its 309 digits
-                self._check_range(value, self.label, shown=_show(raw))
-        elif isinstance(raw, str):
-            text = raw.strip()
-            if len(text) > 12 or not text.lstrip("+-").isdigit():
-                raise InputError(self.name, f"{self.label}: must be a whole number (got {_show(raw)}).")
-            value = int(text)
-        else:
+        value = whole_number(raw)
+        if value is None:
             raise InputError(self.name, f"{self.label}: must be a whole number (got {_show(raw)}).")
-        self._check_range(value, self.label)
+        # Echo what was sent (1e+308), not the 309 digits it stands for.
+        self._check_range(value, self.label, shown=_show(raw) if isinstance(raw, float) else None)
         return value
 
     def _check_range(self, value: int, what: str, shown: str | None = None) -> None:
@@ -197,6 +187,24 @@ class Param:
 
     def field(self, name: str) -> Param:
         return next(f for f in self.fields if f.name == name)
+
+
+# Digits 0-9 only: str.isdigit() also accepts "²" and other scripts' digits, which int() refuses.
+WHOLE = re.compile(r"[+-]?[0-9]{1,12}", re.ASCII)
+
+
+def whole_number(raw: Any) -> int | None:
+    """A whole number from JSON or typed text ("12", " -3 ", 12, 12.0), or None for anything else
+    ("+-5", "--5", "²", "1e3", 1.5, True, a list)."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float):
+        return int(raw) if raw.is_integer() else None
+    if isinstance(raw, str) and WHOLE.fullmatch(raw.strip()):
+        return int(raw.strip())
+    return None
 
 
 def group_error(group: Param, index: int, field_name: str, message: str) -> InputError:

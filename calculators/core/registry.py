@@ -9,12 +9,14 @@ import importlib
 from collections import deque
 import inspect
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable, Iterator
 
 from .errors import InputError
 from .params import Param
+from .presets import Presets
 from .result import Result
 
 # Game subpackages, imported on first use; each registers its calculators on import.
@@ -29,6 +31,9 @@ GAMES = {
 # (the browser's first result should not wait for every game's engine to import).
 PREFIXES = {"dip": "diplomacy", "wotw": "wotw", "clans": "clans", "aqmf": "aqmf", "com": "icehouse"}
 MAX_PARAMS = 64
+PARAM_NAME = re.compile(r"[a-z][a-z0-9_]*")
+# Keys a link uses for itself (``#calc=<id>&...``): never a parameter's or a preset's name.
+RESERVED = frozenset({"calc"})
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,11 @@ class Calculator:
     func: Callable[..., Any]
     description: str
     page: str  # docs path of the page hosting its widget, e.g. "wotw/virus.md"
+    presets: Presets | None = None
+    # "live": the page recomputes as the player types. "on_request": it waits for the button
+    # (an adjudicator: nothing is adjudicated until the player has given every order).
+    run_mode: str = "live"
+    run_label: str = "Calculate"
 
     def entry(self) -> dict:
         return {
@@ -52,6 +62,8 @@ class Calculator:
             "rules": list(self.rules),
             "page": self.page,
             "params": [p.schema() for p in self.params],
+            "presets": self.presets.schema() if self.presets else None,
+            "run": {"mode": self.run_mode, "label": self.run_label},
         }
 
 
@@ -59,7 +71,8 @@ _REGISTRY: dict[str, Calculator] = {}
 _loaded = False
 
 
-def calculator(*, id: str, title: str, game: str, rules, params, page: str, description: str = ""):
+def calculator(*, id: str, title: str, game: str, rules, params, page: str, description: str = "",
+               presets: Presets | None = None, run_mode: str = "live", run_label: str = "Calculate"):
     """Register ``func(values: dict) -> Result`` (or a generator yielding progress, returning Result)."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
@@ -67,15 +80,21 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
         raise ValueError(f"calculator id must be kebab-case: {id!r}")
     if PREFIXES.get(id.split("-")[0]) != game:
         raise ValueError(f"calculator id {id!r} must start with its game's prefix")
-    names = [p.name for p in params]
+    names = [p.name for p in params] + ([presets.name] if presets else [])
     if len(set(names)) != len(names):
         raise ValueError(f"{id}: duplicate parameter names")
+    bad = [n for n in names if not PARAM_NAME.fullmatch(n) or n in RESERVED]
+    if bad:
+        raise ValueError(f"{id}: parameter names must be lower_snake_case and not {sorted(RESERVED)}: {bad}")
+    if run_mode not in ("live", "on_request"):
+        raise ValueError(f"{id}: run_mode is 'live' or 'on_request', not {run_mode!r}")
 
     def register(func):
         if id in _REGISTRY:
             raise ValueError(f"calculator {id!r} registered twice")
         _REGISTRY[id] = Calculator(id, title, game, tuple(rules), tuple(params), func,
-                                   description or (inspect.getdoc(func) or "").split("\n\n")[0], page)
+                                   description or (inspect.getdoc(func) or "").split("\n\n")[0], page,
+                                   presets, run_mode, run_label)
         return func
 
     return register
@@ -120,6 +139,14 @@ def catalog() -> list[dict]:
     return [c.entry() for c in sorted(_REGISTRY.values(), key=lambda c: (list(GAMES).index(c.game), c.id))]
 
 
+def presets(calc_id: str) -> dict[str, dict]:
+    """A calculator's presets with the values each puts in the form: ``{value: {"label", "params"}}``."""
+    calc = get(calc_id)
+    if calc.presets is None:
+        return {}
+    return {p.value: {"label": p.label, "params": dict(p.params)} for p in calc.presets.all().values()}
+
+
 def validate(calc: Calculator, params: Any) -> dict:
     if params is None:
         params = {}
@@ -127,19 +154,27 @@ def validate(calc: Calculator, params: Any) -> dict:
         raise InputError(None, "Parameters must be an object of name: value pairs.")
     if len(params) > MAX_PARAMS:
         raise InputError(None, "Too many parameters.")
+    if calc.presets is not None and calc.presets.name in params:
+        # A preset fills the fields first; any field given as well overrides it (as an edit does).
+        chosen = params[calc.presets.name]
+        params = {**calc.presets.params(chosen), **{k: v for k, v in params.items() if k != calc.presets.name}}
     known = {p.name: p for p in calc.params}
     for name in params:
         if name not in known:
             shown = str(name)[:40]
-            raise InputError(shown, f"Unknown parameter {shown!r}; {calc.id} takes: {', '.join(known) or 'nothing'}.")
+            takes = ", ".join([*known, *([calc.presets.name] if calc.presets else [])]) or "nothing"
+            raise InputError(shown, f"Unknown parameter {shown!r}; {calc.id} takes: {takes}.")
     values = {}
     for p in calc.params:
         values[p.name] = p.coerce(params.get(p.name, p.default))
     return values
 
 
-def _error(field, message) -> dict:
-    return {"ok": False, "error": {"field": field, "message": message}}
+def _error(field, message, fields=()) -> dict:
+    error = {"field": field, "message": message}
+    if fields:
+        error["fields"] = list(fields)
+    return {"ok": False, "error": error}
 
 
 def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
@@ -170,7 +205,7 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
         result = out.to_json(calc_id)
         json.dumps(result)  # the contract promises JSON: fail here, not in the page
     except InputError as err:
-        yield _error(err.field, err.message)
+        yield _error(err.field, err.message, err.fields)
         return
     except RecursionError:
         yield _error(None, "The input is too deeply nested to work out.")

@@ -2,7 +2,34 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
+
+from .dist import frac
+
+
+@dataclass(frozen=True)
+class Prob:
+    """A probability in a table cell. The presenter shows it the one way every table does: the
+    percentage (never "0.00%" for a chance that is not 0) with "1 in N" beside it, and the exact
+    fraction, behind a toggle when it is too long to read. ``show`` is "all", or "percent" or
+    "fraction" for a table that gives the two in columns of their own."""
+
+    p: Fraction
+    show: str = "all"
+
+    def to_json(self) -> dict:
+        return {"type": "prob", "p": frac(self.p), "float": float(self.p), "show": self.show}
+
+
+def prob_cells(p) -> list[Prob]:
+    """A table's "P" and "%" columns for one probability: the exact fraction (a long one behind a
+    toggle), and the percentage with "1 in N" beside it."""
+    return [Prob(Fraction(p), "fraction"), Prob(Fraction(p), "percent")]
+
+
+def cell_json(value: Any) -> Any:
+    return value.to_json() if isinstance(value, Prob) else value
 
 
 @dataclass
@@ -12,7 +39,20 @@ class Table:
     rows: list[list[Any]]
 
     def to_json(self) -> dict:
-        return {"title": self.title, "columns": self.columns, "rows": self.rows}
+        return {"title": self.title, "columns": self.columns,
+                "rows": [[cell_json(c) for c in row] for row in self.rows]}
+
+
+@dataclass(frozen=True)
+class Next:
+    """What "continue" carries into the form: the next state's parameters, and its name for people
+    ("Fall 1901 retreats"). The page fills the form with ``params`` and waits for the player."""
+
+    label: str
+    params: dict
+
+    def to_json(self) -> dict:
+        return {"label": self.label, "params": dict(self.params)}
 
 
 @dataclass
@@ -48,6 +88,7 @@ class Result:
     tables: list[Table] = field(default_factory=list)
     charts: list[Any] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    next: Next | None = None
 
     def to_json(self, calc_id: str) -> dict:
         return {
@@ -59,4 +100,5 @@ class Result:
             "charts": [c if isinstance(c, dict) else c.to_json() for c in self.charts],
             "notes": list(self.notes),
             "rules": list(self.rules),
+            "next": self.next.to_json() if self.next else None,
         }

@@ -6,7 +6,7 @@ import re
 import pathlib
 from functools import lru_cache
 
-from ..core import InputError, Result, Table, calculator, choice_param, text_param
+from ..core import InputError, Next, Preset, Presets, Result, Table, calculator, text_param
 from .adjustments import adjustments_due, buildable
 from .board_svg import board_table
 from .game import adjudicate_phase, reader_for
@@ -63,14 +63,25 @@ def _case_order(cid: str):
     return (letter, int(re.sub(r"\D", "", number)), number)
 
 
-def _choices():
-    """One entry per DATC case, so that any case loads in one click."""
-    out = [("none", "Your own position and orders (below)"), ("start", "Spring 1901: the starting position")]
+def _presets():
+    """The 1901 opening and every DATC case, each as the phase, position and orders it fills in."""
+    out = [Preset("start", "Spring 1901: the starting position",
+                  {"phase": "Spring 1901 movement", "position": _start_text(), "orders": START_ORDERS})]
     for cid in sorted(datc_cases(), key=_case_order):
-        title = datc_cases()[cid]["title"]
-        title = title if len(title) <= 60 else title[:57] + "..."
-        out.append((f"datc-{cid}", f"DATC {cid}: {title}"))
+        case = datc_cases()[cid]
+        title = case["title"] if len(case["title"]) <= 60 else case["title"][:57] + "..."
+        out.append(Preset(f"datc-{cid}", f"DATC {cid}: {title}",
+                          {"phase": case["phase"], "position": case["position"], "orders": case["orders"]}))
     return out
+
+
+def _datc_case_of(position_text: str, orders_text: str) -> dict | None:
+    """The DATC case these boxes hold unchanged, if any (its title goes in a note, its retreats into
+    the next phase's orders); a case edited in the boxes is the player's own position."""
+    for case in datc_cases().values():
+        if case["position"] == position_text and case["orders"] == orders_text:
+            return case
+    return None
 
 
 def _check_size(name: str, text: str) -> None:
@@ -87,11 +98,13 @@ def _check_size(name: str, text: str) -> None:
     page="diplomacy/adjudicator.md",
     description="Every order's result with its reason, the position after it, retreats and adjustments due, "
                 "and a map; for any phase of a standard game or any DATC test case.",
+    presets=Presets("load", "Load", _presets, none_label="Your own position and orders (below)",
+                    help="Fills the three boxes below with the starting position or any DATC v3.0 test case "
+                         "(chapter 6, sections A to J: " + "; ".join(f"{k} {v}" for k, v in SECTIONS.items())
+                         + "); every edit after that counts."),
+    run_mode="on_request",
+    run_label="Adjudicate",
     params=[
-        choice_param("load", "Load", "none", _choices(),
-                     help="Fill in the starting position or any DATC v3.0 test case (chapter 6, sections A to J: "
-                          + "; ".join(f"{k} {v}" for k, v in SECTIONS.items())
-                          + "). Replaces the three boxes below."),
         text_param("phase", "Phase", "Spring 1901 movement", max_length=40,
                    help="Season, year and phase: Spring 1901 movement, Fall 1901 retreats, Winter 1901."),
         text_param("position", "Position", _start_text(), max_length=MAX_POSITION, multiline=True,
@@ -104,14 +117,8 @@ def _check_size(name: str, text: str) -> None:
 )
 def adjudicate(v: dict) -> Result:
     """Adjudicate one phase of a standard Diplomacy game."""
-    load = v["load"]
     phase_text, position_text, orders_text = v["phase"], v["position"], v["orders"]
-    loaded = None
-    if load == "start":
-        phase_text, position_text, orders_text = "Spring 1901 movement", _start_text(), START_ORDERS
-    elif load.startswith("datc-"):
-        loaded = datc_cases()[load[len("datc-"):]]
-        phase_text, position_text, orders_text = loaded["phase"], loaded["position"], loaded["orders"]
+    loaded = _datc_case_of(position_text, orders_text)
     _check_size("position", position_text)
     _check_size("orders", orders_text)
     reader = reader_for(STANDARD)
@@ -181,7 +188,8 @@ def _present(result, position, phase, orders_text, loaded) -> Result:
     next_orders = ""
     if loaded is not None and loaded.get("retreats") and after.phase.kind is PhaseKind.RETREATS:
         next_orders = loaded["retreats"]
-    data["next"] = None if result.winner else {"load": "none", "phase": after.phase.label(), "position": after_text,
+    # After a win the game is over: no next phase to continue to.
+    data["next"] = None if result.winner else {"phase": after.phase.label(), "position": after_text,
                                                "orders": next_orders}
     parts = [f"{counts[Status.SUCCEEDS]} succeed", f"{counts[Status.FAILS]} fail"]
     if counts[Status.ILLEGAL]:
@@ -204,8 +212,8 @@ def _present(result, position, phase, orders_text, loaded) -> Result:
     title = f"{phase.label()}: orders and results"
     svg = STANDARD.draw(STANDARD, result, title)
     tables.append(board_table(position, result.outcomes))
-    # "labels"/"series" stay empty: hooks/render.py pre-renders every chart as bars until it learns "svg".
-    chart = {"type": "svg", "title": title, "svg": svg, "labels": [], "series": []}
+    chart = {"type": "svg", "title": title, "svg": svg}
     for r in ("DIP 2.4",) if dislodged else ():
         rules.append(r)
-    return Result(summary=summary, data=data, rules=rules, tables=tables, charts=[chart], notes=notes)
+    return Result(summary=summary, data=data, rules=rules, tables=tables, charts=[chart], notes=notes,
+                  next=Next(after.phase.label(), data["next"]) if data["next"] else None)

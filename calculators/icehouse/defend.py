@@ -22,7 +22,8 @@ POLICY_CHOICES = [("best", "Best play: each player maximises their own chance (r
 OBJECTIVE_CHOICES = [("sole", "Sole occupier first, then pyramids kept"),
                      ("kept", "Pyramids kept first, then sole occupier")]
 METHOD_CHOICES = [("auto", "Exact when it fits the time budget, else Monte Carlo"), ("monte-carlo", "Monte Carlo")]
-DEFAULTS = {1: "S=1 M=1 dice=d8,d6", 2: "S=2 dice=d6,d6"}
+# Shown as placeholders in empty fields, never played: a Defend has exactly the players given.
+EXAMPLES = {1: "S=1 M=1 dice=d8,d6", 2: "S=2 dice=d6,d6"}
 
 
 def player_params():
@@ -30,7 +31,7 @@ def player_params():
     for i in range(1, MAX_PLAYERS + 1):
         label = "Player 1 (attacker)" if i == 1 else f"Player {i}"
         other = "Next player clockwise; same form as player 1. Leave empty if absent."
-        out.append(text_param(f"p{i}", label, DEFAULTS.get(i, ""), max_length=120,
+        out.append(text_param(f"p{i}", label, "", max_length=120, placeholder=EXAMPLES.get(i, ""),
                               help=FORCE_HELP if i == 1 else other))
     return out
 
@@ -57,7 +58,8 @@ def read_forces(v: dict, policy: str, first: str = "p1") -> tuple[Force, ...]:
         elif i == 1:
             raise InputError("p1", "The attacker (player 1) is required.")
     if len(forces) < 2:
-        raise InputError("p2", "A Defend needs at least two players with pyramids at the territory (COM 6.1).")
+        raise InputError("p2", "A Defend needs at least two players with pyramids at the territory (COM 6.1).",
+                         fields=tuple(f"p{i}" for i in range(2, MAX_PLAYERS + 1)))
     return tuple(forces)
 
 

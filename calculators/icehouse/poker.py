@@ -9,7 +9,8 @@ from .parse import parse_hand
 
 MAX_PLAYERS = 6
 RULES = ["COM 8.1", "COM 8.2", "COM 8.3", "COM 8.4", "COM R6", "COM R7", "COM R8", "COM R17"]
-DEFAULTS = {1: "KH KS 7D 7C 2H 9S", 2: "QH JH 8H 4H 3H 5C", 3: "AS AD AC 10S 6D"}
+# Shown as placeholders in empty fields, never played: a game has exactly the hands given.
+EXAMPLES = {1: "KH KS 7D 7C 2H 9S", 2: "QH JH 8H 4H 3H 5C", 3: "AS AD AC 10S 6D"}
 
 
 @calculator(
@@ -19,7 +20,7 @@ DEFAULTS = {1: "KH KS 7D 7C 2H 9S", 2: "QH JH 8H 4H 3H 5C", 3: "AS AD AC 10S 6D"
     rules=RULES,
     page="icehouse/turn.md",
     description="Each player's best five cards in hand, ranked as Conquest of Mars lists them, and the winner.",
-    params=[text_param(f"p{i}", f"Player {i}'s cards", DEFAULTS.get(i, ""), max_length=80,
+    params=[text_param(f"p{i}", f"Player {i}'s cards", "", max_length=80, placeholder=EXAMPLES.get(i, ""),
                        help="Cards in hand (the one dealt at setup and those captured), rank then suit: A 2-10 (or T) J Q K and S H D C, e.g. KH 10S AD 7C 7D. "
                             "At least five. Leave empty if absent.")
             for i in range(1, MAX_PLAYERS + 1)],
@@ -39,8 +40,9 @@ def poker(v: dict) -> Result:
             owner[c] = i
         hands[i] = cards
     if len(hands) < 2:
-        missing = "p1" if not hands.get(1) else "p2"
-        raise InputError(missing, "Give at least two players' cards.")
+        missing = next(f"p{i}" for i in range(1, MAX_PLAYERS + 1) if i not in hands)
+        raise InputError(missing, f"Give at least two players' cards ({len(hands)} given).",
+                         fields=tuple(f"p{i}" for i in range(1, MAX_PLAYERS + 1)))
     scored = {i: best_five(cards) for i, cards in hands.items()}
     order = sorted(scored, key=lambda i: scored[i][0], reverse=True)
     top = scored[order[0]][0]

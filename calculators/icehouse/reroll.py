@@ -20,7 +20,8 @@ from .simulate import simulate_options
 from .solver import Summary, summarize
 
 RULES = ["COM 6.3", "COM 6.4", "COM 6.5", "COM 6.6", "COM 6.7", "COM R2", "COM R5", "COM R18"]
-DEFAULTS = {1: "S=2 dice=d8:5,d6:3", 2: "S=1 L=1 dice=d12:4,d4:2"}
+# Shown as placeholders in empty fields, never played: the table has exactly the players given.
+EXAMPLES = {1: "S=2 dice=d8:5,d6:3", 2: "S=1 L=1 dice=d12:4,d4:2"}
 HELP = ("Pyramids there and each committed die as faces:value, e.g. S=1 L=1 dice=d12:7,d4:2. For the players "
         "who have rerolled, their final dice; for the players still to come, their first roll. Optional "
         "reroll=best, none, below-average or answer-earlier for a player still to come.")
@@ -34,8 +35,8 @@ HELP = ("Pyramids there and each committed die as faces:value, e.g. S=1 L=1 dice
     page="icehouse/defend.md",
     description="With the dice on the table and your rerolls left: which die to reroll, or stop, and what it changes.",
     params=[
-        *[text_param(f"p{i}", "Player 1 (attacker)" if i == 1 else f"Player {i}", DEFAULTS.get(i, ""),
-                     max_length=120,
+        *[text_param(f"p{i}", "Player 1 (attacker)" if i == 1 else f"Player {i}", "",
+                     max_length=120, placeholder=EXAMPLES.get(i, ""),
                      help=HELP if i == 1 else "Next player clockwise; same form. Leave empty if absent.")
           for i in range(1, MAX_PLAYERS + 1)],
         int_param("turn", "Player rerolling now", 2, 1, MAX_PLAYERS,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, text_param
+from ..core import InputError, Next, Result, Table, bool_param, calculator, choice_param, int_param, text_param
 from ..diplomacy.api import (ParseError, Phase, PhaseKind, Position, Season, Turn, adjudicate_phase, check_position,
                              reader_for, read_position, retreat_options)
 from .adjust import adjustments
@@ -139,6 +139,8 @@ def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
     game="wotw",
     rules=RULES,
     page="wotw/adjudicator.md",
+    run_mode="on_request",
+    run_label="Adjudicate",
     description="Adjudicate one War of the Worlds movement season: Earth and Martian orders, landing, "
                 "destroyed centres, Martian losses and the virus check.",
     params=[
@@ -308,11 +310,13 @@ def present(v: dict, turn: Turn, notes: list[str]) -> Result:
         data["removals"] = [describe_removal(x) for x in report.removals]
     # The game is over once someone has won (WOTW 2.2, 2.3): there is no next season to play.
     data["next"] = None if turn.winner else _next_params(v, turn, text)
+    nxt = turn.position.phase
+    follow = Next(f"{nxt.season.display} {nxt.year}", data["next"]) if data["next"] else None
     chart = {"type": "svg", "title": f"{season.display} {year}: the position after the season",
              "svg": WOTW.draw(WOTW, turn, f"War of the Worlds, {season.display} {year}")}
     rules = list(RULES) + ([] if moving else AFTER_RULES)
     return Result(summary=_summary(turn, report), data=data, tables=tables, charts=[chart],
-                  notes=[n for n in notes if n], rules=rules)
+                  notes=[n for n in notes if n], rules=rules, next=follow)
 
 
 def _event_notes(turn: Turn, report: Report) -> list[str]:

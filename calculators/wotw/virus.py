@@ -12,12 +12,10 @@ from .units import parse_units
 POWERS = EARTH_POWERS
 
 
-# A plausible 1904 board: 12 destroyed, 22 held, 34 in all.
-DEFAULT_COUNTS = {"Austria": 3, "England": 4, "France": 5, "Germany": 6, "Italy": 2, "Russia": 1, "Turkey": 1}
-
-
 def _power_param(name: str):
-    return int_param(name.lower(), name, DEFAULT_COUNTS[name], 0, TOTAL_CENTRES, optional=True, unit="centres",
+    # Blank unless given: a pre-filled count would silently add to every check (and turn a
+    # raised "Centres destroyed" into "more than the board's 34 centres").
+    return int_param(name.lower(), name, None, 0, TOTAL_CENTRES, optional=True, unit="centres",
                      help=f"{name}'s supply centres now (leave all seven empty and give the largest instead).")
 
 
@@ -36,6 +34,7 @@ def _power_param(name: str):
         int_param("destroyed", "Centres destroyed", 12, 0, TOTAL_CENTRES, unit="centres",
                   help=f"Supply centres the Martians have destroyed so far (0 to {TOTAL_CENTRES})."),
         int_param("largest", "Largest Earth power", None, 0, TOTAL_CENTRES, optional=True, unit="centres",
+                  placeholder="6",
                   help="Centres held by the largest Earth power. Leave empty if you give all seven powers below."),
         *[_power_param(p) for p in POWERS],
         text_param("martian_units", "Martian units", "", max_length=400,

@@ -1,8 +1,16 @@
 // Calculator widgets: a form generated from each calculator's parameter schema (so a new
-// calculator needs no JavaScript), results drawn from the contract's JSON, state in the URL.
+// calculator needs no JavaScript), results from the engine, state in the URL.
 //
-// Every value from the URL, a form, a file or a result is set as text (textContent, value,
-// setAttribute), never parsed as HTML. Engine SVG maps are parsed as SVG and sanitised.
+// Rules this file keeps, so that whole classes of bug cannot happen:
+// - Every value from the URL, a form, a file or a result is set as text (textContent, value,
+//   setAttribute). Result HTML comes only from the engine's presenter and is inserted only after
+//   DOMPurify, configured from the one allow-list (assets/engine/allowlist.json).
+// - Names from a URL, a saved state, a file or a preset are looked up in Maps or with
+//   Object.hasOwn, never as plain object keys ("constructor", "__proto__" are just unknown names).
+// - What the fields show is what is computed: Load (a preset) and Continue fill the fields;
+//   nothing else is ever sent to the engine.
+// - A result that no longer matches the fields is marked as such (data-stale and a banner).
+// - A widget writes the address bar only while it is on the page it belongs to.
 (function () {
   "use strict";
   // Loaded once per tab (Material's instant navigation keeps it); guard against a second copy.
@@ -10,11 +18,12 @@
 
   const SCRIPT_URL = document.currentScript ? document.currentScript.src : new URL("assets/engine/widgets.js", location.href).href;
   const ENGINE_URL = new URL("./", SCRIPT_URL);
-  const SITE_ROOT = new URL("../../", ENGINE_URL);
-  const SVG_NS = "http://www.w3.org/2000/svg";
   const STORE = "martian-front:";
+  const LINK_KEY = "calc";
+  const has = (obj, key) => obj !== null && typeof obj === "object" && Object.hasOwn(obj, key);
 
   // ---- the one worker per tab ------------------------------------------------
+  const htmlOf = new WeakMap(); // result object -> the presenter's HTML sent with it
   const engine = {
     worker: null,
     state: "idle", // idle | loading | ready | failed
@@ -42,14 +51,20 @@
         for (const [, p] of this.pending) p.resolve({ ok: false, error: { field: null, message: msg.text } });
         this.pending.clear();
       } else if (msg.type === "progress") { const p = this.pending.get(msg.req); if (p && p.onProgress) p.onProgress(msg.value); }
-      else if (msg.type === "result") { const p = this.pending.get(msg.req); if (p) { this.pending.delete(msg.req); p.resolve(msg.result); } }
+      else if (msg.type === "result") {
+        const p = this.pending.get(msg.req);
+        if (!p) return;
+        this.pending.delete(msg.req);
+        if (msg.result && typeof msg.result === "object" && typeof msg.html === "string") htmlOf.set(msg.result, msg.html);
+        p.resolve(msg.result);
+      }
     },
-    run(calc, params, onProgress) {
+    run(calc, params, onProgress, root) {
       this.start();
       const req = this.nextReq++;
       const promise = new Promise((resolve) => this.pending.set(req, { resolve, onProgress }));
       if (this.state === "failed") this.receive({ type: "failed", text: this.statusText });
-      else this.worker.postMessage({ type: "run", req, calc, params });
+      else this.worker.postMessage({ type: "run", req, calc, params, root: root || "" });
       return { req, promise };
     },
     cancel(req) { if (this.worker) this.worker.postMessage({ type: "cancel", req }); },
@@ -57,10 +72,33 @@
   };
   window.martianEngine = engine; // for tests and benchmarks
 
-  let ruleUrls = null;
-  function loadRuleUrls() {
-    if (!ruleUrls) ruleUrls = fetch(new URL("rules.json", ENGINE_URL)).then((r) => r.json()).catch(() => ({}));
-    return ruleUrls;
+  // ---- the sanitiser: DOMPurify, configured from the one allow-list ----------------
+  let sanitiser = null;
+  function loadSanitiser() {
+    if (!sanitiser) sanitiser = fetch(new URL("allowlist.json", ENGINE_URL)).then((r) => r.json()).then(configureSanitiser);
+    return sanitiser;
+  }
+  const LOCAL_URL = /url\(\s*#[\w.:-]+\s*\)/gi;
+  function siteLink(value) { const v = value.trim(); return !/^[a-z][a-z0-9+.-]*:/i.test(v) && !v.startsWith("//") && !v.startsWith("\\"); }
+  function configureSanitiser(list) {
+    const purify = window.DOMPurify;
+    if (!purify || !purify.isSupported) throw new Error("DOMPurify is not available");
+    const config = {
+      ALLOWED_TAGS: [...list.html_tags, ...list.svg_tags],
+      ALLOWED_ATTR: [...list.global_attributes, ...list.html_attributes, ...list.svg_attributes],
+      ALLOW_DATA_ATTR: true, ALLOW_ARIA_ATTR: true, ALLOW_UNKNOWN_PROTOCOLS: false, RETURN_DOM_FRAGMENT: true,
+    };
+    const svgTags = new Set(list.svg_tags);
+    const htmlOnly = new Set(list.html_attributes);
+    purify.addHook("uponSanitizeAttribute", (node, data) => {
+      const name = data.attrName, value = String(data.attrValue || ""), tag = node.localName;
+      let keep = true;
+      if (name === "href" || name === "xlink:href") keep = tag === "use" ? value.startsWith("#") : tag === "a" && siteLink(value);
+      else if (svgTags.has(tag) && htmlOnly.has(name)) keep = false;
+      if (/url\(/i.test(value.replace(LOCAL_URL, ""))) keep = false;
+      if (!keep) data.keepAttr = false;
+    });
+    return (html) => purify.sanitize(html, config);
   }
 
   // ---- DOM helpers -------------------------------------------------------------
@@ -71,165 +109,196 @@
       if (k === "text") node.textContent = v;
       else node.setAttribute(k, v === true ? "" : String(v));
     }
-    for (const c of children) if (c !== null && c !== undefined) node.append(c);
+    for (const c of children) if (c !== null && c !== undefined && c !== false) node.append(c);
     return node;
   }
-  function svg(tag, attrs, text) {
-    const node = document.createElementNS(SVG_NS, tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
+  const button = (cls, text, attrs) => el("button", Object.assign({ type: "button", class: "md-button " + cls, text }, attrs || {}));
 
   // ---- URL state ------------------------------------------------------------------
-  function readHash(calcId) {
-    const h = location.hash.slice(1);
-    if (!h.startsWith("calc=")) return null;
+  // "#calc=<id>&<field>=<value>&..." names every field, so a link reproduces the form exactly;
+  // a field the link leaves out takes the calculator's own default, as calculators.run() does.
+  function parseState(hash) {
+    const text = (hash || "").replace(/^#/, "");
+    if (!text.startsWith(LINK_KEY + "=")) return null;
     let params;
-    try { params = new URLSearchParams(h); } catch (e) { return null; }
-    if (params.get("calc") !== calcId) return null;
-    const out = {};
-    for (const [k, v] of params) if (k !== "calc") out[k] = v;
-    return out;
+    try { params = new URLSearchParams(text); } catch (e) { return null; }
+    const values = new Map();
+    for (const [k, v] of params) if (k !== LINK_KEY && !values.has(k)) values.set(k, v);
+    return { calc: params.get(LINK_KEY), values };
   }
-  function writeHash(calcId, values) {
-    const q = new URLSearchParams({ calc: calcId });
-    for (const [k, v] of Object.entries(values)) q.set(k, v === null ? "" : String(v));
-    history.replaceState(history.state, "", "#" + q.toString());
+  function stateHash(calc, values) {
+    const q = new URLSearchParams();
+    q.set(LINK_KEY, calc);
+    for (const [k, v] of values) q.set(k, v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v));
+    return "#" + q.toString();
+  }
+  // Material's navigation.tracking rewrites the hash to the section in view as the reader
+  // scrolls (and clears it at the top of the page). While the address bar holds a calculator's
+  // state, such a rewrite of the same page's URL keeps the state instead (the history entry's
+  // own state object is still updated). This holds whatever the widgets are doing: Material may
+  // be swapping the page's content at that very moment. An explicit move (a link, Back, a hash
+  // typed in) is not a replaceState and is never held.
+  const nativeReplace = history.replaceState;
+  let poppedAt = -Infinity; // when the reader last went Back or Forward
+  window.addEventListener("popstate", () => { poppedAt = performance.now(); });
+  history.replaceState = function (data, unused, url) {
+    if (url !== undefined && url !== null && parseState(location.hash)) {
+      try {
+        const next = new URL(String(url), location.href);
+        if (next.pathname === location.pathname && next.search === location.search && !parseState(next.hash)) url = location.href;
+      } catch (e) { /* an invalid URL: let the browser refuse it as it would */ }
+    }
+    return nativeReplace.call(history, data, unused, url);
+  };
+
+  // ---- fields, from the schema -------------------------------------------------------
+  function paramLabel(p) { return p.label + (p.unit ? " (" + p.unit + ")" : ""); }
+  // One input for a scalar parameter (int, bool, choice, text, int_list): its element, how to
+  // read and set its value, and where its error goes.
+  function scalarField(id, p) {
+    let input;
+    if (p.type === "bool") input = el("input", { type: "checkbox", id, name: p.name });
+    else if (p.type === "choice") {
+      input = el("select", { id, name: p.name });
+      for (const c of p.choices) input.append(el("option", { value: c.value, text: c.label }));
+    } else if (p.type === "text" && p.multiline) {
+      input = el("textarea", { id, name: p.name, rows: 6, maxlength: p.max_length, spellcheck: "false", placeholder: p.placeholder || null });
+    } else if (p.type === "int") {
+      input = el("input", { type: "text", inputmode: "numeric", autocomplete: "off", id, name: p.name,
+        placeholder: p.placeholder || (p.optional ? "(empty)" : null) });
+    } else {
+      input = el("input", { type: "text", id, name: p.name, maxlength: p.max_length || 2000, spellcheck: "false", autocomplete: "off",
+        placeholder: p.placeholder || null });
+    }
+    const help = el("small", { class: "calc-help", id: id + "-help", text: p.help || "" });
+    const err = el("small", { class: "calc-field-error", id: id + "-error", role: "alert", hidden: true });
+    input.setAttribute("aria-describedby", id + "-help " + id + "-error");
+    const label = el("label", { for: id, text: paramLabel(p) });
+    const box = el("div", { class: "calc-field calc-field-" + p.type, "data-param": p.name },
+      p.type === "bool" ? el("span", { class: "calc-check" }, input, label) : label,
+      p.type === "bool" ? null : input, help, err);
+    return {
+      p, box, err, input, label: p.label,
+      get() { return p.type === "bool" ? input.checked : input.value; },
+      set(v) {
+        if (p.type === "bool") input.checked = v === true || (typeof v === "string" && ["true", "1", "yes", "on"].includes(v.trim().toLowerCase())) || v === 1;
+        else if (p.type === "choice" && typeof v === "string" && !Array.from(input.options).some((o) => o.value === v)) {
+          // A link's unknown choice is shown, not silently replaced: the engine says what is wrong.
+          input.append(el("option", { value: v, text: v, "data-foreign": "1" })); input.value = v;
+        } else input.value = v === null || v === undefined ? "" : Array.isArray(v) ? v.join(", ") : String(v);
+      },
+      invalid(on) { if (on) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid"); },
+      focus() { input.focus(); },
+    };
   }
 
-  // ---- the form, from the schema ----------------------------------------------------
-  function buildForm(widget, schema) {
-    const form = el("form", { class: "calc-form", novalidate: true });
-    const inputs = {};
-    for (const p of schema.params) {
-      const id = widget.id + "-" + p.name;
-      const help = el("small", { class: "calc-help", id: id + "-help", text: p.help || "" });
-      const err = el("small", { class: "calc-field-error", id: id + "-error", role: "alert", hidden: true });
-      let input;
-      if (p.type === "bool") {
-        input = el("input", { type: "checkbox", id, name: p.name });
-      } else if (p.type === "choice") {
-        input = el("select", { id, name: p.name });
-        for (const c of p.choices) input.append(el("option", { value: c.value, text: c.label }));
-      } else if (p.type === "text" && p.multiline) {
-        input = el("textarea", { id, name: p.name, rows: 6, maxlength: p.max_length, spellcheck: "false" });
-      } else if (p.type === "int") {
-        input = el("input", { type: "text", inputmode: "numeric", autocomplete: "off", id, name: p.name, "data-min": p.min, "data-max": p.max,
-          placeholder: p.optional ? "(empty)" : null });
-      } else {
-        input = el("input", { type: "text", id, name: p.name, maxlength: p.max_length || 2000, spellcheck: "false" });
-      }
-      input.setAttribute("aria-describedby", id + "-help " + id + "-error");
-      const label = el("label", { for: id, text: p.label + (p.unit ? " (" + p.unit + ")" : "") });
-      const field = el("div", { class: "calc-field calc-field-" + p.type, "data-param": p.name },
-        p.type === "bool" ? el("span", { class: "calc-check" }, input, label) : label,
-        p.type === "bool" ? null : input, help, err);
-      form.append(field);
-      inputs[p.name] = { p, input, err, field };
+  // A repeated group (kind "group"): one fieldset per item with its own fields, and buttons to
+  // add, remove and reorder items within min_items..max_items. Its value is a list of objects;
+  // in the URL and saved states, that list's JSON text.
+  class GroupField {
+    constructor(wid, p, onChange) {
+      this.p = p; this.group = true; this.label = p.label; this.onChange = onChange;
+      this.id = wid + "-" + p.name;
+      this.itemLabel = p.item_label || "Item";
+      this.items = []; // [{box, legend, fields: Map(name -> field), up, down, remove}]
+      this.foreign = null; // text from a link or file that is not a list of items: sent as is, for the engine to name
+      this.err = el("small", { class: "calc-field-error", id: this.id + "-error", role: "alert", hidden: true });
+      this.list = el("div", { class: "calc-group-items" });
+      this.addBtn = button("calc-group-add", "Add " + this.itemLabel.toLowerCase(), { "aria-describedby": this.id + "-help" });
+      this.addBtn.addEventListener("click", () => this.add());
+      this.box = el("fieldset", { class: "calc-field calc-field-group", "data-param": p.name, id: this.id,
+        "aria-describedby": this.id + "-help " + this.id + "-error" },
+        el("legend", { text: paramLabel(p) }), el("small", { class: "calc-help", id: this.id + "-help", text: p.help || "" }),
+        this.list, el("div", { class: "calc-group-actions" }, this.addBtn), this.err);
     }
-    return { form, inputs };
-  }
-  function setValue(entry, value) {
-    const { p, input } = entry;
-    if (p.type === "bool") input.checked = value === true || value === "true" || value === "1";
-    else input.value = value === null || value === undefined ? "" : Array.isArray(value) ? value.join(", ") : String(value);
-  }
-  function getValues(inputs) {
-    const out = {};
-    for (const [name, { p, input }] of Object.entries(inputs)) {
-      out[name] = p.type === "bool" ? input.checked : input.value;
-    }
-    return out;
-  }
+    get max() { return this.p.max_items || Infinity; }
+    firstInput(item) { return item.fields.values().next().value.input; }
 
-  // ---- results --------------------------------------------------------------------------
-  function renderResult(result, urls) {
-    const out = el("div", { class: "calc-output" });
-    out.append(el("p", { class: "calc-summary", text: result.summary }));
-    for (const t of result.tables || []) out.append(renderTable(t));
-    for (const c of result.charts || []) {
-      const fig = c.type === "bar" ? renderBar(c) : c.type === "svg" ? renderSvg(c) : null;
-      if (fig) out.append(fig);
-    }
-    if (result.notes && result.notes.length) {
-      out.append(el("ul", { class: "calc-notes" }, ...result.notes.map((n) => el("li", { text: String(n) }))));
-    }
-    if (result.rules && result.rules.length) {
-      const p = el("p", { class: "calc-rules", text: "Rules applied: " });
-      result.rules.forEach((rid, i) => {
-        if (i) p.append(", ");
-        const href = urls[rid];
-        p.append(href ? el("a", { href: new URL(href, SITE_ROOT).href, text: rid }) : rid);
+    // Ids, legends and the buttons' state follow each item's place in the list.
+    render() {
+      this.list.replaceChildren();
+      this.items.forEach((item, i) => {
+        item.legend.textContent = this.itemLabel + " " + (i + 1);
+        item.fields.forEach((f, name) => {
+          const fid = this.id + "-" + i + "-" + name;
+          f.input.id = fid; f.box.querySelector("label").setAttribute("for", fid);
+          f.err.id = fid + "-error"; f.box.querySelector(".calc-help").id = fid + "-help";
+          f.input.setAttribute("aria-describedby", fid + "-help " + fid + "-error");
+        });
+        item.up.disabled = i === 0; item.down.disabled = i === this.items.length - 1;
+        item.remove.disabled = this.items.length <= (this.p.min_items || 0);
+        for (const [b, verb] of [[item.up, "Move up"], [item.down, "Move down"], [item.remove, "Remove"]]) {
+          b.setAttribute("aria-label", verb + ": " + this.itemLabel + " " + (i + 1));
+        }
+        this.list.append(item.box);
       });
-      out.append(p);
+      this.addBtn.disabled = this.items.length >= this.max;
     }
-    return out;
-  }
-  function cell(v) { return v === null || v === undefined ? "" : typeof v === "boolean" ? (v ? "yes" : "no") : String(v); }
-  function renderTable(t) {
-    const table = el("table", { class: "calc-table" }, el("caption", { text: t.title }));
-    table.append(el("thead", {}, el("tr", {}, ...t.columns.map((c) => el("th", { text: cell(c) })))));
-    table.append(el("tbody", {}, ...t.rows.map((r) => el("tr", {}, ...r.map((c) => el("td", { text: cell(c) }))))));
-    return el("div", { class: "calc-table-wrap" }, table);
-  }
-  // Same geometry as hooks/render.py, so the live chart replaces the pre-rendered one in place.
-  const W = 640, H = 260, PAD_L = 48, PAD_B = 56, PAD_T = 16;
-  function renderBar(c) {
-    const labels = c.labels, series = c.series;
-    let top = 1e-12;
-    for (const s of series) for (const v of s.values) top = Math.max(top, v);
-    const innerW = W - PAD_L - 8, innerH = H - PAD_T - PAD_B;
-    const groupW = innerW / Math.max(1, labels.length);
-    const barW = Math.max(1, groupW * 0.8 / Math.max(1, series.length));
-    const root = svg("svg", { class: "calc-bar-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": c.title });
-    for (const f of [0, 0.5, 1]) {
-      const y = PAD_T + innerH * (1 - f);
-      root.append(svg("line", { class: "grid", x1: PAD_L, y1: y.toFixed(1), x2: W - 8, y2: y.toFixed(1) }));
-      root.append(svg("text", { class: "axis", x: PAD_L - 4, y: (y + 4).toFixed(1), "text-anchor": "end" }, (top * f * 100).toFixed(0) + "%"));
-    }
-    labels.forEach((label, i) => {
-      const gx = PAD_L + i * groupW + groupW * 0.1;
-      series.forEach((s, j) => {
-        const v = s.values[i], h = innerH * v / top;
-        const rect = svg("rect", { class: "bar s" + j, x: (gx + j * barW).toFixed(1), y: (PAD_T + innerH - h).toFixed(1), width: barW.toFixed(1), height: h.toFixed(1) });
-        rect.append(svg("title", {}, `${s.name} ${label}: ${(v * 100).toFixed(2)}%`));
-        root.append(rect);
-      });
-      root.append(svg("text", { class: "axis", x: (gx + groupW * 0.4).toFixed(1), y: H - PAD_B + 16, "text-anchor": "middle" }, String(label)));
-    });
-    if (c.x_label) root.append(svg("text", { class: "axis-title", x: (PAD_L + innerW / 2).toFixed(1), y: H - 22, "text-anchor": "middle" }, c.x_label));
-    if (series.length > 1) series.forEach((s, j) => {
-      const x = PAD_L + j * 180;
-      root.append(svg("rect", { class: "bar s" + j, x, y: H - 12, width: 10, height: 10 }));
-      root.append(svg("text", { class: "legend", x: x + 14, y: H - 3 }, s.name));
-    });
-    return el("figure", { class: "calc-chart" }, el("figcaption", { text: c.title }), root);
-  }
-  const SVG_TAGS = new Set(["svg", "g", "path", "line", "polyline", "polygon", "rect", "circle", "ellipse", "text", "tspan", "title", "desc", "defs", "marker"]);
-  const SVG_ATTRS = /^(class|id|x|y|x1|y1|x2|y2|cx|cy|r|rx|ry|d|points|width|height|viewBox|transform|fill|stroke|stroke-width|stroke-dasharray|stroke-linecap|stroke-linejoin|opacity|fill-opacity|stroke-opacity|font-size|font-weight|font-family|text-anchor|dominant-baseline|marker-end|marker-start|markerWidth|markerHeight|refX|refY|orient|markerUnits|role|aria-[a-z]+|data-[a-z0-9-]+|tabindex|paint-order|preserveAspectRatio|xmlns)$/;
-  // The engine escapes every text it puts in a map; this is the second lock on the door.
-  function sanitiseSvg(node) {
-    for (const child of Array.from(node.children)) {
-      if (!SVG_TAGS.has(child.localName) || child.namespaceURI !== SVG_NS) { child.remove(); continue; }
-      for (const a of Array.from(child.attributes)) {
-        const ok = SVG_ATTRS.test(a.name) && !/url\s*\(\s*['"]?\s*(?!#)/i.test(a.value) && !/javascript:/i.test(a.value);
-        if (!ok) child.removeAttribute(a.name);
+    makeItem(values) {
+      const item = { fields: new Map(), legend: el("legend", {}),
+        up: button("calc-group-up", "↑"), down: button("calc-group-down", "↓"), remove: button("calc-group-remove", "Remove") };
+      item.box = el("fieldset", { class: "calc-group-item" }, item.legend);
+      for (const fp of this.p.fields) {
+        const f = scalarField(this.id + "-x-" + fp.name, fp);
+        f.set(values && has(values, fp.name) ? values[fp.name] : fp.default);
+        item.fields.set(fp.name, f);
+        item.box.append(f.box);
       }
-      sanitiseSvg(child);
+      item.box.append(el("div", { class: "calc-group-item-actions" }, item.up, item.down, item.remove));
+      item.up.addEventListener("click", () => this.move(item, -1));
+      item.down.addEventListener("click", () => this.move(item, 1));
+      item.remove.addEventListener("click", () => this.removeItem(item));
+      return item;
     }
-  }
-  function renderSvg(c) {
-    const doc = new DOMParser().parseFromString(String(c.svg || ""), "image/svg+xml");
-    const root = doc.documentElement;
-    if (!root || root.localName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
-    const holder = svg("svg", {});
-    holder.append(root);
-    sanitiseSvg(holder);
-    const clean = holder.firstElementChild;
-    if (!clean) return null;
-    clean.setAttribute("class", ((clean.getAttribute("class") || "") + " calc-map").trim());
-    return el("figure", { class: "calc-chart" }, el("figcaption", { text: c.title || "" }), document.importNode(clean, true));
+    add() {
+      if (this.items.length >= this.max) return;
+      this.foreign = null;
+      this.items.push(this.makeItem(Object.fromEntries(this.p.fields.map((f) => [f.name, f.default]))));
+      this.render(); this.onChange(this.p.name);
+      this.firstInput(this.items[this.items.length - 1]).focus();
+    }
+    removeItem(item) {
+      const i = this.items.indexOf(item);
+      this.items = this.items.filter((x) => x !== item); this.foreign = null;
+      this.render(); this.onChange(this.p.name);
+      const next = this.items[Math.min(i, this.items.length - 1)];
+      (next ? this.firstInput(next) : this.addBtn).focus();
+    }
+    move(item, delta) {
+      const i = this.items.indexOf(item), j = i + delta;
+      if (j < 0 || j >= this.items.length) return;
+      this.items.splice(i, 1); this.items.splice(j, 0, item);
+      this.render(); this.onChange(this.p.name);
+      const same = delta < 0 ? item.up : item.down; // keep the focus on the button, unless it is now disabled
+      (same.disabled ? this.firstInput(item) : same).focus();
+    }
+
+    get() {
+      if (this.foreign !== null) return this.foreign;
+      return this.items.map((item) => Object.fromEntries(Array.from(item.fields, ([name, f]) => [name, f.get()])));
+    }
+    set(v) {
+      let list = v;
+      if (typeof v === "string") {
+        if (v.trim() === "") list = [];
+        else try { list = JSON.parse(v); } catch (e) { list = null; }
+      }
+      const records = Array.isArray(list) && list.every((x) => x !== null && typeof x === "object" && !Array.isArray(x));
+      this.foreign = records ? null : typeof v === "string" ? v : JSON.stringify(v);
+      this.items = records ? list.slice(0, this.max).map((x) => this.makeItem(x)) : [];
+      this.render();
+    }
+    invalid(on) { if (on) this.box.setAttribute("aria-invalid", "true"); else this.box.removeAttribute("aria-invalid"); }
+    focus() { (this.items[0] ? this.firstInput(this.items[0]) : this.addBtn).focus(); }
+    // "attackers.1.range" -> that item's field
+    part(index, name) { const item = this.items[index]; return item ? item.fields.get(name) || null : null; }
+    parts() { return this.items.flatMap((item) => Array.from(item.fields.values())); }
+    nameOf(input) {
+      for (let i = 0; i < this.items.length; i++) {
+        for (const [name, f] of this.items[i].fields) if (f.input === input) return this.p.name + "." + i + "." + name;
+      }
+      return this.p.name;
+    }
   }
 
   // A shared link to a widget inside a content tab opens that tab.
@@ -243,145 +312,409 @@
   }
 
   // ---- a widget -------------------------------------------------------------------------
+  const REPLACING = new Set(["reset", "preset", "file"]); // runs after a step that replaced the fields
+  const STALE_TEXT = {
+    error: "The form has an error: the result below is for the last inputs that worked.",
+    cancelled: "Cancelled: showing the previous result.",
+    starting: "The engine is still starting: the result below is for earlier inputs.",
+    edited: "The fields have changed since this result.",
+    running: "Working out the new result…",
+  };
+
   function initWidget(widget) {
     if (widget.dataset.ready) return;
-    widget.dataset.ready = "1";
-    let schema, defaults;
+    let schema, defaults, presets = null;
     try {
       schema = JSON.parse(widget.dataset.schema);
       defaults = JSON.parse(widget.dataset.defaults || "{}");
+      if (widget.dataset.presets) presets = JSON.parse(widget.dataset.presets);
     } catch (e) { return; }
-    const calc = schema.id;
-    const status = widget.querySelector(".calc-status");
-    const resultBox = widget.querySelector(".calc-result");
-    const { form, inputs } = buildForm(widget, schema);
-    const bar = el("div", { class: "calc-actions" });
-    const cancelBtn = el("button", { type: "button", class: "md-button calc-cancel", hidden: true, text: "Cancel" });
-    const progress = el("progress", { class: "calc-progress", max: 1, value: 0, hidden: true });
-    const nextBtn = el("button", { type: "button", class: "md-button calc-next", hidden: true, text: "Continue to the next phase" });
-    const resetBtn = el("button", { type: "button", class: "md-button calc-reset", text: "Reset" });
-    const saveBtn = el("button", { type: "button", class: "md-button calc-save", text: "Save in this browser" });
-    const loadBtn = el("button", { type: "button", class: "md-button calc-load", text: "Load saved" });
-    const exportBtn = el("button", { type: "button", class: "md-button calc-export", text: "Export JSON" });
-    const importInput = el("input", { type: "file", accept: "application/json,.json", class: "calc-import-file", hidden: true });
-    const importBtn = el("button", { type: "button", class: "md-button calc-import", text: "Import JSON" });
-    const formError = el("p", { class: "calc-error", role: "alert", hidden: true });
-    bar.append(nextBtn, resetBtn, saveBtn, loadBtn, exportBtn, importBtn, importInput, cancelBtn, progress);
-    widget.querySelector(".calc-form-slot").replaceWith(form, bar, formError);
+    widget.dataset.ready = "1";
+    new Widget(widget, schema, defaults, presets).start();
+  }
 
-    const start = Object.assign({}, Object.fromEntries(schema.params.map((p) => [p.name, p.default])), defaults);
-    for (const [name, entry] of Object.entries(inputs)) setValue(entry, start[name]);
-    const fromUrl = readHash(calc);
-    let stale = false;
-    if (fromUrl) showTab(widget);
-    if (fromUrl) {
-      for (const [name, value] of Object.entries(fromUrl)) {
-        if (inputs[name]) { setValue(inputs[name], value); stale = true; }
-      }
+  class Widget {
+    constructor(widget, schema, defaults, presets) {
+      this.w = widget; this.schema = schema; this.calc = schema.id; this.presets = presets;
+      widget.calcWidget = this;
+      this.onRequest = !!(schema.run && schema.run.mode === "on_request");
+      this.home = location.pathname + location.search; // the page this widget belongs to
+      this.root = widget.dataset.root || "";
+      this.fields = new Map(); // parameter name -> field
+      this.schemaDefaults = new Map(schema.params.map((p) => [p.name, p.default]));
+      this.pageDefaults = new Map(this.schemaDefaults);
+      for (const [k, v] of Object.entries(defaults)) if (this.schemaDefaults.has(k)) this.pageDefaults.set(k, v);
+      this.current = null; this.timer = null; this.lastResult = null; this.shownKey = null; this.lastChanged = null;
+      this.status = widget.querySelector(".calc-status");
+      this.resultBox = widget.querySelector(".calc-result");
+      this.build();
     }
 
-    let current = null, timer = null, lastResult = null;
-    function showStatus() {
+    // -- layout
+    build() {
+      const wid = this.w.id;
+      const form = el("form", { class: "calc-form", novalidate: true, "aria-label": this.schema.title });
+      this.form = form;
+      if (this.schema.presets) form.append(this.presetChooser(wid));
+      for (const p of this.schema.params) {
+        const f = p.type === "group" ? new GroupField(wid, p, (name) => this.changed(name)) : scalarField(wid + "-" + p.name, p);
+        this.fields.set(p.name, f);
+        form.append(f.box);
+      }
+      const runLabel = (this.schema.run && this.schema.run.label) || "Calculate";
+      this.runBtn = el("button", { type: "submit", class: "md-button md-button--primary calc-run", text: runLabel, hidden: !this.onRequest });
+      this.nextBtn = button("calc-next", "Continue", { hidden: true });
+      this.cancelBtn = button("calc-cancel", "Cancel", { hidden: true });
+      this.progress = el("progress", { class: "calc-progress", max: 1, value: 0, hidden: true, "aria-label": "Progress" });
+      this.banner = el("p", { class: "calc-stale-note", role: "status", hidden: true });
+      this.formError = el("p", { class: "calc-error", role: "alert", hidden: true });
+      this.linkBox = el("input", { type: "text", class: "calc-link-box", readonly: true, hidden: true, "aria-label": "Link to this calculation" });
+      this.importInput = el("input", { type: "file", accept: "application/json,.json", class: "calc-import-file", hidden: true });
+      // Reset is last, away from Continue: a double tap on Continue must never land on it.
+      const bar = el("div", { class: "calc-actions" }, this.runBtn, this.nextBtn, this.cancelBtn, this.progress,
+        button("calc-copy-link", "Copy link"), button("calc-save", "Save in this browser"),
+        button("calc-restore", "Restore saved"), button("calc-export", "Export JSON"), button("calc-import", "Import JSON"),
+        this.importInput, button("calc-reset", "Reset"));
+      form.append(bar);
+      this.w.querySelector(".calc-form-slot").replaceWith(form, this.linkBox, this.formError);
+      this.resultBox.before(this.banner);
+      this.wire(bar);
+    }
+
+    presetChooser(wid) {
+      const ps = this.schema.presets, id = wid + "-" + ps.name;
+      const select = el("select", { id, name: ps.name, "aria-describedby": id + "-help", "data-preset": "1" },
+        el("option", { value: ps.none_value, text: ps.none_label }));
+      for (const c of ps.choices) select.append(el("option", { value: c.value, text: c.label }));
+      this.presetSelect = select;
+      return el("div", { class: "calc-field calc-field-preset" }, el("label", { for: id, text: ps.label }), select,
+        el("small", { class: "calc-help", id: id + "-help", text: ps.help || "" }));
+    }
+
+    wire(bar) {
+      const on = (cls, fn) => bar.querySelector("." + cls).addEventListener("click", fn);
+      this.form.addEventListener("input", (e) => { if (!e.target.dataset.preset) this.changed(this.nameOf(e.target)); });
+      this.form.addEventListener("change", (e) => {
+        if (e.target.dataset.preset) this.loadPreset(e.target.value);
+        else if (e.target.type === "checkbox" || e.target.tagName === "SELECT") this.changed(this.nameOf(e.target));
+      });
+      this.form.addEventListener("submit", (e) => { e.preventDefault(); this.compute("submit"); });
+      this.form.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && e.target.tagName === "TEXTAREA") { e.preventDefault(); this.compute("submit"); }
+      });
+      this.nextBtn.addEventListener("click", () => this.continueToNext());
+      this.cancelBtn.addEventListener("click", () => { if (this.current) engine.cancel(this.current.req); });
+      on("calc-copy-link", () => this.copyLink());
+      on("calc-reset", () => {
+        this.fill(this.pageDefaults, { replace: true }); this.lastChanged = null; this.waiting = null;
+        this.note("Reset to this page's starting values (the browser's Back brings back what you had)."); this.compute("reset");
+      });
+      on("calc-save", () => this.save());
+      on("calc-restore", () => this.restoreSaved());
+      on("calc-export", () => this.exportJson());
+      on("calc-import", () => this.importInput.click());
+      this.importInput.addEventListener("change", () => this.importJson());
+      this.onEngine = () => this.showEngine();
+      engine.listeners.add(this.onEngine);
+    }
+
+    nameOf(input) {
+      for (const [name, f] of this.fields) {
+        if (f.group) { if (f.box.contains(input)) return f.nameOf(input); }
+        else if (f.input === input) return name;
+      }
+      return null;
+    }
+
+    // -- values
+    values() { return new Map(Array.from(this.fields, ([name, f]) => [name, f.get()])); }
+    params() { return Object.fromEntries(this.values()); }
+    key() { return JSON.stringify(Array.from(this.values())); }
+    // Fill the fields. replace: every field not given takes the calculator's own default.
+    fill(values, { replace } = {}) {
+      const unknown = [];
+      if (replace) for (const [name, f] of this.fields) f.set(this.schemaDefaults.get(name));
+      for (const [name, v] of values instanceof Map ? values : Object.entries(values)) {
+        const f = this.fields.get(name);
+        if (f) f.set(v);
+        else unknown.push(name);
+      }
+      return unknown;
+    }
+
+    // -- the address bar
+    alive() { return this.w.isConnected && location.pathname + location.search === this.home; }
+    // push: a step that replaces what the fields held (Reset, Load, Continue, a file) gets its own
+    // history entry, so the browser's Back brings the previous fields back. Typing replaces.
+    writeHash(push) {
+      clearTimeout(this.hashTimer);
+      if (!this.alive()) return; // instant navigation took the reader elsewhere: never write into that page's URL
+      const hash = stateHash(this.calc, this.values());
+      if (push && hash !== location.hash) history.pushState(null, "", hash);
+      else nativeReplace.call(history, history.state, "", hash);
+    }
+    // While the player types, the address bar follows a moment later (browsers throttle history updates).
+    laterHash() { clearTimeout(this.hashTimer); this.hashTimer = setTimeout(() => this.writeHash(), 250); }
+    link() { return location.origin + this.home + stateHash(this.calc, this.values()); }
+
+    start() {
+      this.showEngine();
+      // The pre-rendered result is for the page's starting values.
+      this.fill(this.pageDefaults, { replace: true });
+      this.shownKey = this.key();
+      const state = parseState(location.hash);
+      if (state && state.calc === this.calc && !document.querySelector(`.calc-widget[data-restored][data-calc="${CSS.escape(this.calc)}"]`)) {
+        // Material may rebuild the page for Back or Forward: then this is the reader's own history.
+        this.restoreFromLink(state.values, performance.now() - poppedAt < 2000);
+        return;
+      }
+      // The live result replaces the pre-rendered one as soon as the engine is up; the URL is
+      // left alone until the reader changes something.
+      this.compute("initial");
+    }
+
+    restoreFromLink(values, fromHistory) {
+      showTab(this.w);
+      this.lastChanged = null; this.waiting = null;
+      const presetName = this.schema.presets && this.schema.presets.name;
+      const rest = new Map(values);
+      let loaded = null;
+      if (presetName && rest.has(presetName)) {
+        loaded = this.presetValues(rest.get(presetName));
+        rest.delete(presetName);
+      }
+      this.fill(loaded ? loaded.params : new Map(), { replace: true });
+      const unknown = this.fill(rest);
+      this.w.dataset.restored = "1";
+      this.w.classList.add("calc-restored");
+      const extra = unknown.length ? " Ignored what this calculator does not take: " + unknown.slice(0, 5).map((n) => "“" + n.slice(0, 30) + "”").join(", ") + "." : "";
+      this.note((fromHistory ? "Restored from the address bar" : "Opened from a link") + (loaded ? " (" + loaded.label + ")" : "") + "." + extra);
+      // Wait for the page to settle (Material restores its own scroll first), then bring it into view.
+      requestAnimationFrame(() => requestAnimationFrame(() => this.w.scrollIntoView({ block: "start" })));
+      if (presetName && values.has(presetName) && !loaded) {
+        // The link asks for something this calculator does not have: say so, and run nothing.
+        this.clearErrors();
+        this.showError({ field: null, message: this.schema.presets.label + ": no such choice “" + String(values.get(presetName)).slice(0, 40) + "”." });
+        return;
+      }
+      this.compute("link");
+    }
+
+    // -- presets (Load)
+    presetValues(value) {
+      if (!this.presets || typeof value !== "string" || !has(this.presets, value)) return null;
+      const preset = this.presets[value];
+      return { label: String(preset.label), params: has(preset, "params") && preset.params && typeof preset.params === "object" ? preset.params : {} };
+    }
+    loadPreset(value) {
+      const ps = this.schema.presets;
+      this.presetSelect.value = ps.none_value; // back to "your own input": from now on the fields are what counts
+      if (value === ps.none_value) return;
+      const preset = this.presetValues(value);
+      if (!preset) return;
+      this.fill(preset.params, { replace: true });
+      this.note("Loaded " + preset.label + " into the fields.");
+      this.compute("preset");
+    }
+
+    // -- Continue: fill the next state and wait for the player
+    continueToNext() {
+      const next = this.lastResult && this.lastResult.next;
+      // The button stays where it is, disabled: a second tap lands on it, not on what would
+      // slide into its place.
+      this.nextBtn.disabled = true;
+      if (!next || this.shownKey !== this.key()) return; // a second click, or the fields moved on: nothing to carry
+      this.nextBtn.textContent = "Continued to " + String(next.label || "the next phase");
+      this.lastResult = Object.assign({}, this.lastResult, { next: null });
+      const from = this.lastResult;
+      this.fill(next.params, { replace: true });
+      this.waiting = { label: String(next.label || "the next phase"), from };
+      this.writeHash(true);
+      this.setStale("waiting");
+      this.w.dataset.state = "waiting";
+      this.note("Waiting for orders for " + this.waiting.label + ". Nothing is worked out until you press " + this.runBtn.textContent + ".");
+      // Ready to type the orders: the first empty box of several lines (else the button to press).
+      const empty = Array.from(this.form.querySelectorAll("textarea")).find((t) => t.value.trim() === "");
+      (empty || this.runBtn).focus({ preventScroll: false });
+    }
+
+    // -- a change by the player
+    changed(name) {
+      this.lastChanged = name;
+      this.w.classList.remove("calc-restored");
+      this.laterHash();
+      if (this.onRequest) {
+        if (this.waiting) return;
+        if (this.shownKey !== null && this.shownKey !== this.key()) { this.setStale("edited"); this.w.dataset.state = "waiting"; }
+        else if (this.shownKey === this.key()) { this.setStale(null); this.w.dataset.state = "done"; }
+        return;
+      }
+      if (engine.state !== "ready") this.setStale("starting");
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.compute("input"), 120);
+    }
+
+    // -- running the engine
+    async compute(why) {
+      clearTimeout(this.timer);
+      if (!this.w.isConnected) return;
+      const key = this.key(), params = this.params();
+      // A link already holds its state; a step that replaced the fields gets its own history entry.
+      if (why !== "initial" && why !== "link") this.writeHash(REPLACING.has(why));
+      if (this.current) engine.cancel(this.current.req);
+      const job = engine.run(this.calc, params, (v) => { this.progress.hidden = false; this.cancelBtn.hidden = false; this.progress.value = v; }, this.root);
+      this.current = job;
+      this.w.dataset.state = "running";
+      this.nextBtn.disabled = true;
+      if (this.shownKey !== key && engine.state !== "ready" && !this.waiting) this.setStale("starting");
+      const slow = setTimeout(() => { if (this.current === job) { this.cancelBtn.hidden = false; if (engine.state === "ready") this.setStale("running"); } }, 400);
+      let result, render;
+      try { [result, render] = await Promise.all([job.promise, loadSanitiser().catch(() => null)]); }
+      finally { clearTimeout(slow); }
+      if (this.current !== job || !this.w.isConnected) return; // superseded by a newer input, or the page is gone
+      this.current = null;
+      this.progress.hidden = true; this.cancelBtn.hidden = true;
+      this.clearErrors();
+      if (!result || !result.ok) {
+        if (result && result.cancelled) { this.w.dataset.state = "cancelled"; this.setStale(this.shownKey === key ? null : "cancelled"); return; }
+        this.showError((result && result.error) || { field: null, message: "No answer from the engine." });
+        return;
+      }
+      const html = htmlOf.get(result);
+      if (!render || typeof html !== "string") {
+        this.showError({ field: null, message: "This result cannot be shown: the page's sanitiser did not load. Reload the page to try again." });
+        return;
+      }
+      this.resultBox.replaceChildren(render(html));
+      this.lastResult = result; this.shownKey = key; this.waiting = null;
+      // The player may have typed on while this ran (an adjudicator waits for the button).
+      this.setStale(this.key() === key ? null : "edited");
+      const next = result.next && typeof result.next === "object" && result.next.params ? result.next : null;
+      this.nextBtn.hidden = !next; this.nextBtn.disabled = !next;
+      if (next) this.nextBtn.textContent = "Continue to " + String(next.label || "the next phase");
+      this.w.dataset.state = "done";
+      this.showEngine();
+      this.w.dispatchEvent(new CustomEvent("calc:result", { bubbles: true, detail: result }));
+    }
+
+    // -- what the reader sees about the state
+    showEngine() {
       // Instant navigation replaced the page: this widget is gone, so stop listening.
-      if (!widget.isConnected) { engine.listeners.delete(showStatus); return; }
-      if (engine.state === "loading") status.textContent = engine.statusText + (stale ? " The result below is for the page's defaults until it is ready." : "");
-      else if (engine.state === "failed") status.textContent = engine.statusText;
-      else status.textContent = "";
-      widget.dataset.engine = engine.state;
+      if (!this.w.isConnected) { engine.listeners.delete(this.onEngine); clearTimeout(this.timer); return; }
+      this.w.dataset.engine = engine.state;
+      if (engine.state === "loading") this.status.textContent = engine.statusText;
+      else if (engine.state === "failed") this.status.textContent = engine.statusText;
+      else if (this.status.dataset.note) this.status.textContent = this.status.dataset.note;
+      else this.status.textContent = "";
     }
-    engine.listeners.add(showStatus);
-    showStatus();
+    note(text) { this.status.dataset.note = text; this.status.textContent = text; }
+    setStale(reason) {
+      if (!reason) { delete this.resultBox.dataset.stale; this.banner.hidden = true; this.banner.textContent = ""; return; }
+      this.resultBox.dataset.stale = reason;
+      this.banner.hidden = false;
+      if (reason === "waiting" && this.waiting) {
+        const from = this.waiting.from && this.waiting.from.summary ? " The result below is the previous phase's." : "";
+        this.banner.textContent = "Waiting for orders for " + this.waiting.label + ": give them above and press " + this.runBtn.textContent + "." + from;
+      } else if (reason === "edited" && this.onRequest) this.banner.textContent = STALE_TEXT.edited + " Press " + this.runBtn.textContent + " to work it out.";
+      else this.banner.textContent = STALE_TEXT[reason] || STALE_TEXT.edited;
+    }
+    clearErrors() {
+      this.formError.hidden = true; this.formError.textContent = "";
+      for (const f of this.fields.values()) for (const x of f.group ? [f, ...f.parts()] : [f]) { x.err.hidden = true; x.err.textContent = ""; x.invalid(false); }
+    }
+    fieldFor(path) {
+      if (typeof path !== "string") return null;
+      const [name, index, part] = path.split(".");
+      const f = this.fields.get(name);
+      if (!f) return null;
+      if (f.group && index !== undefined && part !== undefined) return f.part(Number(index), part) || f;
+      return f;
+    }
+    // The message goes where the player is looking: on the field they changed when the check
+    // involves it (error.fields), else on the field named, with a pointer from the changed one.
+    showError(error) {
+      const fields = Array.isArray(error.fields) ? error.fields : [];
+      const changed = this.lastChanged;
+      const primary = changed && fields.includes(changed) ? changed : error.field;
+      const target = this.fieldFor(primary);
+      const message = String(error.message || "");
+      if (target) {
+        target.err.textContent = message; target.err.hidden = false; target.invalid(true);
+        const other = changed && changed !== primary ? this.fieldFor(changed) : null;
+        if (other && other !== target) { other.err.textContent = "This change conflicts with " + target.label + ": " + message; other.err.hidden = false; }
+      } else { this.formError.textContent = message; this.formError.hidden = false; }
+      this.w.dataset.state = "error";
+      if (this.shownKey !== null && this.shownKey !== this.key()) this.setStale("error");
+    }
 
-    function clearErrors() {
-      formError.hidden = true;
-      for (const entry of Object.values(inputs)) { entry.err.hidden = true; entry.err.textContent = ""; entry.input.removeAttribute("aria-invalid"); }
-    }
-    function showError(error) {
-      const entry = error.field && inputs[error.field];
-      if (entry) {
-        entry.err.textContent = error.message; entry.err.hidden = false; entry.input.setAttribute("aria-invalid", "true");
-      } else {
-        formError.textContent = error.message; formError.hidden = false;
-      }
-      widget.dataset.state = "error";
-    }
-    async function compute(initial) {
-      const values = getValues(inputs);
-      if (!initial) writeHash(calc, values);
-      if (current) engine.cancel(current.req);
-      const job = engine.run(calc, values, (v) => { progress.hidden = false; cancelBtn.hidden = false; progress.value = v; });
-      current = job;
-      widget.dataset.state = "running";
-      const slow = setTimeout(() => { if (current === job) cancelBtn.hidden = false; }, 400);
-      const [result, urls] = await Promise.all([job.promise, loadRuleUrls()]);
-      clearTimeout(slow);
-      if (current !== job) return; // superseded by a newer input
-      current = null;
-      progress.hidden = true; cancelBtn.hidden = true;
-      clearErrors();
-      if (!result.ok) { if (!result.cancelled) showError(result.error); else widget.dataset.state = "cancelled"; return; }
-      stale = false; showStatus();
-      lastResult = result;
-      resultBox.replaceChildren(renderResult(result, urls));
-      const next = result.data && result.data.next;
-      nextBtn.hidden = !(next && typeof next === "object");
-      nextBtn.onclick = () => { loadValues(next); };
-      widget.dataset.state = "done";
-      widget.dispatchEvent(new CustomEvent("calc:result", { bubbles: true, detail: result }));
-    }
-    function schedule() { clearTimeout(timer); timer = setTimeout(() => compute(false), 120); }
-    function loadValues(values) {
-      for (const [name, entry] of Object.entries(inputs)) if (name in values) setValue(entry, values[name]);
-      compute(false);
-    }
-    widget.loadState = loadValues;
-    form.addEventListener("input", schedule);
-    form.addEventListener("change", schedule);
-    form.addEventListener("submit", (e) => { e.preventDefault(); compute(false); });
-    cancelBtn.addEventListener("click", () => { if (current) engine.cancel(current.req); });
-    resetBtn.addEventListener("click", () => loadValues(Object.assign({}, Object.fromEntries(schema.params.map((p) => [p.name, p.default])), defaults)));
-    saveBtn.addEventListener("click", () => {
-      try { localStorage.setItem(STORE + calc, JSON.stringify({ calc, params: getValues(inputs), saved: new Date().toISOString() })); formError.hidden = true; status.textContent = "Saved in this browser."; }
-      catch (e) { showError({ field: null, message: "Could not save in this browser: " + e.message }); }
-    });
-    loadBtn.addEventListener("click", () => {
-      const saved = parseSaved(localStorage.getItem(STORE + calc));
-      if (!saved) { showError({ field: null, message: "Nothing saved for this calculator in this browser yet." }); return; }
-      loadValues(saved.params);
-    });
-    exportBtn.addEventListener("click", () => {
-      const doc = { calc, params: getValues(inputs), summary: lastResult ? lastResult.summary : null, exported: new Date().toISOString() };
-      const a = el("a", { href: URL.createObjectURL(new Blob([JSON.stringify(doc, null, 2)], { type: "application/json" })), download: calc + ".json" });
-      document.body.append(a); a.click(); a.remove();
-    });
-    importBtn.addEventListener("click", () => importInput.click());
-    importInput.addEventListener("change", async () => {
-      const file = importInput.files && importInput.files[0];
-      importInput.value = "";
-      if (!file) return;
-      if (file.size > 200000) { showError({ field: null, message: "That file is too large to be a saved calculator state." }); return; }
-      const saved = parseSaved(await file.text());
-      if (!saved) { showError({ field: null, message: "That file is not a saved state for this calculator (" + calc + ")." }); return; }
-      loadValues(saved.params);
-    });
-    function parseSaved(text) {
+    // -- links, saving, files
+    async copyLink() {
+      const url = this.link();
+      this.writeHash();
       try {
-        const doc = JSON.parse(text);
-        if (!doc || doc.calc !== calc || typeof doc.params !== "object" || doc.params === null) return null;
-        const params = {};
-        for (const [k, v] of Object.entries(doc.params)) if (inputs[k]) params[k] = v;
-        return { params };
-      } catch (e) { return null; }
+        await navigator.clipboard.writeText(url);
+        this.linkBox.hidden = true; this.note("Link copied: it opens this calculator with these inputs.");
+      } catch (e) {
+        this.linkBox.value = url; this.linkBox.hidden = false; this.linkBox.focus(); this.linkBox.select();
+        this.note("Copy the link from the box below the buttons (the browser did not allow copying).");
+      }
+      this.w.dataset.link = url;
     }
-    // The live result replaces the pre-rendered one as soon as the engine is up; the URL is
-    // left alone until the reader changes something.
-    compute(true);
+    save() {
+      try {
+        localStorage.setItem(STORE + this.calc, JSON.stringify({ calc: this.calc, params: this.params(), saved: new Date().toISOString() }));
+        this.formError.hidden = true; this.note("Saved in this browser.");
+      } catch (e) { this.showError({ field: null, message: "Could not save in this browser: " + e.message }); }
+    }
+    restoreSaved() {
+      let text = null;
+      try { text = localStorage.getItem(STORE + this.calc); } catch (e) { /* storage blocked */ }
+      if (!text) { this.showError({ field: null, message: "Nothing saved for this calculator in this browser yet." }); return; }
+      this.applyDocument(text, "The saved state");
+    }
+    exportJson() {
+      const doc = { calc: this.calc, params: this.params(), summary: this.lastResult ? this.lastResult.summary : null, exported: new Date().toISOString() };
+      const a = el("a", { href: URL.createObjectURL(new Blob([JSON.stringify(doc, null, 2)], { type: "application/json" })), download: this.calc + ".json" });
+      document.body.append(a); a.click(); a.remove();
+    }
+    async importJson() {
+      const file = this.importInput.files && this.importInput.files[0];
+      this.importInput.value = "";
+      if (!file) return;
+      if (file.size > 200000) { this.showError({ field: null, message: "That file is too large to be a saved calculator state." }); return; }
+      this.applyDocument(await file.text(), "That file");
+    }
+    // A saved state or an imported file: {calc, params: {name: value}}. Checked before it
+    // touches the form: a wrong calculator, an object where a value belongs, or a name the
+    // calculator does not take is said plainly, and nothing is filled in.
+    applyDocument(text, what) {
+      let doc;
+      try { doc = JSON.parse(text); } catch (e) { doc = null; }
+      if (!doc || typeof doc !== "object" || Array.isArray(doc) || !has(doc, "params") || doc.params === null || typeof doc.params !== "object" || Array.isArray(doc.params)) {
+        this.showError({ field: null, message: what + " is not a saved state for a calculator (it needs “calc” and “params”)." }); return;
+      }
+      if (!has(doc, "calc") || doc.calc !== this.calc) {
+        this.showError({ field: null, message: what + " is for " + (has(doc, "calc") ? "“" + String(doc.calc).slice(0, 40) + "”" : "no calculator") + ", not this one (" + this.calc + ")." }); return;
+      }
+      const values = new Map(), problems = [];
+      for (const [name, v] of Object.entries(doc.params)) {
+        const f = this.fields.get(name);
+        if (!f) { problems.push("“" + name.slice(0, 30) + "” is not one of its fields"); continue; }
+        const scalar = v === null || ["string", "number", "boolean"].includes(typeof v);
+        const list = f.group && Array.isArray(v);
+        if (!scalar && !list) { problems.push("the value for “" + f.label + "” is " + (Array.isArray(v) ? "a list" : "an object") + ", not a value"); continue; }
+        values.set(name, v);
+      }
+      if (problems.length) { this.showError({ field: null, message: what + " cannot be loaded: " + problems.slice(0, 3).join("; ") + "." }); return; }
+      this.fill(values, { replace: true });
+      this.note(what + " was loaded into the fields.");
+      this.compute("file");
+    }
   }
 
-  function initAll() {
-    const widgets = document.querySelectorAll(".calc-widget");
-    widgets.forEach(initWidget);
-  }
+  function initAll() { document.querySelectorAll(".calc-widget").forEach(initWidget); }
+  // For tests: set up widgets added to the page, and the sanitiser the results go through.
+  window.martianWidgets = { init: initAll, sanitise: (html) => loadSanitiser().then((clean) => clean(html)) };
   // The page started its engine from <head>: adopt it now.
   if (window.__calcEngineBoot) engine.start();
   function subscribe() {
@@ -393,11 +726,9 @@
   else subscribe();
   // A shared link opened on the same page (only the hash changed): load it into its widget.
   window.addEventListener("hashchange", () => {
-    document.querySelectorAll(".calc-widget[data-ready]").forEach((w) => {
-      let id;
-      try { id = JSON.parse(w.dataset.schema).id; } catch (e) { return; }
-      const values = readHash(id);
-      if (values && w.loadState) { showTab(w); w.loadState(values); }
-    });
+    const state = parseState(location.hash);
+    if (!state) return;
+    const w = Array.from(document.querySelectorAll(".calc-widget[data-ready]")).find((x) => x.dataset.calc === state.calc);
+    if (w && w.calcWidget) w.calcWidget.restoreFromLink(state.values, true);
   });
 })();

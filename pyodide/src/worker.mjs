@@ -2,9 +2,9 @@
 // that has a widget and kept across Material's instant navigation (the worker belongs to
 // the tab, not the page). Messages are JSON strings both ways, so no Python proxy leaks.
 //
-// in:  {type: "run", req, calc, params}   {type: "cancel", req}
+// in:  {type: "run", req, calc, params, root}   {type: "cancel", req}
 // out: {type: "status", stage, text}      {type: "ready", ms}
-//      {type: "progress", req, value}     {type: "result", req, result}   {type: "failed", text}
+//      {type: "progress", req, value}     {type: "result", req, result, html}   {type: "failed", text}
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -23,22 +23,9 @@ function announce(what) {
   } catch (e) { /* no BroadcastChannel: search starts on its own timer */ }
 }
 
-const PY_SETUP = `
-import json
-import calculators
-
-class _Run:
-    """One calculation, stepped from JavaScript so that it can report progress and be cancelled."""
-    def __init__(self, calc_id, params_json):
-        self._it = calculators.iter_run(calc_id, json.loads(params_json))
-    def step(self):
-        try:
-            return json.dumps(next(self._it))
-        except StopIteration:
-            return "null"
-
-_Run
-`;
+// The worker's Python is calculators/present/worker.py (in the wheel, imported by the tests too):
+// it steps one calculation and returns its result with the presenter's HTML, as JSON text.
+const ruleLinks = fetch(new URL("rules.json", import.meta.url)).then((r) => (r.ok ? r.text() : "{}"), () => "{}");
 
 // The engine is found by name in the lock file that pyodide-build wrote, and fetched (and
 // checked against the lock's sha256) while the runtime itself is still downloading: waiting
@@ -71,20 +58,20 @@ const ready = (async () => {
   status("engine", "Starting the rules engine…");
   const version = pyodide.runPython("import sys; f'{sys.version_info[0]}.{sys.version_info[1]}'");
   pyodide.unpackArchive(await engineWheel, "wheel", { extractDir: `/lib/python${version}/site-packages` });
-  const Run = pyodide.runPython(PY_SETUP);
-  pyodide.runPython("import calculators.core.registry");
+  const glue = pyodide.pyimport("calculators.present.worker");
+  glue.configure(await ruleLinks);
   postMessage({ type: "ready", ms: performance.now() - t0 });
   announce("ready");
-  return Run;
+  return glue;
 })().catch((err) => {
   postMessage({ type: "failed", text: "The calculator engine could not start: " + String(err && err.message || err) });
   announce("failed");
   throw err;
 });
 
-async function execute({ req, calc, params }) {
-  const Run = await ready;
-  const run = Run(calc, JSON.stringify(params));
+async function execute({ req, calc, params, root }) {
+  const glue = await ready;
+  const run = glue.start(calc, JSON.stringify(params), String(root || ""));
   try {
     for (;;) {
       if (cancelled.has(req)) {
@@ -101,7 +88,7 @@ async function execute({ req, calc, params }) {
         await new Promise((resolve) => setTimeout(resolve, 0));
         continue;
       }
-      postMessage({ type: "result", req, result: event });
+      postMessage({ type: "result", req, result: event.result, html: event.html });
       return;
     }
   } finally {

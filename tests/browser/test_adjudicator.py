@@ -1,4 +1,4 @@
-"""The adjudicator page: the standard game and the War of the Worlds variant switch, map, continue."""
+"""The adjudicator page: Load fills the boxes, Continue fills them and waits, the War of the Worlds tab."""
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -9,18 +9,78 @@ import calculators
 
 pytestmark = pytest.mark.browser
 DIP, WOTW = "#calc-dip-adjudicate", "#calc-wotw-adjudicate"
+READY = 90_000
 
 
-def test_standard_adjudication_draws_the_map_and_continues(page, site_url):
+def wait_done(page, widget=DIP, timeout=READY):
+    page.wait_for_selector(f"{widget}[data-state=done]", timeout=timeout)
+
+
+def boxes(page, widget=DIP) -> dict:
+    return {name: page.locator(f"{widget}-{name}").input_value() for name in ("phase", "position", "orders")}
+
+
+def requests_sent(page) -> int:
+    return page.evaluate("window.martianEngine.nextReq")
+
+
+def test_standard_adjudication_draws_the_map(page, site_url):
     page.goto(site_url + "diplomacy/adjudicator/")
-    page.wait_for_selector(f"{DIP}[data-state=done]", timeout=90_000)
+    wait_done(page)
     assert page.locator(f"{DIP} svg.calc-map").count() == 1
     assert page.locator(f"{DIP} svg.calc-map script, {DIP} svg.calc-map foreignObject").count() == 0
-    page.locator(f"{DIP} .calc-next").click()
-    page.wait_for_function(f"document.querySelector('{DIP}-phase').value.toLowerCase().includes('fall 1901')",
-                           timeout=30_000)
-    page.wait_for_selector(f"{DIP}[data-state=done]", timeout=30_000)
-    assert "phase=" in page.url
+    assert page.locator(f"{DIP} .calc-summary").inner_text() == calculators.run("dip-adjudicate", {})["summary"]
+
+
+def test_load_fills_the_boxes_then_every_edit_counts(page, site_url):
+    page.goto(site_url + "diplomacy/adjudicator/")
+    wait_done(page)
+    case = calculators.presets("dip-adjudicate")["datc-6.E.4"]["params"]
+    page.select_option(f"{DIP}-load", "datc-6.E.4")
+    # The boxes show the case, the chooser is back on "your own position", and the case is what ran.
+    page.wait_for_function(f"document.querySelector('{DIP}-orders').value === {case['orders']!r}")
+    assert boxes(page) == case
+    assert page.locator(f"{DIP}-load").input_value() == "none"
+    wait_done(page)
+    assert page.locator(f"{DIP} .calc-summary").inner_text() == calculators.run("dip-adjudicate", case)["summary"]
+    # An edit after loading counts: the boxes are the one source of truth.
+    edited = dict(case, orders=case["orders"].splitlines()[0])
+    page.locator(f"{DIP}-orders").fill(edited["orders"])
+    assert page.locator(f"{DIP} .calc-result").get_attribute("data-stale") == "edited"
+    page.locator(f"{DIP} .calc-run").click()
+    page.wait_for_function(f"document.querySelector('{DIP} .calc-summary').textContent === "
+                           f"{calculators.run('dip-adjudicate', edited)['summary']!r}", timeout=30_000)
+    assert page.locator(f"{DIP} .calc-result").get_attribute("data-stale") is None
+
+
+def test_continue_fills_the_boxes_and_waits_and_two_quick_clicks_lose_nothing(page, site_url):
+    """Fall 1901: Turkey dislodges the army in Serbia. The retreat phase must not be adjudicated with
+    no orders (which would disband the army): Continue fills the boxes and waits for the retreat."""
+    position = "Austria: A Ser\nTurkey: A Bul, A Gre\nCentres Austria: Ser\nCentres Turkey: Bul, Gre"
+    orders = "Turkey: A Bul - Ser; A Gre S A Bul - Ser"
+    params = {"phase": "Fall 1901 movement", "position": position, "orders": orders}
+    page.goto(site_url + "diplomacy/adjudicator/#" + urlencode({"calc": "dip-adjudicate", **params}))
+    wait_done(page)
+    result = calculators.run("dip-adjudicate", params)
+    assert result["data"]["dislodged"], "the case dislodges the Austrian army"
+    assert "Continue to Fall 1901 retreats" in page.locator(f"{DIP} .calc-next").inner_text()
+    sent = requests_sent(page)
+    page.locator(f"{DIP} .calc-next").dblclick()
+    page.wait_for_selector(f"{DIP}[data-state=waiting]")
+    assert boxes(page) == {k: result["next"]["params"][k] for k in ("phase", "position", "orders")}
+    assert "Dislodged Austria: A Ser" in boxes(page)["position"], "the dislodged unit is still there to retreat"
+    assert "Waiting for orders for Fall 1901 retreats" in page.locator(f"{DIP} .calc-stale-note").inner_text()
+    assert page.locator(f"{DIP} .calc-next").is_disabled()
+    page.wait_for_timeout(600)
+    assert requests_sent(page) == sent, "nothing is adjudicated until the player asks"
+    assert page.locator(DIP).get_attribute("data-state") == "waiting"
+    # The player gives the retreat and asks.
+    page.locator(f"{DIP}-orders").fill("Austria: A Ser R Alb")
+    page.locator(f"{DIP} .calc-run").click()
+    wait_done(page, timeout=30_000)
+    want = calculators.run("dip-adjudicate", dict(result["next"]["params"], orders="Austria: A Ser R Alb"))
+    assert page.locator(f"{DIP} .calc-summary").inner_text() == want["summary"]
+    assert "A Alb" in want["data"]["position_after"]
 
 
 def test_a_shared_link_opens_the_war_of_the_worlds_tab_with_martians_on_the_map(page, site_url):
@@ -30,7 +90,7 @@ def test_a_shared_link_opens_the_war_of_the_worlds_tab_with_martians_on_the_map(
               "virus": "false", "landings": "Gal, Mar, Pic, Fin, Ser, Edi"}
     page.goto(site_url + "diplomacy/adjudicator/#" + urlencode(params))
     widget = page.locator(WOTW)
-    page.wait_for_selector(f"{WOTW}[data-state=done]", timeout=90_000)
+    wait_done(page, WOTW)
     assert widget.is_visible(), "the War of the Worlds tab is shown"
     want = calculators.run("wotw-adjudicate", {k: v for k, v in params.items() if k != "calc"})
     assert want["ok"], want
@@ -38,3 +98,28 @@ def test_a_shared_link_opens_the_war_of_the_worlds_tab_with_martians_on_the_map(
     titles = page.eval_on_selector_all(f"{WOTW} svg.calc-map g > title", "els => els.map(e => e.textContent)")
     assert any(t.startswith("Martian 3A") for t in titles), titles
     assert any("destroyed" in t for t in titles), titles
+    # Continue carries the War of the Worlds season forward the same way, and waits.
+    sent = requests_sent(page)
+    page.locator(f"{WOTW} .calc-next").click()
+    page.wait_for_selector(f"{WOTW}[data-state=waiting]")
+    assert page.locator(f"{WOTW}-season").input_value() == want["next"]["params"]["season"]
+    assert requests_sent(page) == sent
+
+
+def test_a_link_naming_a_preset_fills_the_boxes_with_it(page, site_url):
+    """The docs' "Open DATC 6.E.4" links: load=<preset> in a link, as in calculators.run."""
+    page.goto(site_url + "diplomacy/adjudicator/#calc=dip-adjudicate&load=datc-6.E.4")
+    wait_done(page)
+    case = calculators.presets("dip-adjudicate")["datc-6.E.4"]["params"]
+    assert boxes(page) == case
+    assert page.locator(f"{DIP}-load").input_value() == "none"
+    assert "DATC 6.E.4" in page.locator(f"{DIP} .calc-status").inner_text()
+    want = calculators.run("dip-adjudicate", {"load": "datc-6.E.4"})
+    assert want == calculators.run("dip-adjudicate", case)
+    assert page.locator(f"{DIP} .calc-summary").inner_text() == want["summary"]
+    # A preset that does not exist is said plainly; the boxes keep the calculator's own defaults.
+    page.goto(site_url + "diplomacy/adjudicator/#calc=dip-adjudicate&load=constructor")
+    page.wait_for_selector(f"{DIP}[data-state=error]", timeout=READY)
+    assert "no such choice" in page.locator(f"{DIP} > .calc-error").inner_text()
+    page.wait_for_timeout(600)
+    assert page.locator(DIP).get_attribute("data-state") == "error", "nothing is run from such a link"

@@ -26,7 +26,7 @@ def set_field(page, name: str, value: str):
 
 def test_prerendered_result_before_pyodide_then_live(page, site_url):
     page.goto(site_url + "wotw/virus/", wait_until="domcontentloaded")
-    expected = calculators.run("wotw-virus", {"year": "1904", "season": "spring"})["summary"]
+    expected = calculators.run("wotw-virus", {"year": "1904", "season": "spring", "largest": "6"})["summary"]
     # The static result is in the HTML itself: readable before the engine has started.
     assert summary(page) == expected
     assert page.locator(WIDGET).get_attribute("data-state") in (None, "running")
@@ -35,7 +35,8 @@ def test_prerendered_result_before_pyodide_then_live(page, site_url):
     page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('only 11')",
                            timeout=READY)
     assert "destroyed=11" in page.url
-    want = calculators.run("wotw-virus", {"year": "1904", "season": "spring", "destroyed": "11"})["summary"]
+    want = calculators.run("wotw-virus", {"year": "1904", "season": "spring", "largest": "6",
+                                          "destroyed": "11"})["summary"]
     assert summary(page) == want
 
 
@@ -82,7 +83,8 @@ def test_bad_input_shows_a_readable_error_and_the_widget_stays_usable(page, site
     set_field(page, "year", "1905")
     page.wait_for_function("document.querySelector('#calc-wotw-virus-year-error').hidden", timeout=READY)
     wait_done(page)
-    want = calculators.run("wotw-virus", {"year": "1905", "season": "spring", "destroyed": "8"})["summary"]
+    want = calculators.run("wotw-virus", {"year": "1905", "season": "spring", "largest": "6",
+                                          "destroyed": "8"})["summary"]
     assert summary(page) == want
 
 
@@ -105,3 +107,34 @@ def test_prerendered_result_with_javascript_off(browser, site_url):
     assert "virus is now active" in pg.locator(f"{WIDGET} .calc-summary").inner_text()
     assert pg.locator(f"{WIDGET} table.calc-table").count() == 1
     context.close()
+
+
+def test_save_and_restore_in_this_browser(page, site_url):
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page)
+    set_field(page, "destroyed", "15")
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('15')")
+    page.locator(f"{WIDGET} .calc-save").click()
+    assert "Saved in this browser" in page.locator(f"{WIDGET} .calc-status").inner_text()
+    set_field(page, "destroyed", "3")
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('only 3')")
+    page.locator(f"{WIDGET} .calc-restore").click()
+    page.wait_for_function("document.querySelector('#calc-wotw-virus-destroyed').value === '15'")
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('15')")
+
+
+def test_back_undoes_a_reset(page, site_url):
+    """Nothing lost at the table: a step that replaces the fields (Reset, Load, Continue, a file) is
+    its own history entry, so the browser's Back brings the fields back."""
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page)
+    set_field(page, "destroyed", "17")
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('17')")
+    page.locator(f"{WIDGET} .calc-reset").click()
+    page.wait_for_function("document.querySelector('#calc-wotw-virus-destroyed').value === '12'")
+    page.wait_for_function("location.hash.includes('destroyed=12')")
+    page.go_back()
+    page.wait_for_function("document.querySelector('#calc-wotw-virus-destroyed').value === '17'", timeout=30_000)
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('17')",
+                           timeout=30_000)
+    assert "Restored from the address bar" in page.locator(f"{WIDGET} .calc-status").inner_text()

@@ -73,12 +73,23 @@ def _dist_entries(obj):
             yield from _dist_entries(v)
 
 
+def _examples(calc_id: str) -> dict:
+    """The examples a calculator shows as placeholders in its empty fields."""
+    entry = next(c for c in CATALOG if c["id"] == calc_id)
+    return {p["name"]: p["placeholder"] for p in entry["params"] if p.get("placeholder")}
+
+
 @pytest.mark.parametrize("calc_id", IDS)
-def test_defaults_run_and_follow_the_result_shape(calc_id):
+def test_defaults_run_or_ask_for_a_field_that_shows_an_example(calc_id):
+    """Defaults never hold sample input: where a calculator cannot answer without input, its
+    error names a field that shows an example (a placeholder), and the examples together run."""
     result = calculators.run(calc_id, {})
+    if not result["ok"]:
+        assert result["error"]["field"] in _examples(calc_id), result
+        result = calculators.run(calc_id, _examples(calc_id))
     assert result["ok"] is True, result
     assert json.loads(json.dumps(result)) == result
-    assert set(result) == {"ok", "id", "summary", "data", "tables", "charts", "notes", "rules"}
+    assert set(result) == {"ok", "id", "summary", "data", "tables", "charts", "notes", "rules", "next"}
     assert result["id"] == calc_id
     assert isinstance(result["summary"], str) and result["summary"].strip()
     assert result["rules"], "every result cites the rules it applied"
@@ -132,7 +143,7 @@ def test_out_of_range_is_a_field_error(calc_id, name, bad):
 def test_params_must_be_an_object(params):
     result = calculators.run("wotw-virus", params)
     if params is None:
-        assert result["ok"] is True
+        assert result == calculators.run("wotw-virus", {})
     else:
         assert result["ok"] is False and result["error"]["field"] is None
 
@@ -143,8 +154,8 @@ def test_unknown_calculator():
 
 
 def test_iter_run_ends_with_the_result():
-    events = list(calculators.iter_run("wotw-virus", {}))
-    assert events[-1] == calculators.run("wotw-virus", {})
+    events = list(calculators.iter_run("wotw-virus", {"largest": 6}))
+    assert events[-1] == calculators.run("wotw-virus", {"largest": 6}) and events[-1]["ok"]
 
 
 def test_cli_list(capsys):
@@ -153,10 +164,10 @@ def test_cli_list(capsys):
 
 
 def test_cli_run_pairs_and_json(capsys):
-    assert cli(["run", "wotw-virus", "destroyed=11"]) == 0
+    assert cli(["run", "wotw-virus", "destroyed=11", "largest=6"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] and out["data"]["destroyed"] == 11
-    assert cli(["run", "wotw-virus", "--json", '{"destroyed": 10}']) == 0
+    assert cli(["run", "wotw-virus", "largest=5", "--json", '{"destroyed": 10}']) == 0
     assert json.loads(capsys.readouterr().out)["data"]["destroyed"] == 10
 
 
@@ -290,3 +301,29 @@ def test_bad_numbers_are_echoed_briefly(raw, shown):
     result = calculators.run("wotw-virus", {"destroyed": raw})
     assert result["ok"] is False and result["error"]["field"] == "destroyed"
     assert f"(got {shown})" in result["error"]["message"] and len(result["error"]["message"]) < 120
+
+
+def test_cli_plays_exactly_the_players_given(capsys):
+    """No sample player joins a game given on the command line (com-poker, com-defend)."""
+    assert cli(["run", "com-poker", "p1=KH KS 7D 7C 2H", "p2=KD KC 7H 7S 2D"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["data"]["winners"] == [1, 2] and [p["player"] for p in out["data"]["players"]] == [1, 2]
+    assert cli(["run", "com-defend", "p1=S=1 dice=d6"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["field"] == "p2"
+
+
+def test_a_preset_fills_the_fields_and_a_field_given_overrides_it():
+    start = calculators.presets("dip-adjudicate")["start"]["params"]
+    assert calculators.run("dip-adjudicate", {"load": "start"}) == calculators.run("dip-adjudicate", start)
+    mine = calculators.run("dip-adjudicate", {"load": "start", "orders": "France: A Par - Bur"})
+    assert mine == calculators.run("dip-adjudicate", dict(start, orders="France: A Par - Bur"))
+    assert len([o for o in mine["data"]["orders"] if o["line"]]) == 1
+    assert calculators.run("dip-adjudicate", {"load": "constructor"})["error"]["field"] == "load"
+    assert calculators.run("dip-adjudicate", {"load": {"x": 1}})["error"]["field"] == "load"
+
+
+@pytest.mark.parametrize("entry", [c for c in CATALOG if c["presets"]], ids=lambda c: c["id"])
+def test_every_preset_runs(entry):
+    for value, preset in calculators.presets(entry["id"]).items():
+        result = calculators.run(entry["id"], preset["params"])
+        assert result["ok"], (value, result)

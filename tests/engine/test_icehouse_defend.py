@@ -250,7 +250,7 @@ def test_same_seed_same_answer():
 @pytest.mark.parametrize("params, field", [
     ({"p1": "S=1 dice=d0"}, "p1"),
     ({"p1": "S=1 dice=d-4"}, "p1"),
-    ({"p2": "S=1 dice=d1"}, "p2"),
+    ({"p1": "S=1 M=1 dice=d8,d6", "p2": "S=1 dice=d1"}, "p2"),
     ({"p1": "S=1 dice=d101"}, "p1"),
     ({"p1": "S=1 dice=d6,d6"}, "p1"),
     ({"p1": "S=3 M=3 L=3 dice=10d6"}, "p1"),
@@ -258,7 +258,7 @@ def test_same_seed_same_answer():
     ({"p1": "S=1 dice=d6 reroll=always"}, "p1"),
     ({"policy": "always"}, "policy"),
     ({"p1": "S=0 dice="}, "p1"),
-    ({"p2": ""}, "p2"),
+    ({"p1": "S=1 M=1 dice=d8,d6", "p2": ""}, "p2"),
     ({"p1": "X=1"}, "p1"),
     ({"p1": ""}, "p1"),
     ({"trials": 10}, "trials"),

@@ -79,7 +79,7 @@ def test_calculator_winner_and_shared_win():
 @pytest.mark.parametrize("params, field", [
     ({"p1": "KH KH 7D 7C 2H"}, "p1"),
     ({"p2": "KH KS 7D 7C"}, "p2"),
-    ({"p2": "KH QS JD 4C 3C"}, "p2"),  # KH also in player 1's default hand
+    ({"p1": "KH KS 7D 7C 2H 9S", "p2": "KH QS JD 4C 3C"}, "p2"),  # KH also in player 1's hand
     ({"p1": "1S 2H 3D 4C 5S"}, "p1"),
     ({"p1": "KX 2H 3D 4C 5S"}, "p1"),
     ({"p1": "", "p2": "KH KS 7D 7C 2H", "p3": ""}, "p1"),

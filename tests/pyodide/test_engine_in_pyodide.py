@@ -65,3 +65,13 @@ def test_identical_catalog_and_results(pyodide_report):
         "the wheel differs from the source tree: rebuild it (`make test` does)")
     for calc in calculators.catalog():
         assert pyodide_report["runs"][calc["id"]] == calculators.run(calc["id"], {}), calc["id"]
+
+
+def test_the_worker_module_returns_the_same_html(pyodide_report):
+    """The page's worker (calculators.present.worker) under Pyodide and under CPython."""
+    from calculators.present import worker
+
+    worker.configure('{"DIP 9.1": "diplomacy/rules/#dip-9-1"}')
+    for calc in calculators.catalog():
+        events = [json.loads(e) for e in iter(worker.start(calc["id"], "{}", "../../").step, "null")]
+        assert pyodide_report["html"][calc["id"]] == events[-1]["html"], calc["id"]

@@ -1,0 +1,64 @@
+"""Result tables, and the one way a probability is shown in a cell.
+
+A probability cell (``core.result.Prob``, JSON ``{"type": "prob", "p": "n/d", "float": x}``)
+reads "16.67% · 1 in 6 · 1/6": the percentage is never "0.00%" for a chance that is not 0,
+"1 in N" sits beside it, and an exact fraction too long to read waits behind a toggle.
+"""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from ..core.dist import one_in, percent
+
+SHORT_FRACTION = 15  # characters of "n/d" shown inline; longer ones go behind a toggle
+
+
+def table_html(table: dict) -> str:
+    head = "".join(f'<th scope="col">{escape(cell_text(c))}</th>' for c in table.get("columns", []))
+    body = "".join("<tr>" + "".join(f"<td>{cell_html(c)}</td>" for c in row) + "</tr>" for row in table.get("rows", []))
+    return (f'<div class="calc-table-wrap"><table class="calc-table"><caption>{escape(str(table.get("title", "")))}'
+            f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
+
+
+def cell_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def cell_html(value: Any) -> str:
+    if isinstance(value, dict) and isinstance(value.get("p"), str) and "float" in value:
+        try:
+            return prob_html(value["p"], str(value.get("show", "all")))
+        except (ValueError, ZeroDivisionError):
+            pass
+    return escape(cell_text(value))
+
+
+def prob_html(p: str, show: str = "all") -> str:
+    """An exact probability "n/d" as percentage with "1 in N", and as a fraction."""
+    x = Fraction(p)
+    parts = []
+    if show in ("all", "percent"):
+        parts.append(f'<span class="calc-pct">{percent(x, 2)}</span>')
+        if 0 < x < 1:
+            parts.append(f'<span class="calc-odds">{one_in(x)}</span>')
+    if show in ("all", "fraction"):
+        parts.append(fraction_html(x))
+    return '<span class="calc-prob">' + " ".join(parts) + "</span>"
+
+
+def fraction_html(x: Fraction) -> str:
+    text = f"{x.numerator}/{x.denominator}"
+    if len(text) <= SHORT_FRACTION:
+        return f'<span class="calc-frac">{text}</span>'
+    digits = len(str(x.denominator))
+    return (f'<details class="calc-frac"><summary title="The exact fraction, {digits} digits below the line">'
+            f"{digits}-digit fraction</summary><code>{text}</code></details>")

@@ -1,0 +1,44 @@
+"""What the build hooks share (not a hook itself): the rule index, the calculator catalog and
+every page's URL, found once per build by ``rules.py`` and read by the other hooks.
+
+MkDocs runs each hook file with its folder on ``sys.path``, so the hooks import this module by
+name and all see the one instance.
+"""
+from __future__ import annotations
+
+import posixpath
+
+from ruleindex import Rule, anchor
+
+import calculators
+
+rules: dict[str, Rule] = {}
+catalog: dict[str, dict] = {}
+urls: dict[str, str] = {}  # page src_uri -> site-root-relative URL
+
+
+def load_catalog() -> dict[str, dict]:
+    catalog.clear()
+    catalog.update({c["id"]: c for c in calculators.catalog()})
+    return catalog
+
+
+def md_link(target_src: str, from_src: str) -> str:
+    return posixpath.relpath(target_src, posixpath.dirname(from_src) or ".")
+
+
+def rule_urls() -> dict[str, str]:
+    """``{rule id: its URL relative to the site root}``: what rules.json holds for the browser."""
+    return {rid: f"{urls[r.page]}#{anchor(rid)}" for rid, r in rules.items()}
+
+
+def ref(rid: str, src: str, warn=None) -> str:
+    """A Markdown link to rule ``rid`` from page ``src``, its first words as the tooltip."""
+    rule = rules.get(rid)
+    if rule is None:
+        if warn:
+            warn(f"{src} links to rule {rid}, which no page defines")
+        return rid
+    target = "" if rule.page == src else md_link(rule.page, src)
+    text = rule.text.replace('"', "'").replace("[", "(").replace("]", ")")
+    return f'[{rid}]({target}#{anchor(rid)} "{text}")'

@@ -1,0 +1,133 @@
+"""MkDocs hook: calculator widgets, pre-rendered with the engine's own presenter.
+
+Markers authors write (see docs/conventions.md):
+  <!-- calc: wotw-virus year=1903 season=fall -->   a widget, pre-rendered with those defaults
+  <!-- calc-link: wotw-virus destroyed=14 | Try it -->  a link opening the calculator pre-filled
+  <!-- calc-catalog -->            a table of every calculator
+
+The pre-rendered result is ``calculators.present.result_html``, the same function the browser's
+worker uses, so the live result replaces it without a change in shape. The widget's HTML goes
+into the page after Markdown has run (a slot marks its place): inside a content tab Markdown
+would otherwise treat it as text and add glossary tooltips to the result and the presets.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from html import escape
+from urllib.parse import quote, urlencode
+
+import ruleindex
+import siteindex
+from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
+
+import calculators
+from calculators.present import result_html, root_prefix
+
+CALC_MARK = re.compile(r"^([ \t]*)<!--\s*calc:\s*([a-z0-9-]+)(.*?)-->[ \t]*$", re.M)
+CALC_LINK = re.compile(r"<!--\s*calc-link:\s*([a-z0-9-]+)(.*?)(?:\|\s*(.*?))?\s*-->")
+CATALOG_MARK = re.compile(r"^<!--\s*calc-catalog\s*-->\s*$", re.M)
+# The slot carries the widget's id, so that MkDocs' link check finds the anchor (#calc-<id>).
+SLOT = re.compile(r'(?:<p>\s*)?<div class="calc-slot" data-slot="(\d+)" id="[a-z0-9-]+"></div>(?:\s*</p>)?')
+
+
+def on_page_markdown(markdown, page, config, files):
+    def expand(text: str) -> str:
+        text = CALC_MARK.sub(lambda m: _widget(m, page), text)
+        text = CALC_LINK.sub(lambda m: _calc_link(m, page), text)
+        return CATALOG_MARK.sub(lambda m: _catalog(page.file.src_uri), text)
+
+    return ruleindex.outside_code(markdown, expand)
+
+
+def on_page_content(html, page, config, files):
+    widgets = page.meta.get("_widget_html", [])
+    found = [int(m.group(1)) for m in SLOT.finditer(html)]
+    if sorted(found) != list(range(len(widgets))):
+        raise PluginError(f"{page.file.src_uri}: {len(widgets)} widget(s) but slots {found} in the rendered page")
+    return SLOT.sub(lambda m: widgets[int(m.group(1))], html)
+
+
+def _parse_args(text: str, where: str) -> dict:
+    args = {}
+    for token in shlex.split(text.strip()):
+        if "=" not in token:
+            raise PluginError(f"{where}: calculator argument {token!r} is not key=value")
+        k, v = token.split("=", 1)
+        # A marker is one line: "\n" in a value stands for a line break (multi-line orders).
+        args[k] = v.replace("\\n", "\n")
+    return args
+
+
+def _calc(cid: str, where: str) -> dict:
+    if cid not in siteindex.catalog:
+        raise PluginError(f"{where}: unknown calculator {cid!r}")
+    return siteindex.catalog[cid]
+
+
+def _widget(m, page) -> str:
+    indent, cid = m.group(1), m.group(2)
+    where = page.file.src_uri
+    calc = _calc(cid, where)
+    defaults = _parse_args(m.group(3), where)
+    result = calculators.run(cid, defaults)
+    if not result["ok"]:
+        raise PluginError(f"{where}: the defaults of widget {cid} are rejected: {result['error']}")
+    page.meta["_widgets"] = page.meta.get("_widgets", 0) + 1
+    # The first widget of a calculator on a page is #calc-<id>, the anchor rule badges link to.
+    seen = page.meta.setdefault("_widget_ids", {})
+    seen[cid] = seen.get(cid, 0) + 1
+    wid = f"calc-{cid}" if seen[cid] == 1 else f"calc-{cid}-{seen[cid]}"
+    rules = ", ".join(siteindex.ref(r, where) for r in calc["rules"])
+    root = root_prefix(page.url)
+    static = result_html(result, siteindex.rule_urls(), root)
+    schema = {"id": cid, "title": calc["title"], "params": calc["params"], "presets": calc["presets"],
+              "run": calc["run"]}
+    # Presets travel in an attribute: Material's instant navigation re-runs every <script> in
+    # the page as JavaScript, whatever its type, and search would index a hidden element's text.
+    presets = ""
+    if calc["presets"]:
+        presets = f' data-presets="{escape(json.dumps(calculators.presets(cid), separators=(",", ":")))}"'
+    schema_text = escape(json.dumps(schema, separators=(",", ":")))
+    html = (
+        f'<div class="calc-widget" id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
+        f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{schema_text}"{presets}>\n'
+        f'<div class="calc-head"><span class="calc-title">{escape(calc["title"])}</span>'
+        f'<span class="calc-status" role="status">Pre-computed for the defaults below. '
+        f"The live calculator loads with JavaScript.</span></div>\n"
+        f'<div class="calc-form-slot"></div>\n'
+        f'<div class="calc-result" aria-live="polite">{static}</div>\n'
+        f"</div>"
+    )
+    slots = page.meta.setdefault("_widget_html", [])
+    slots.append(html)
+    markdown = (f'\n<div class="calc-slot" data-slot="{len(slots) - 1}" id="{wid}"></div>\n\n'
+                f'<p class="calc-meta" markdown>Calculator `{cid}` · implements {rules}</p>\n')
+    # Inside a content tab or an admonition the slot keeps the marker's indentation.
+    return "\n".join(indent + line if line else line for line in markdown.split("\n"))
+
+
+def _calc_link(m, page) -> str:
+    cid, args, label = m.group(1), m.group(2), m.group(3) or "Open this in the calculator"
+    where = page.file.src_uri
+    calc = _calc(cid, where)
+    params = _parse_args(args, where)
+    target = get_relative_url(siteindex.urls[calc["page"]], page.url)
+    if not params:  # no state to carry: a plain link to the widget
+        return f'<a class="calc-link" href="{escape(target)}#calc-{escape(cid)}">{escape(label)}</a>'
+    check = calculators.run(cid, params)
+    if not check["ok"]:
+        raise PluginError(f"{where}: calc-link to {cid} has parameters it rejects: {check['error']}")
+    href = f"{target}#{urlencode({'calc': cid, **params}, quote_via=quote)}"
+    return f'<a class="calc-link" href="{escape(href)}">{escape(label)}</a>'
+
+
+def _catalog(src: str) -> str:
+    lines = ["| Calculator | Game | What it answers | Rules |", "|---|---|---|---|"]
+    for c in siteindex.catalog.values():
+        link = siteindex.md_link(c["page"], src)
+        rules = ", ".join(siteindex.ref(r, src) for r in c["rules"])
+        lines.append(f"| [{c['title']}]({link}#calc-{c['id']}) | {c['game_title']} | {c['description']} | {rules} |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,72 @@
+"""Result HTML enters the page only through DOMPurify, configured from the one allow-list: everything
+the presenter makes passes unchanged, anything active is removed."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import calculators
+from calculators.present import result_html
+
+pytestmark = pytest.mark.browser
+
+HOSTILE = ('<p class="calc-summary" onclick="window.pwned=1">x<img src=x onerror="window.pwned=2">'
+           '<script>window.pwned=3</script><iframe src="https://example.org"></iframe>'
+           '<a href="javascript:window.pwned=4">j</a><a href="https://example.org/">out</a>'
+           '<a href="//example.org/">proto</a><a href="../rules/#dip-9-1">in</a><span style="color:red">s</span></p>'
+           '<svg viewBox="0 0 10 10" onload="window.pwned=5"><foreignObject><p>f</p></foreignObject>'
+           '<use href="https://example.org/s.svg#a"/><use xlink:href="data:image/svg+xml,x"/><use href="#ok"/>'
+           '<rect fill="url(https://example.org/p.svg#g)" width="1" height="1"/>'
+           '<rect fill="url(#g)" width="1" height="1"/>'
+           '<image href="https://example.org/i.png"/><a href="javascript:alert(1)"><text>t</text></a>'
+           '<animate attributeName="href" to="javascript:alert(1)"/><set attributeName="onload" to="alert(1)"/></svg>')
+
+
+@pytest.fixture
+def engine_page(page, site_url):
+    page.goto(site_url + "diplomacy/adjudicator/")
+    page.wait_for_selector("#calc-dip-adjudicate[data-state=done]", timeout=90_000)
+    return page
+
+
+def test_everything_the_presenter_makes_passes_unchanged(engine_page, built_site):
+    rule_urls = json.loads((built_site / "assets" / "engine" / "rules.json").read_text())
+    htmls = {}
+    for calc in calculators.catalog():
+        result = calculators.run(calc["id"], {})
+        if not result["ok"]:  # a calculator that needs input: its examples
+            examples = {p["name"]: p["placeholder"] for p in calc["params"] if p.get("placeholder")}
+            result = calculators.run(calc["id"], examples)
+        htmls[calc["id"]] = result_html(result, rule_urls, "../../")
+    changed = engine_page.evaluate("""async (htmls) => {
+        const out = [];
+        for (const [id, html] of Object.entries(htmls)) {
+          const clean = await window.martianWidgets.sanitise(html);
+          const raw = document.createElement("template"); raw.innerHTML = html;
+          if (!raw.content.isEqualNode(clean)) out.push(id);
+        }
+        return out; }""", htmls)
+    assert changed == []
+
+
+def test_anything_active_is_removed(engine_page):
+    out = engine_page.evaluate("""async (html) => {
+        const box = document.createElement("div");
+        box.append(await window.martianWidgets.sanitise(html));
+        document.body.append(box);
+        await new Promise((r) => setTimeout(r, 300));
+        const q = (s) => box.querySelectorAll(s).length;
+        const all = Array.from(box.querySelectorAll("*"));
+        return {html: box.innerHTML, pwned: window.pwned || null, img: q("img"), script: q("script"),
+                iframe: q("iframe"), fo: q("foreignObject"), image: q("image"), animate: q("animate, set"),
+                style: q("[style]"),
+                onattrs: all.flatMap((e) => e.getAttributeNames()).filter((n) => n.startsWith("on")),
+                hrefs: all.map((e) => e.getAttribute("href") || e.getAttribute("xlink:href")),
+                fills: Array.from(box.querySelectorAll("rect")).map((e) => e.getAttribute("fill"))}; }""", HOSTILE)
+    assert out["pwned"] is None
+    for key in ("img", "script", "iframe", "fo", "image", "animate", "style"):
+        assert out[key] == 0, (key, out["html"])
+    assert out["onattrs"] == []
+    assert sorted(h for h in out["hrefs"] if h) == ["#ok", "../rules/#dip-9-1"], out["hrefs"]
+    assert out["fills"] == [None, "url(#g)"]

@@ -1,0 +1,320 @@
+"""Calculators at the table (issue 11): shared links, hostile names, defaults, errors where the player
+looks, exactly the players given, stale results marked, charts at the column's width, page titles."""
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import urlencode
+
+import pytest
+
+import calculators
+
+pytestmark = pytest.mark.browser
+READY = 90_000
+VIRUS = "#calc-wotw-virus"
+
+
+def wait_done(page, widget, timeout=READY):
+    page.wait_for_selector(f"{widget}[data-state=done]", timeout=timeout)
+
+
+def in_viewport(page, selector) -> bool:
+    return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
+        return r.top < innerHeight && r.bottom > 0 && r.height > 0; }""")
+
+
+# ---- shared links ------------------------------------------------------------------
+
+def _scroll_through(page):
+    page.mouse.move(600, 400)  # over the content, where a reader scrolls
+    for _ in range(8):
+        page.mouse.wheel(0, 600)
+        page.wait_for_timeout(150)
+    page.wait_for_timeout(1200)  # tracking writes 250 ms after the scroll stops, plus its own 250 ms delay
+
+
+def test_state_survives_scrolling_with_anchor_tracking_on(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page, VIRUS)
+    # Anchor tracking is on: with no calculator state, scrolling writes the section into the URL.
+    _scroll_through(page)
+    assert re.search(r"#[a-z]", page.url), page.url
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator(f"{VIRUS}-destroyed").fill("13")
+    page.wait_for_function("location.hash.includes('destroyed=13')")
+    _scroll_through(page)
+    assert "calc=wotw-virus" in page.url and "destroyed=13" in page.url, page.url
+    # A link the reader follows is theirs to follow: only the tracking's rewrites are held back.
+    page.evaluate("location.hash = 'the-removal-schedule'")
+    page.wait_for_function("location.hash === '#the-removal-schedule'")
+    assert page.locator("#the-removal-schedule").count() == 1
+
+
+def test_copy_link_copies_the_state_and_reopens_it(browser, site_url):
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page, VIRUS)
+    page.locator(f"{VIRUS}-destroyed").fill("14")
+    page.locator(f"{VIRUS}-season").select_option("fall")
+    want = calculators.run("wotw-virus", {"year": 1904, "season": "fall", "destroyed": 14, "largest": 6})["summary"]
+    page.wait_for_function(f"document.querySelector('{VIRUS} .calc-summary').textContent === {want!r}")
+    page.locator(f"{VIRUS} .calc-copy-link").click()
+    page.wait_for_function(f"document.querySelector('{VIRUS}').dataset.link")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.locator(VIRUS).get_attribute("data-link")
+    assert "Link copied" in page.locator(f"{VIRUS} .calc-status").inner_text()
+    summary = page.locator(f"{VIRUS} .calc-summary").inner_text()
+    other = context.new_page()
+    other.goto(copied)
+    wait_done(other, VIRUS)
+    assert other.locator(f"{VIRUS}-destroyed").input_value() == "14"
+    assert other.locator(f"{VIRUS} .calc-summary").inner_text() == summary
+    context.close()
+
+
+def test_a_shared_link_scrolls_to_its_widget_and_marks_it(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 700})
+    params = {"calc": "clans-orders", "power": "england", "unit": "af", "location": "sea", "order": "support",
+              "target": "coastal"}
+    page.goto(site_url + "clans/checks/#" + urlencode(params))
+    widget = "#calc-clans-orders"
+    wait_done(page, widget)
+    page.wait_for_function("document.querySelector('#calc-clans-orders').getBoundingClientRect().top < innerHeight")
+    assert in_viewport(page, widget)
+    assert "calc-restored" in page.locator(widget).get_attribute("class")
+    assert "Opened from a link" in page.locator(f"{widget} .calc-status").inner_text()
+    assert page.evaluate("scrollY") > 200, "the first widget of the page is not what the reader sees"
+    # The mark goes once the reader changes something.
+    page.locator(f"{widget}-unit").select_option("army")
+    page.wait_for_function("!document.querySelector('#calc-clans-orders').classList.contains('calc-restored')")
+
+
+def test_no_state_leaks_into_the_next_page_on_instant_navigation(page, site_url):
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page, VIRUS)
+    page.evaluate("window.__sameTab = true")
+    # Type, and follow a sidebar link before the widget's debounce (120 ms) has fired.
+    page.locator(f"{VIRUS}-destroyed").press_sequentially("1", delay=0)
+    page.locator("nav.md-nav--primary a[href$='merge-split/']").first.click()
+    page.wait_for_url(re.compile(r".*/wotw/merge-split/$"), timeout=30_000)
+    page.wait_for_selector("#calc-wotw-merge-split[data-state=done]", timeout=READY)
+    page.wait_for_timeout(800)
+    assert page.evaluate("window.__sameTab === true"), "instant navigation, not a reload"
+    assert "#" not in page.url, page.url
+
+
+@pytest.mark.parametrize("names", [["constructor"], ["toString", "hasOwnProperty", "__proto__", "valueOf"]])
+def test_hostile_names_in_a_link_are_ignored_and_every_widget_works(page, site_url, names):
+    query = "&".join(f"{n}=1" for n in names)
+    page.goto(site_url + f"clans/checks/#calc=clans-victory&{query}&england=3")
+    for wid in ("clans-victory", "clans-england-offboard", "clans-builds", "clans-orders"):
+        wait_done(page, f"#calc-{wid}")
+    assert page.locator("#calc-clans-victory-england").input_value() == "3"
+    status = page.locator("#calc-clans-victory .calc-status").inner_text()
+    assert "Ignored" in status and names[0] in status
+    page.locator("#calc-clans-victory-england").fill("4")
+    page.wait_for_function("location.hash.includes('england=4')")
+    assert not any(f"{n}=" in page.url for n in names)
+
+
+def test_an_imported_file_with_an_object_where_a_value_belongs_is_refused_clearly(page, site_url, tmp_path):
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page, VIRUS)
+    before = page.locator(f"{VIRUS}-destroyed").input_value()
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"calc": "wotw-virus", "params": {"destroyed": {"valueOf": 13}, "__proto__": 1}}))
+    page.locator(f"{VIRUS} .calc-import-file").set_input_files(str(bad))
+    error = page.locator(f"{VIRUS} > .calc-error")
+    error.wait_for(state="visible")
+    assert "Centres destroyed" in error.inner_text() and "an object, not a value" in error.inner_text()
+    assert page.locator(f"{VIRUS}-destroyed").input_value() == before, "nothing is filled in"
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"calc": "wotw-virus", "params": {"destroyed": 9, "largest": 4}}))
+    page.locator(f"{VIRUS} .calc-import-file").set_input_files(str(good))
+    page.wait_for_function(f"document.querySelector('{VIRUS}-destroyed').value === '9'")
+    wait_done(page, VIRUS)
+    assert page.locator(f"{VIRUS} .calc-summary").inner_text() == calculators.run(
+        "wotw-virus", {"destroyed": 9, "largest": 4})["summary"]
+
+
+# ---- defaults and errors -------------------------------------------------------------
+
+def test_raising_the_headline_field_never_meets_a_hidden_default(page, site_url):
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page, VIRUS)
+    for name in ("austria", "england", "france", "germany", "italy", "russia", "turkey"):
+        assert page.locator(f"{VIRUS}-{name}").input_value() == "", name
+    page.locator(f"{VIRUS}-destroyed").fill("20")
+    page.wait_for_function(f"document.querySelector('{VIRUS} .calc-summary').textContent.includes('20 centres')",
+                           timeout=30_000)
+    assert page.locator(f"{VIRUS} .calc-field-error:not([hidden])").count() == 0
+
+
+def test_the_error_shows_on_the_field_the_player_changed(page, site_url):
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(site_url + "clans/checks/")
+    widget = "#calc-clans-victory"
+    wait_done(page, widget)
+    page.locator(f"{widget}-england").fill("40")
+    error = page.locator(f"{widget}-england-error")
+    error.wait_for(state="visible", timeout=30_000)
+    assert "68 supply centres" in error.inner_text()
+    assert page.locator(f"{widget}-england").get_attribute("aria-invalid") == "true"
+    # Right under the field being typed in (its help text between), not on Stewart, screens away.
+    field, message = page.locator(f"{widget}-england").bounding_box(), error.bounding_box()
+    assert 0 <= message["y"] - (field["y"] + field["height"]) < 120, (field, message)
+    assert page.locator(f"{widget}-stewart-error").is_hidden()
+
+
+def test_poker_has_exactly_the_players_given(page, site_url):
+    hands = {"p1": "KH KS 7D 7C 2H", "p2": "KD KC 7H 7S 2D"}
+    page.goto(site_url + "icehouse/turn/#" + urlencode({"calc": "com-poker", **hands}))
+    widget = "#calc-com-poker"
+    wait_done(page, widget)
+    assert page.locator(f"{widget}-p3").input_value() == ""
+    assert page.locator(f"{widget}-p3").get_attribute("placeholder") == "AS AD AC 10S 6D"
+    want = calculators.run("com-poker", hands)
+    assert want["data"]["winners"] == [1, 2]
+    assert page.locator(f"{widget} .calc-summary").inner_text() == want["summary"]
+    assert "Player 3" not in page.locator(f"{widget} .calc-output").inner_text()
+
+
+# ---- stale results ------------------------------------------------------------------
+
+def test_a_field_error_marks_the_result_stale(page, site_url):
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page, VIRUS)
+    page.locator(f"{VIRUS}-destroyed").fill("--5")
+    page.wait_for_selector(f"{VIRUS}[data-state=error]", timeout=30_000)
+    assert "whole number" in page.locator(f"{VIRUS}-destroyed-error").inner_text()
+    assert page.locator(f"{VIRUS} .calc-result").get_attribute("data-stale") == "error"
+    assert "last inputs that worked" in page.locator(f"{VIRUS} .calc-stale-note").inner_text()
+    page.locator(f"{VIRUS}-destroyed").fill("12")
+    wait_done(page, VIRUS)
+    assert page.locator(f"{VIRUS} .calc-result").get_attribute("data-stale") is None
+    assert page.locator(f"{VIRUS} .calc-stale-note").is_hidden()
+
+
+def test_an_edit_while_the_engine_starts_marks_the_result_stale(page, site_url):
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site_url + "wotw/virus/", wait_until="domcontentloaded")
+    page.wait_for_function(f"document.querySelector('{VIRUS}').dataset.engine === 'loading'")
+    page.locator(f"{VIRUS}-destroyed").fill("9")
+    page.wait_for_function(f"document.querySelector('{VIRUS} .calc-result').dataset.stale === 'starting'")
+    assert "still starting" in page.locator(f"{VIRUS} .calc-stale-note").inner_text()
+    while not held:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    page.wait_for_function(f"document.querySelector('{VIRUS} .calc-summary').textContent.includes('only 9')",
+                           timeout=READY)
+    assert page.locator(f"{VIRUS} .calc-result").get_attribute("data-stale") is None
+
+
+def test_cancel_marks_the_result_as_the_previous_one(page, site_url):
+    widget = "#calc-com-defend"
+    page.goto(site_url + "icehouse/defend/")
+    wait_done(page, widget)
+    summary = page.locator(f"{widget} .calc-summary").inner_text()
+    page.locator(f"{widget}-trials").fill("200000")
+    page.locator(f"{widget}-method").select_option("monte-carlo")
+    page.wait_for_function(f"document.querySelector('{widget} .calc-progress').value > 0", timeout=30_000)
+    page.locator(f"{widget} .calc-cancel").click()
+    page.wait_for_selector(f"{widget}[data-state=cancelled]", timeout=30_000)
+    assert page.locator(f"{widget} .calc-result").get_attribute("data-stale") == "cancelled"
+    assert page.locator(f"{widget} .calc-stale-note").inner_text() == "Cancelled: showing the previous result."
+    assert page.locator(f"{widget} .calc-summary").inner_text() == summary
+
+
+# ---- readable results ----------------------------------------------------------------
+
+def _open_at_width(page, site_url, path, widget, width) -> float:
+    """Open ``path`` at ``width`` px; the widget's content width (the column its results fill)."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(site_url + path)
+    wait_done(page, widget)
+    return page.eval_on_selector(widget, """w => { const s = getComputedStyle(w);
+        return w.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight); }""")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_bar_charts_span_the_column_with_legible_text(page, site_url, width):
+    widget = "#calc-aqmf-attack"
+    column = _open_at_width(page, site_url, "aqmf/shooting/", widget, width)
+    figure = f"{widget} figure.calc-bars"
+    assert page.locator(figure).count() >= 1
+    assert abs(page.locator(figure).first.bounding_box()["width"] - column) < 2
+    sizes = page.eval_on_selector_all(f"{figure} th, {figure} .calc-bar-value",
+                                      "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes and min(sizes) >= 11, sizes
+    bars = page.eval_on_selector_all(f"{figure} svg.calc-bar", "els => els.map(e => e.getBoundingClientRect().width)")
+    assert min(bars) > 40, "bars have room to show their length"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), "nothing overflows the page"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_maps_span_the_column(page, site_url, width):
+    widget = "#calc-dip-adjudicate"
+    column = _open_at_width(page, site_url, "diplomacy/adjudicator/", widget, width)
+    assert abs(page.locator(f"{widget} figure.calc-map-figure").bounding_box()["width"] - column) < 2
+    svg_width = page.locator(f"{widget} svg.calc-map").bounding_box()["width"]
+    assert svg_width >= column - 2, "the map fills its column"
+    assert svg_width >= 32 * 16 - 2, "the map never shrinks below the width its labels need"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), "the map scrolls in its frame"
+
+
+def test_charts_follow_the_dark_palette(page, site_url):
+    page.goto(site_url + "aqmf/shooting/")
+    page.evaluate("""() => { const p = __md_get("__palette") || {}; p.index = 1;
+        p.color = {scheme: "slate", primary: "deep-orange", accent: "red", media: "(prefers-color-scheme: dark)"};
+        __md_set("__palette", p); }""")
+    page.reload()
+    widget = "#calc-aqmf-attack"
+    wait_done(page, widget)
+    assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+    rgb = page.eval_on_selector(f"{widget} figure.calc-bars tbody th", "e => getComputedStyle(e).color")
+    r, g, b = (int(x) for x in re.findall(r"\d+", rgb)[:3])
+    assert (r + g + b) / 3 > 150, f"chart text is light on the dark page ({rgb})"
+
+
+def test_probabilities_show_one_in_n_and_never_zero_percent_for_a_chance(page, site_url):
+    page.goto(site_url + "aqmf/shooting/")
+    widget = "#calc-aqmf-attack"
+    wait_done(page, widget)
+    summary = page.locator(f"{widget} .calc-summary").inner_text()
+    assert not re.search(r"(?<![\d.])0\.00%", summary), "a chance that is not 0 never reads 0.00%"
+    cells = page.eval_on_selector_all(f"{widget} .calc-prob", """els => els.map(e => ({
+        pct: (e.querySelector('.calc-pct') || {}).textContent || null,
+        odds: (e.querySelector('.calc-odds') || {}).textContent || null, text: e.textContent}))""")
+    assert cells, "probability cells are typed, not text"
+    rows = page.eval_on_selector_all(f"{widget} tr", "els => els.map(e => e.textContent)")
+    for cell in cells:
+        if cell["pct"] == "0.00%":
+            assert any("0/1" in row and "0.00%" in row for row in rows), cell
+        elif cell["pct"] and cell["pct"] != "100.00%":
+            assert cell["odds"] and cell["odds"].startswith("1 in"), cell
+    # A 30-digit fraction waits behind a toggle, not in the table.
+    long = page.locator(f"{widget} details.calc-frac").first
+    assert long.count() == 1 and not long.locator("code").is_visible()
+    long.locator("summary").click()
+    assert re.fullmatch(r"\d{10,}/\d{10,}", long.locator("code").inner_text())
+    # "Exact fraction under Exact probabilities": that section is there, and holds the fractions.
+    summary = page.locator(f"{widget} .calc-summary").inner_text()
+    assert "exact fraction under Exact probabilities" in summary
+    exact = page.locator(f"{widget} details.calc-exact")
+    exact.locator("summary").click()
+    assert exact.locator("code.calc-frac-full").count() >= 6
+
+
+def test_page_titles_name_their_game_and_follow_instant_navigation(page, site_url):
+    page.goto(site_url + "wotw/rules/")
+    assert page.title().startswith("Rules · War of the Worlds")
+    page.locator("nav.md-tabs a, nav.md-nav--primary a").filter(has_text="Conquest of Mars").first.click()
+    page.wait_for_url(re.compile(r".*/icehouse/$"))
+    page.locator("nav.md-nav--primary a[href$='icehouse/rules/']").first.click()
+    page.wait_for_url(re.compile(r".*/icehouse/rules/$"))
+    page.wait_for_function("document.title.startsWith('Rules · Conquest of Mars')")
