@@ -6,13 +6,13 @@
   if (window.__martianA11y) return; // one copy per tab: instant navigation keeps scripts
   window.__martianA11y = true;
 
-  // Scroll containers: a rules table scrolls inside itself (Material draws it as an inline
-  // block); a calculator's result table scrolls inside its wrapper.
-  const SCROLLERS = ".md-typeset table:not([class]), .md-typeset .calc-table-wrap";
+  // Scroll containers: the wrapper around a rules table (Material's) and around a calculator's
+  // result table. A wrapper, not the table: Material styles only tables without a class, and its
+  // focus-visible helper adds one to whatever has focus.
+  const SCROLLERS = ".md-typeset .md-typeset__scrollwrap, .md-typeset .calc-table-wrap";
 
   function caption(box) {
-    const table = box.matches("table") ? box : box.querySelector("table");
-    const c = table && table.querySelector("caption");
+    const c = box.querySelector("table > caption");
     return c && c.textContent.trim() ? c.textContent.trim() : null;
   }
   function nameOf(box) {
@@ -30,33 +30,34 @@
     return "Table";
   }
 
-  // A table wider than its column becomes focusable (arrow keys scroll it) and named, with its
-  // first column kept in view and shadows at the edges that still hide columns. State goes in
-  // data-scroll ("wide sticky left right"), not in classes: Material styles only class-less tables.
-  const ADDED = "data-scroll-added"; // the attributes this script added, to take back
+  // Two wide tables under one heading get different names: "Stats", "Stats, table 2".
+  function uniqueName(base) {
+    const taken = new Set(Array.from(document.querySelectorAll("[role=region][aria-label]"), (e) => e.getAttribute("aria-label")));
+    let name = base + " (scrolls sideways)";
+    for (let n = 2; taken.has(name); n++) name = base + ", table " + n + " (scrolls sideways)";
+    return name;
+  }
+
+  // A table wider than its column becomes a named region in the tab order (arrow keys scroll
+  // it), with its first column kept in view and shadows at the edges that still hide columns.
+  // State goes in data-scroll: "wide", plus "sticky", "left" and "right" as they apply.
+  const ADDED = "data-scroll-added"; // marks the attributes this script added, to take back
   function setState(box, tokens) {
     const value = tokens.filter(Boolean).join(" ");
     if (box.getAttribute("data-scroll") !== value) box.setAttribute("data-scroll", value);
   }
   function markScroller(box) {
-    const wide = box.scrollWidth > box.clientWidth + 1;
-    if (wide) {
+    if (box.scrollWidth > box.clientWidth + 1) {
       if (!box.hasAttribute(ADDED)) {
-        const added = ["tabindex"];
         box.setAttribute("tabindex", "0");
-        // A wrapper becomes a region; a table keeps its own role and gets a name if it has none.
-        if (!box.matches("table")) { box.setAttribute("role", "region"); added.push("role"); }
-        if (!box.matches("table") || !caption(box)) {
-          box.setAttribute("aria-label", nameOf(box) + " (scrolls sideways)");
-          added.push("aria-label");
-        }
-        box.setAttribute(ADDED, added.join(" "));
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", uniqueName(nameOf(box)));
+        box.setAttribute(ADDED, "");
       }
       edges(box);
     } else {
       if (box.hasAttribute(ADDED)) {
-        for (const a of box.getAttribute(ADDED).split(" ")) box.removeAttribute(a);
-        box.removeAttribute(ADDED);
+        for (const a of ["tabindex", "role", "aria-label", ADDED]) box.removeAttribute(a);
       }
       box.removeAttribute("data-scroll");
     }
@@ -104,11 +105,13 @@
     a.className = "md-skip md-skip--calc";
     a.href = "#" + widget.id;
     a.textContent = "Skip to the calculator";
-    // Focus the first field itself; leave the address bar (a shared #calc= state) alone.
+    // Focus the first field itself; leave the address bar (a shared #calc= state) alone. Material's
+    // instant navigation would otherwise take the click, write the hash and drop focus.
     a.addEventListener("click", (e) => {
       const target = document.getElementById(widget.id);
       if (!target) return;
       e.preventDefault();
+      e.stopPropagation();
       const field = target.querySelector("input:not([type=hidden]):not([hidden]), select, textarea, button:not([hidden])");
       target.scrollIntoView({ block: "start" });
       if (field) field.focus({ preventScroll: true });
