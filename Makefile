@@ -17,6 +17,7 @@ WHEEL     := pyodide/dist/calculators-$(VERSION)-py3-none-any.whl
 LOCK      := pyodide/dist/pyodide-lock.json
 ENGINE_SRC := $(shell find calculators -name '*.py' -o -name '*.json' | sort) pyproject.toml
 PYTEST_WHEELS := pyodide/.cache/wheels/.stamp
+AXE := tests/browser/node_modules/axe-core/axe.min.js
 LINT_TOOLS := tools/lint/node_modules/.stamp
 MAP_TOOLS := tools/map/node_modules/.stamp
 # pyodide-build needs Python 3.12+; pyenv's or the system's, whichever is found first.
@@ -43,7 +44,7 @@ bench: setup-test
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 setup: $(VENV)/.stamp-site $(VENV)/.stamp-engine $(RUNTIME) $(LOCK)
-setup-test: setup $(VENV)/.stamp-test $(PYTEST_WHEELS) $(LINT_TOOLS) $(MAP_TOOLS) chromium
+setup-test: setup $(VENV)/.stamp-test $(PYTEST_WHEELS) $(AXE) $(LINT_TOOLS) $(MAP_TOOLS) chromium
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -84,6 +85,11 @@ $(LOCK): $(WHEEL) $(RUNTIME)
 	  echo "note: no Python 3.12+ for pyodide-build; adding the wheel to the lock file with pyodide/add_wheel_to_lock.py"; \
 	  $(PY) pyodide/add_wheel_to_lock.py pyodide/node_modules/pyodide/pyodide-lock.json $(LOCK) $(WHEEL); \
 	fi
+
+# axe-core for the accessibility tests (a test-only package file, pinned with its lock).
+$(AXE): tests/browser/package.json tests/browser/package-lock.json
+	cd tests/browser && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
 
 # pytest and its pure-Python dependencies, loaded into Pyodide under Node for tests/pyodide.
 $(PYTEST_WHEELS): requirements/pyodide-tests.txt | $(VENV)/bin/python

@@ -255,7 +255,7 @@ def compare_table(a: Plan, b: Plan) -> Table:
         va, vb = fn(a), fn(b)
         if va is not None or vb is not None:
             rows.append([label, "-" if va is None else c.pstr(va), "-" if vb is None else c.pstr(vb)])
-    return Table("Plans side by side", ["", "Plan A", "Plan B"], rows)
+    return Table("Plans side by side", ["Compared", "Plan A", "Plan B"], rows)
 
 
 def _after_chart(out: Result, series: list, event: str) -> None:

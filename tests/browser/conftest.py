@@ -5,7 +5,6 @@ import functools
 import http.server
 import os
 import shutil
-import tempfile
 import threading
 from urllib.parse import urlsplit
 
@@ -51,11 +50,10 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def page(browser, site_url):
-    """A fresh page that fails the test if anything is requested outside 127.0.0.1 or a script errors."""
-    context = browser.new_context()
-    pg = context.new_page()
+def watch(pg):
+    """Record what must never happen on a page: requests outside 127.0.0.1, dialogs, script errors.
+
+    Returns a function that asserts none happened."""
     outside, errors, dialogs = [], [], []
 
     def on_request(req):
@@ -69,8 +67,36 @@ def page(browser, site_url):
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     pg.outside_requests, pg.page_errors, pg.dialogs = outside, errors, dialogs
-    yield pg
-    context.close()
-    assert not outside, f"requests outside 127.0.0.1: {outside}"
-    assert not dialogs, f"the page opened dialogs: {dialogs}"
-    assert not errors, f"script errors: {errors}"
+
+    def check():
+        assert not outside, f"requests outside 127.0.0.1: {outside}"
+        assert not dialogs, f"the page opened dialogs: {dialogs}"
+        assert not errors, f"script errors: {errors}"
+    return check
+
+
+@pytest.fixture
+def new_page(browser):
+    """Make guarded pages, each in its own context (options: viewport, color_scheme, is_mobile...).
+
+    Every page made fails the test if it requested anything outside 127.0.0.1, opened a dialog
+    or raised a script error."""
+    made = []
+
+    def make(**options):
+        context = browser.new_context(**options)
+        pg = context.new_page()
+        made.append((context, watch(pg)))
+        return pg
+
+    yield make
+    for context, _ in made:
+        context.close()
+    for _, check in made:
+        check()
+
+
+@pytest.fixture
+def page(new_page, site_url):
+    """A fresh page that fails the test if anything is requested outside 127.0.0.1 or a script errors."""
+    return new_page()
