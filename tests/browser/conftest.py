@@ -5,7 +5,6 @@ import functools
 import http.server
 import os
 import shutil
-import tempfile
 import threading
 from urllib.parse import urlsplit
 
@@ -29,6 +28,36 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+
+class _Swappable(_Quiet):
+    """Serves the server's current ``folder`` (a test swaps it to deploy a new build) and logs paths."""
+
+    def __init__(self, request, client_address, server):
+        super().__init__(request, client_address, server, directory=str(server.folder))
+
+    def send_head(self):
+        self.server.paths.append(urlsplit(self.path).path)
+        return super().send_head()
+
+
+@pytest.fixture
+def serve_folder():
+    """Call with (folder, port): serves it on 127.0.0.1:port until the test ends. The server's
+    ``folder`` can be swapped for another build, and ``paths`` lists every path requested."""
+    servers = []
+
+    def start(folder, port):
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), _Swappable)
+        server.folder, server.paths = folder, []
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")
@@ -74,3 +103,21 @@ def page(browser, site_url):
     assert not outside, f"requests outside 127.0.0.1: {outside}"
     assert not dialogs, f"the page opened dialogs: {dialogs}"
     assert not errors, f"script errors: {errors}"
+
+
+@pytest.fixture
+def persistent_context(browser, tmp_path):
+    """Opens Chromium with a persistent profile (service workers, Cache Storage and IndexedDB
+    kept as a returning reader has them): call it, optionally with a profile folder to reopen."""
+    opened = []
+
+    def launch(profile=None, **options):
+        ctx = browser.browser_type.launch_persistent_context(str(profile or tmp_path / "profile"),
+                                                             executable_path=chromium_path(), args=CHROMIUM_ARGS,
+                                                             **options)
+        opened.append(ctx)
+        return ctx
+
+    yield launch
+    for ctx in opened:
+        ctx.close()

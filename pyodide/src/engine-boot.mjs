@@ -1,0 +1,229 @@
+// Starting the Python runtime with the engine imported: from a memory snapshot kept in
+// IndexedDB when there is a good one, otherwise the normal way (and then, once the page has
+// its first result and the tab is idle, a snapshot is made for the next visit).
+//
+// The snapshot API is Pyodide's private one (`_makeSnapshot`, `_loadSnapshot`,
+// `makeMemorySnapshot`): pyodide/package.json pins the exact runtime, and a snapshot only
+// loads into the build it was made by, so the key below names the runtime, the engine
+// wheel's sha256 and the Python glue. Pitfalls met on these machines (toolchain notes):
+// - a heap over 30 MiB does not fit the runtime's initial memory: grow it before restoring;
+// - a snapshot made under Node runs Python about 2x slower in the browser: make it here;
+// - files are not in the snapshot (imported modules are): unpack the wheel again after restoring;
+// - `random` and `hash()` seeds are frozen in the snapshot: reseed `random` after restoring.
+import { loadPyodide, version as runtimeVersion } from "./pyodide/pyodide.mjs";
+
+const base = new URL("./pyodide/", import.meta.url).href;
+// Bump when what goes into a snapshot changes without the runtime, wheel or glue changing.
+const SNAPSHOT_FORMAT = 1;
+// Imported before the snapshot is taken, so that no calculator pays its import after a restore.
+const IMPORT_ALL = "import calculators\ncalculators.catalog()\n";
+const DB_NAME = "martian-front-engine";
+const META = "meta", BYTES = "bytes";
+
+// ---- the lock file and the engine wheel ------------------------------------------------------
+
+// The engine is found by name in the lock file that pyodide-build wrote, and fetched (and
+// checked against the lock's sha256) while the runtime itself is still downloading: waiting
+// for loadPackage after start-up cost about 170 ms of the first result.
+function fetchEngine() {
+  const lockText = fetch(base + "pyodide-lock.json").then((r) => {
+    if (!r.ok) throw new Error("pyodide-lock.json: HTTP " + r.status);
+    return r.text();
+  });
+  const entry = lockText.then((text) => {
+    const found = JSON.parse(text).packages.calculators;
+    if (!found) throw new Error("the lock file does not name the calculators package");
+    return found;
+  });
+  const wheel = entry.then(async (found) => {
+    const response = await fetch(base + found.file_name);
+    if (!response.ok) throw new Error(found.file_name + ": HTTP " + response.status);
+    const bytes = await response.arrayBuffer();
+    if ((await sha256(bytes)) !== found.sha256) throw new Error(found.file_name + " does not match the lock file's sha256");
+    return bytes;
+  });
+  // Nothing waits on these until start-up needs them: keep a failure from being "unhandled".
+  for (const p of [lockText, entry, wheel]) p.catch(() => {});
+  return { lockText, entry, wheel };
+}
+
+async function sha256(data) {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function snapshotKey(assets, setup) {
+  const entry = await assets.entry;
+  return [`format ${SNAPSHOT_FORMAT}`, `pyodide ${runtimeVersion}`, `calculators ${entry.sha256}`,
+    `glue ${await sha256(setup + "\n" + IMPORT_ALL)}`].join(" | ");
+}
+
+// ---- IndexedDB: one snapshot, its description kept apart from its 30-odd MB ---------------------
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+let dbPromise = null;
+function openDb() {
+  if (!dbPromise) {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => {
+      req.result.createObjectStore(META);
+      req.result.createObjectStore(BYTES);
+    };
+    dbPromise = request(req);
+    dbPromise.catch(() => { dbPromise = null; });
+  }
+  return dbPromise;
+}
+
+async function store(name, mode, fn) {
+  const db = await openDb();
+  const tx = db.transaction(name, mode);
+  const result = await request(fn(tx.objectStore(name)));
+  if (mode === "readwrite") {
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = tx.onabort = () => reject(tx.error);
+    });
+  }
+  return result;
+}
+
+const getMeta = () => store(META, "readonly", (s) => s.get("engine"));
+const setMeta = (meta) => store(META, "readwrite", (s) => s.put(meta, "engine"));
+const getBytes = () => store(BYTES, "readonly", (s) => s.get("engine"));
+
+async function putSnapshot(meta, bytes) {
+  const db = await openDb();
+  const tx = db.transaction([META, BYTES], "readwrite");
+  tx.objectStore(BYTES).put(bytes, "engine");
+  tx.objectStore(META).put(meta, "engine");
+  await new Promise((resolve, reject) => {
+    tx.oncomplete = resolve;
+    tx.onerror = tx.onabort = () => reject(tx.error);
+  });
+}
+
+export async function discardSnapshot() {
+  const db = await openDb();
+  const tx = db.transaction([META, BYTES], "readwrite");
+  tx.objectStore(BYTES).delete("engine");
+  tx.objectStore(META).delete("engine");
+  await new Promise((resolve, reject) => {
+    tx.oncomplete = resolve;
+    tx.onerror = tx.onabort = () => reject(tx.error);
+  });
+}
+
+// ---- start-up ---------------------------------------------------------------------------------
+
+const runtimeOptions = (assets) => ({
+  indexURL: base,
+  lockFileContents: assets.lockText,
+  packageBaseUrl: base,
+});
+
+// Unpacks the engine and runs the worker's Python glue: the value of its last line is returned.
+async function installEngine(pyodide, assets, setup) {
+  const version = pyodide.runPython("import sys; f'{sys.version_info[0]}.{sys.version_info[1]}'");
+  pyodide.unpackArchive(await assets.wheel, "wheel", { extractDir: `/lib/python${version}/site-packages` });
+  return pyodide.runPython(setup);
+}
+
+// The runtime's memory is made at its initial size; a snapshot's heap is larger, so grow the
+// memory before Pyodide copies the heap in (upstream pyodide#6254).
+function growingModule(createModule, heapBytes) {
+  return async (settings) => {
+    const module = await createModule(settings);
+    if (module.HEAP8.length < heapBytes && !module.growMemory(heapBytes)) {
+      throw new Error("could not grow the runtime's memory to the snapshot's size");
+    }
+    return module;
+  };
+}
+
+async function restore(assets, setup, meta, status) {
+  status("runtime", "Loading the Python runtime…");
+  const [bytes, asm] = await Promise.all([getBytes(), import(base + "pyodide.asm.mjs")]);
+  if (!(bytes instanceof Uint8Array) || bytes.length !== meta.size) throw new Error("the stored snapshot is incomplete");
+  // Integrity first: a damaged heap could fail in any way at all, hanging included. The digest
+  // runs off this thread while the runtime compiles.
+  const intact = sha256(bytes).then((hex) => {
+    if (hex !== meta.sha256) throw new Error("the stored snapshot is damaged (checksum mismatch)");
+    return bytes;
+  });
+  const header = new Uint32Array(bytes.buffer, bytes.byteOffset, 4);
+  const pyodide = await loadPyodide({
+    ...runtimeOptions(assets),
+    _loadSnapshot: intact,
+    createPyodideModule: growingModule(asm.default, bytes.length - header[1]),
+  });
+  status("engine", "Starting the rules engine…");
+  const glue = await installEngine(pyodide, assets, setup);
+  // The snapshot froze the seed of `random`: reseed it, as a fresh start would have.
+  pyodide.runPython("import random; random.seed()");
+  return glue;
+}
+
+async function startFresh(assets, setup, status, makeSnapshot) {
+  status("runtime", "Loading the Python runtime…");
+  const pyodide = await loadPyodide({ ...runtimeOptions(assets), _makeSnapshot: makeSnapshot });
+  status("engine", "Starting the rules engine…");
+  const glue = await installEngine(pyodide, assets, setup);
+  return { pyodide, glue };
+}
+
+/**
+ * Start the engine. `setup` is the worker's Python glue; the value of its last line is returned
+ * as `glue`. `restored` says whether a snapshot was used; `snapshotWanted` whether none good
+ * was stored, so that the caller can have one made (see makeSnapshot) once the page is idle.
+ */
+export async function startEngine({ setup, status = () => {} }) {
+  const assets = fetchEngine();
+  // Only the small description is read here: a first visit starts downloading the runtime at once.
+  const meta = await getMeta().catch(() => null);
+  if (meta) {
+    let key = null;
+    try {
+      key = await snapshotKey(assets, setup);
+    } catch (e) { /* the lock file failed: the normal start below reports it */ }
+    // A restore is counted before it starts and uncounted when it ends: a snapshot that hung or
+    // crashed the tab twice is not tried again (two tabs opened together may each count one).
+    if (key && meta.key === key && (meta.pending || 0) < 2) {
+      try {
+        await setMeta({ ...meta, pending: (meta.pending || 0) + 1 });
+        const glue = await restore(assets, setup, meta, status);
+        await setMeta({ ...meta, pending: 0 });
+        return { glue, restored: true, snapshotWanted: false };
+      } catch (err) {
+        console.warn("The engine snapshot could not be restored; starting normally.", err);
+      }
+    }
+    await discardSnapshot().catch(() => {});
+  }
+  const { glue } = await startFresh(assets, setup, status, false);
+  return { glue, restored: false, snapshotWanted: true };
+}
+
+/**
+ * Make and store a snapshot in this (separate, short-lived) worker: a fresh runtime, the glue,
+ * every calculator imported, and nothing run yet, so that no calculation's state is frozen in.
+ */
+export async function makeSnapshot({ setup }) {
+  const assets = fetchEngine();
+  const t0 = performance.now();
+  const { pyodide, glue } = await startFresh(assets, setup, () => {}, true);
+  if (glue && typeof glue.destroy === "function") glue.destroy();
+  pyodide.runPython(IMPORT_ALL);
+  const bytes = pyodide.makeMemorySnapshot();
+  const meta = { key: await snapshotKey(assets, setup), sha256: await sha256(bytes), size: bytes.length,
+    made: new Date().toISOString(), ms: Math.round(performance.now() - t0) };
+  await putSnapshot(meta, bytes);
+  return meta;
+}
