@@ -137,10 +137,30 @@ async function installEngine(pyodide, assets, setup) {
 }
 
 // The runtime's memory is made at its initial size; a snapshot's heap is larger, so grow the
-// memory before Pyodide copies the heap in (upstream pyodide#6254).
-function growingModule(createModule, heapBytes) {
+// memory before Pyodide copies the heap in (upstream pyodide#6254). The runtime's code is
+// compiled ahead (`compiled`), while the snapshot is still being read: Pyodide would otherwise
+// start compiling only once it has the snapshot in hand.
+function snapshotModule(createModule, heapBytes, compiled) {
   return async (settings) => {
-    const module = await createModule(settings);
+    const instantiateWasm = settings.instantiateWasm;
+    const streaming = WebAssembly.instantiateStreaming;
+    settings.instantiateWasm = (imports, done) => {
+      // Pyodide's own instantiateWasm adds two imports, then calls instantiateStreaming once:
+      // that one call is answered with the module compiled ahead.
+      WebAssembly.instantiateStreaming = async (response, fullImports) => {
+        WebAssembly.instantiateStreaming = streaming;
+        let module;
+        try { module = await compiled; } catch (e) { return streaming(response, fullImports); }
+        return { module, instance: await WebAssembly.instantiate(module, fullImports) };
+      };
+      return instantiateWasm(imports, done);
+    };
+    let module;
+    try {
+      module = await createModule(settings);
+    } finally {
+      WebAssembly.instantiateStreaming = streaming;
+    }
     if (module.HEAP8.length < heapBytes && !module.growMemory(heapBytes)) {
       throw new Error("could not grow the runtime's memory to the snapshot's size");
     }
@@ -150,10 +170,11 @@ function growingModule(createModule, heapBytes) {
 
 async function restore(assets, setup, meta, status) {
   status("runtime", "Loading the Python runtime…");
+  const compiled = WebAssembly.compileStreaming(fetch(base + "pyodide.asm.wasm"));
+  compiled.catch(() => {}); // a failure here falls back to Pyodide's own compiling
   const [bytes, asm] = await Promise.all([getBytes(), import(base + "pyodide.asm.mjs")]);
   if (!(bytes instanceof Uint8Array) || bytes.length !== meta.size) throw new Error("the stored snapshot is incomplete");
-  // Integrity first: a damaged heap could fail in any way at all, hanging included. The digest
-  // runs off this thread while the runtime compiles.
+  // Integrity first: a damaged heap could fail in any way at all, hanging included.
   const intact = sha256(bytes).then((hex) => {
     if (hex !== meta.sha256) throw new Error("the stored snapshot is damaged (checksum mismatch)");
     return bytes;
@@ -162,7 +183,7 @@ async function restore(assets, setup, meta, status) {
   const pyodide = await loadPyodide({
     ...runtimeOptions(assets),
     _loadSnapshot: intact,
-    createPyodideModule: growingModule(asm.default, bytes.length - header[1]),
+    createPyodideModule: snapshotModule(asm.default, bytes.length - header[1], compiled),
   });
   status("engine", "Starting the rules engine…");
   const glue = await installEngine(pyodide, assets, setup);
