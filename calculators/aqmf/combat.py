@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 
 from ..core import InputError
 from .exact import IntDist
 from .dice import QUICK_START, RollOptions, p_success
-from .forces import BLIP_ARMOR, BLIP_DEFENSE, PRESETS
+from .forces import BLIP_ARMOR, BLIP_DEFENSE, PRESETS, Preset
 from .stats import COVER_BONUS, DUG_IN_ARMOR, IMMOBILIZED_DEFENSE, UNITS, WEAPONS, Weapon
 
 MAX_ELEMENTS = 20
@@ -49,6 +50,13 @@ class Target:
         return self.armor + bonus
 
 
+def check_tripod_armor(target: Target) -> None:
+    """Ruling AQMF R15: a tripod at Armor 0 plays exactly as at 1, so the turn calculators ask for 1
+    (their "damaged" counts rely on Armor falling from where it starts)."""
+    if target.kind == "tripod" and target.armor < 1:
+        raise InputError("armor", "A tripod at Armor 0 or less plays exactly as at 1 (ruling AQMF R15): enter 1.")
+
+
 def binomial(n: int, p: Fraction) -> IntDist:
     """Exact Binomial(n, p) by the closed form, in integer weights."""
     return IntDist.binomial(n, p)
@@ -61,10 +69,7 @@ def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str
     if weapon == "unit":
         if unit is None:
             raise InputError("weapon", "A custom shooter needs a weapon: pick one from the weapons table.")
-        if attack == "assault" and unit.tripod:
-            key = "reaper-tentacles"  # ruling AQMF R11
-        else:
-            key = unit.weapons[0]
+        key = "reaper-tentacles" if attack == "assault" and unit.tripod else unit.weapons[0]  # ruling AQMF R11
     else:
         key = weapon
         if unit is not None and key not in unit.weapons:
@@ -84,9 +89,30 @@ def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str
             raise InputError("range", f"{range_in}\" is inside the {w.name}'s {w.min_range}\" minimum range.")
         if w.max_range is not None and range_in > w.max_range:
             raise InputError("range", f"{range_in}\" is out of range: the {w.name} reaches {w.max_range}\".")
-    n = preset.elements if elements is None else elements
+    n = within_size(preset, elements, "elements", "can attack")
     tripod = preset.kind == "tripod"
-    return Shooter(preset.label, w, n, tripod)
+    return Shooter(unit_label(preset, n, "attacking"), w, n, tripod)
+
+
+def within_size(preset: Preset, elements: int | None, field: str, doing: str) -> int:
+    """A scenario unit has the elements its roster gives; more is a custom unit (issue: never mislabel)."""
+    if elements is None:
+        return preset.elements
+    if preset.unit is not None and elements > preset.elements:
+        raise InputError(field, f"{preset.label} has {preset.elements} element{'s' if preset.elements > 1 else ''}: "
+                                f"at most {preset.elements} {doing} (got {elements}). For a bigger unit pick a "
+                                "custom unit with the same weapon or stats.")
+    return elements
+
+
+def unit_label(preset: Preset, n: int, doing: str) -> str:
+    """The preset's name, saying how many of its elements take part when that is not all of them."""
+    if preset.unit is None:
+        return preset.label if preset.kind in ("tripod", "blip") and n == 1 else \
+            f"{preset.label} ({n} element{'s' if n > 1 else ''})"
+    if n == preset.elements:
+        return preset.label
+    return f"{preset.label}, {n} of its {preset.elements} {doing}"
 
 
 def resolve_target(target: str, elements: int | None, defense: int | None, armor: int | None, cover: str,
@@ -114,10 +140,10 @@ def resolve_target(target: str, elements: int | None, defense: int | None, armor
     if defense is not None and unit is not None:
         raise InputError("defense", f"Defense can be set only for a custom target; {unit.name} have Defense "
                                     f"{unit.defense} (add cover or immobilized instead).")
-    n = preset.elements if elements is None else elements
-    if preset.kind in ("tripod", "blip") and n != 1:
+    if preset.kind in ("tripod", "blip") and elements not in (None, 1):
         what = "A tripod" if preset.kind == "tripod" else "A blip"
-        raise InputError("target_elements", f"{what} is a single element here (got {n}).")
+        raise InputError("target_elements", f"{what} is a single element here (got {elements}).")
+    n = within_size(preset, elements, "target_elements", "can be left")
     if dug_in:
         if preset.kind == "tripod":
             raise InputError("dug_in", "Tripods cannot dig in: only infantry types can (AQMF 13.1).")
@@ -125,7 +151,7 @@ def resolve_target(target: str, elements: int | None, defense: int | None, armor
             raise InputError("dug_in", f"{unit.name} cannot dig in (AQMF 13.1, ruling AQMF R20).")
         if cover == "hard":
             raise InputError("dug_in", "Troops cannot dig in in hard cover (AQMF 14.3).")
-    return Target(preset.label, preset.kind, n, base_def, base_arm, cover, dug_in, immobilized)
+    return Target(unit_label(preset, n, "left"), preset.kind, n, base_def, base_arm, cover, dug_in, immobilized)
 
 
 @dataclass(frozen=True)
@@ -153,6 +179,7 @@ def attack_odds(shooter: Shooter, target: Target, within_six: bool, opts: RollOp
     return AttackOdds(p_hit, p_dmg, hits, damage, destroyed)
 
 
+@lru_cache(maxsize=1024)
 def sweep_sequence(shots: int, p_hit: Fraction, p_dmg: Fraction, elements: int) -> tuple[IntDist, IntDist]:
     """Ruling AQMF R19: each sweep hits or misses its end element, then damages every survivor under it.
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import comb
-from typing import Callable
+from collections.abc import Callable
 
 from ..core import Dist
 
@@ -24,7 +24,7 @@ class IntDist:
     den: int
 
     @staticmethod
-    def binomial(n: int, p: Fraction) -> "IntDist":
+    def binomial(n: int, p: Fraction) -> IntDist:
         p = Fraction(p)
         a, d = p.numerator, p.denominator
         b = d - a
@@ -36,7 +36,7 @@ class IntDist:
             bpow[i] = bpow[i - 1] * b
         return IntDist(tuple(comb(n, k) * apow[k] * bpow[n - k] for k in range(n + 1)), d ** n)
 
-    def __add__(self, other: "IntDist") -> "IntDist":
+    def __add__(self, other: IntDist) -> IntDist:
         """The sum of two independent counts (integer convolution)."""
         out = [0] * (len(self.weights) + len(other.weights) - 1)
         for i, a in enumerate(self.weights):
@@ -45,7 +45,7 @@ class IntDist:
                     out[i + j] += a * b
         return IntDist(tuple(out), self.den * other.den)
 
-    def cap(self, most: int) -> "IntDist":
+    def cap(self, most: int) -> IntDist:
         """min(k, most): everything above ``most`` lands on it."""
         if len(self.weights) <= most + 1:
             return self

@@ -15,9 +15,9 @@ BLAST = Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_
     id="aqmf-explosion",
     title="Tripod explosion",
     game="aqmf",
-    rules=("AQMF 18.7", "AQMF 5.4", "AQMF 5.5", "AQMF 9.2", "AQMF 9.3", "AQMF 12.6", "AQMF 17.1", "AQMF 13.3", "AQMF 14.2", "AQMF 18.1", "AQMF R2",
-           "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R14", "AQMF R16",
-           "AQMF R27", "AQMF R28"),
+    rules=("AQMF 18.7", "AQMF 5.4", "AQMF 5.5", "AQMF 9.2", "AQMF 9.3", "AQMF 12.6", "AQMF 17.1", "AQMF 13.3",
+           "AQMF 14.2", "AQMF 18.1", "AQMF R2", "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R14", "AQMF R16", "AQMF R27",
+           "AQMF R28", "AQMF R32"),
     page="aqmf/tripods.md",
     description="The 3 attacks at Power +2 an exploding tripod makes on one unit within 6\".",
     params=[
@@ -33,6 +33,10 @@ def explosion_calc(v: dict) -> Result:
     out.notes.insert(0, "Each unit within 6\" of the exploding tripod suffers these 3 attacks; work each unit out "
                         "separately. Each attack rolls to hit the unit's Defense, then to damage at Power +2 "
                         "(ruling AQMF R14).")
+    if target.kind == "human":
+        out.rules.append("AQMF R32")
+        out.notes.append("A unit that loses elements to the blast tests its morale as after shooting "
+                         "(ruling AQMF R32).")
     if target.kind == "tripod":
         out.notes.append("A tripod caught in the blast takes the damage points as one attack on its damage chart; "
                          "if it explodes in turn, its own blast is a new explosion.")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, percent, prob
 from . import common as c
-from .combat import Target, mixed_sweep, resolve_target
+from .combat import MAX_ELEMENTS, Target, mixed_sweep, resolve_target
 from .dice import p_success
 from .forces import PRESETS, choices
 from .stats import DUG_IN_TRIPOD_RANGE, UNITS, WEAPONS
@@ -19,7 +19,7 @@ MAX_OTHERS = 9
     title="Heat ray: focused or sweep",
     game="aqmf",
     rules=("AQMF 6.1", "AQMF 6.2", "AQMF 6.4", "AQMF 13.3", "AQMF 14.2", "AQMF 19.3", "AQMF R2", "AQMF R3",
-           "AQMF R4", "AQMF R10", "AQMF R12", "AQMF R13", "AQMF R19"),
+           "AQMF R4", "AQMF R10", "AQMF R12", "AQMF R13", "AQMF R19", "AQMF R30"),
     page="aqmf/shooting.md",
     description="One heat ray shot, focused (+3) or swept (+2) over several elements, side by side.",
     params=[
@@ -30,11 +30,16 @@ MAX_OTHERS = 9
         c.defense_param(), c.armor_param("Custom Armor", "Only for a custom target: its printed Armor."),
         choice_param("end_cover", "Cover of the end element", "none", c.COVER_CHOICES,
                      help="Cover of the element the focused beam aims at, or the sweep template's end is on."),
-        bool_param("end_dug_in", "End element dug in", False, help="+2 Armor unless the tripod is within 6\"."),
+        bool_param("end_dug_in", "End element dug in", False,
+                   help="+2 Armor, unless the range above is 6\" or less: the tripod is then within 6\" of it."),
         int_param("others_open", "Other elements under the template", 2, 0, MAX_OTHERS, unit="elements",
                   help="Sweep only: further elements under the template that are not dug in."),
-        int_param("others_dug_in", "Other dug-in elements under it", 0, 0, MAX_OTHERS, unit="elements",
-                  help="Sweep only: further elements under the template that are dug in."),
+        int_param("others_dug_in", "Other dug-in elements, more than 6\" away", 0, 0, MAX_OTHERS, unit="elements",
+                  help="Sweep only: further dug-in elements under the template, each more than 6\" from the "
+                       "tripod: they keep their +2 Armor."),
+        int_param("others_dug_in_close", "Other dug-in elements within 6\"", 0, 0, MAX_OTHERS, unit="elements",
+                  help="Sweep only: further dug-in elements under the template that are themselves within 6\" of "
+                       "the tripod: they lose the +2 (AQMF 13.3, ruling AQMF R30)."),
         c.lucky_param(), c.tough_param(),
     ],
 )
@@ -45,59 +50,90 @@ def heat_ray_calc(v: dict) -> Result:
     try:
         end = resolve_target(v["target"], 1, v["defense"], v["armor"], v["end_cover"], v["end_dug_in"], False)
     except InputError as err:  # name this form's own field
-        raise InputError({"dug_in": "end_dug_in", "cover": "end_cover"}.get(err.field, err.field), err.message)
-    preset = PRESETS[v["target"]]
-    others = v["others_open"] + v["others_dug_in"]
-    if v["others_dug_in"] and preset.unit and not UNITS[preset.unit].can_dig_in:
-        raise InputError("others_dug_in", f"{UNITS[preset.unit].name} cannot dig in (ruling AQMF R20).")
-    limit = preset.elements if preset.unit else 1 + 2 * MAX_OTHERS
-    if 1 + others > limit:
-        raise InputError("others_open", f"{preset.label} has {limit} elements: at most {limit - 1} besides the end "
-                                        f"one can be under the template (got {others}).")
+        field = {"dug_in": "end_dug_in", "cover": "end_cover"}.get(err.field, err.field)
+        raise InputError(field, err.message) from None
+    others = _check_others(v)
     opts = c.options(v)
-    within_six = rng <= DUG_IN_TRIPOD_RANGE
     p_hit = p_success(end.hit_need(), opts)
+    # Ruling AQMF R30: each element's own distance decides its dug-in bonus; the end element's is the range.
+    end_close = rng <= DUG_IN_TRIPOD_RANGE
     plain = Target(end.label, end.kind, 1, end.defense, end.armor, "none", False, False)
     dug = Target(end.label, end.kind, 1, end.defense, end.armor, "none", True, False)
 
-    def p_dmg(t: Target, power: int):
-        return p_success(t.armor_against(True, within_six) - power, opts)
+    def p_dmg(t: Target, power: int, close: bool):
+        return p_success(t.armor_against(True, close) - power, opts)
 
-    focused = mixed_sweep(p_hit, [p_dmg(end, FOCUSED.power)])
-    data = {"range": rng, "p_hit": prob(p_hit), "focused": focused.to_json(),
-            "focused_expected": prob(focused.mean())}
+    focused = mixed_sweep(p_hit, [p_dmg(end, FOCUSED.power, end_close)])
     total = 1 + others
     rules = ["AQMF 6.1", "AQMF 6.2", "AQMF 6.4", *opts.rules()]
     notes = []
-    if within_six and (v["end_dug_in"] or v["others_dug_in"]):
-        notes.append("The tripod is within 6\": dug in gives no Armor (AQMF 13.3).")
-    tables = []
+    if v["end_dug_in"] or v["others_dug_in"] or v["others_dug_in_close"]:
+        rules += ["AQMF 13.3", "AQMF R30"]
+        notes.append(_dug_in_note(v, end_close))
+    data = {"range": rng, "elements_under_template": total, "p_hit": prob(p_hit),
+            "focused": focused.to_json(), "focused_expected": prob(focused.mean()),
+            "focused_at_least": c.at_least_json(focused, total)}
     if rng > SWEEP.max_range:
-        data["sweep"] = None
-        notes.append(f"At {rng}\" only the focused beam can fire: a sweep's template must lie within 15\" (AQMF 6.2).")
+        why = f"At {rng}\" only the focused beam can fire: a sweep's template must lie within 15\" (AQMF 6.2)."
+        # Same keys at every range: the sweep's are present and empty, with the reason stated.
+        data.update({"sweep_possible": False, "sweep_impossible": why, "sweep": None, "sweep_expected": None,
+                     "sweep_at_least": None})
+        notes.insert(0, why)
         summary = (f"Focused: destroys the end element with P = {c.fcell(focused.at_least(1))} "
                    f"({percent(focused.at_least(1), 2)}). No sweep beyond 15\".")
         charts = [c.bar("Focused beam: elements destroyed", focused, 1, "elements destroyed")]
-        tables.append(Table("Focused beam", ["Destroyed", "P", "%"], c.dist_rows(focused, 1)))
-    else:
-        dmgs = [p_dmg(end, SWEEP.power)] + [p_dmg(plain, SWEEP.power)] * v["others_open"] \
-            + [p_dmg(dug, SWEEP.power)] * v["others_dug_in"]
-        sweep = mixed_sweep(p_hit, dmgs)
-        data.update({"sweep": sweep.to_json(), "sweep_expected": prob(sweep.mean()),
-                     "sweep_at_least": c.at_least_json(sweep, total), "focused_at_least": c.at_least_json(focused, total)})
-        summary = (f"One heat ray shot at {rng}\": focused destroys the end element with P = "
-                   f"{c.fcell(focused.at_least(1))} ({percent(focused.at_least(1), 2)}), expected "
-                   f"{float(focused.mean()):.3f}; a sweep over {total} element{'s' if total > 1 else ''} destroys "
-                   f"at least one with P = {c.fcell(sweep.at_least(1))} ({percent(sweep.at_least(1), 2)}), expected "
-                   f"{float(sweep.mean()):.3f}.")
-        charts = [c.bar("Focused beam: elements destroyed", focused, total, "elements destroyed"),
-                  c.bar("Sweep: elements destroyed", sweep, total, "elements destroyed"),
-                  c.compare("Focused vs sweep", ("focused", focused), ("sweep", sweep), total, "elements destroyed")]
-        rows = []
-        for k in range(total + 1):
-            f, s = focused.as_dict().get(k, 0), sweep.as_dict().get(k, 0)
-            rows.append([k, c.fcell(f), c.fcell(s)])
-        tables.append(Table("Elements destroyed", ["Destroyed", "Focused", "Sweep"], rows))
-        tables.append(Table("At least k destroyed", ["k", "Focused", "Sweep"],
-                            [[k, c.fcell(focused.at_least(k)), c.fcell(sweep.at_least(k))] for k in range(1, total + 1)]))
+        tables = [Table("Focused beam", ["Destroyed", "P", "%"], c.dist_rows(focused, 1))]
+        return Result(summary=summary, data=data, rules=rules, tables=tables, charts=charts, notes=notes)
+    dmgs = ([p_dmg(end, SWEEP.power, end_close)] + [p_dmg(plain, SWEEP.power, False)] * v["others_open"]
+            + [p_dmg(dug, SWEEP.power, False)] * v["others_dug_in"]
+            + [p_dmg(dug, SWEEP.power, True)] * v["others_dug_in_close"])
+    sweep = mixed_sweep(p_hit, dmgs)
+    data.update({"sweep_possible": True, "sweep_impossible": None, "sweep": sweep.to_json(),
+                 "sweep_expected": prob(sweep.mean()), "sweep_at_least": c.at_least_json(sweep, total)})
+    summary = (f"One heat ray shot at {rng}\": focused destroys the end element with P = "
+               f"{c.fcell(focused.at_least(1))} ({percent(focused.at_least(1), 2)}), expected "
+               f"{float(focused.mean()):.3f}; a sweep over {total} element{'s' if total > 1 else ''} destroys "
+               f"at least one with P = {c.fcell(sweep.at_least(1))} ({percent(sweep.at_least(1), 2)}), expected "
+               f"{float(sweep.mean()):.3f}.")
+    charts = [c.bar("Focused beam: elements destroyed", focused, total, "elements destroyed"),
+              c.bar("Sweep: elements destroyed", sweep, total, "elements destroyed"),
+              c.compare("Focused vs sweep", ("focused", focused), ("sweep", sweep), total, "elements destroyed")]
+    rows = []
+    for k in range(total + 1):
+        f, s = focused.as_dict().get(k, 0), sweep.as_dict().get(k, 0)
+        rows.append([k, c.fcell(f), c.fcell(s)])
+    tables = [Table("Elements destroyed", ["Destroyed", "Focused", "Sweep"], rows),
+              Table("At least k destroyed", ["k", "Focused", "Sweep"],
+                    [[k, c.fcell(focused.at_least(k)), c.fcell(sweep.at_least(k))] for k in range(1, total + 1)])]
     return Result(summary=summary, data=data, rules=rules, tables=tables, charts=charts, notes=notes)
+
+
+def _check_others(v: dict) -> int:
+    """The elements under the template besides the end one, checked against the unit's size."""
+    preset = PRESETS[v["target"]]
+    others = v["others_open"] + v["others_dug_in"] + v["others_dug_in_close"]
+    dug = v["others_dug_in"] + v["others_dug_in_close"]
+    if dug and preset.unit and not UNITS[preset.unit].can_dig_in:
+        field = "others_dug_in" if v["others_dug_in"] else "others_dug_in_close"
+        raise InputError(field, f"{UNITS[preset.unit].name} cannot dig in (ruling AQMF R20).")
+    limit = preset.elements if preset.unit else MAX_ELEMENTS
+    if 1 + others > limit:
+        raise InputError("others_open", f"{preset.label} has {limit} elements: at most {limit - 1} besides the end "
+                                        f"one can be under the template (got {others}).")
+    return others
+
+
+def _dug_in_note(v: dict, end_close: bool) -> str:
+    """Ruling AQMF R30 stated for this shot: which dug-in elements keep the +2, by their own distance."""
+    parts = []
+    if v["end_dug_in"]:
+        parts.append("the end element, " + ("at 6\" or less, loses its +2 Armor" if end_close
+                                            else f"at {v['range']}\", keeps its +2 Armor"))
+    if v["others_dug_in"]:
+        parts.append(f"{v['others_dug_in']} other{'s' if v['others_dug_in'] > 1 else ''} more than 6\" away "
+                     "keep{} the +2".format("" if v["others_dug_in"] > 1 else "s"))
+    if v["others_dug_in_close"]:
+        n = v["others_dug_in_close"]
+        parts.append(f"{n} other{'s' if n > 1 else ''} within 6\" of the tripod lose{'' if n > 1 else 's'} it")
+    return ("Dug in is judged element by element, by each one's own distance to the tripod (AQMF 13.3, ruling "
+            "AQMF R30): " + "; ".join(parts) + ".")

@@ -44,7 +44,7 @@ def reinforcements_calc(v: dict) -> Result:
     rows = []
     by_turn = []
     for t in range(1, turns + 1):
-        arrived = one.p(lambda x: 0 < x <= t)
+        arrived = one.p(lambda x, t=t: 0 < x <= t)
         p_here = one.as_dict().get(t, Fraction(0))
         attack = p_here * ARRIVE_ATTACK / (1 - NO_SHOW) if t >= FIRST_TEST_TURN else Fraction(0)
         rows.append([t, c.fcell(p_here), c.fcell(attack), c.fcell(arrived), percent(arrived)])
@@ -56,7 +56,8 @@ def reinforcements_calc(v: dict) -> Result:
     labels = [str(t) for t in range(FIRST_TEST_TURN, turns + 1)] + ["never"]
     d = one.as_dict()
     charts = [BarChart("Arrival turn of one unit", labels,
-                       [("probability", [float(d.get(t, 0)) for t in range(FIRST_TEST_TURN, turns + 1)] + [float(never)])],
+                       [("probability", [float(d.get(t, 0)) for t in range(FIRST_TEST_TURN, turns + 1)]
+                         + [float(never)])],
                        x_label="turn")]
     data = {"turns": turns, "units": units, "arrival": one.to_json(lambda t: t if t else "never"),
             "by_turn": by_turn, "p_never": prob(never),
@@ -66,7 +67,8 @@ def reinforcements_calc(v: dict) -> Result:
                     rows)]
     if units > 1:
         charts.append(c.bar(f"Units arrived by the end of turn {turns}", count, units, "units"))
-        tables.append(Table(f"Units arrived by the end of turn {turns}", ["Units", "P", "%"], c.dist_rows(count, units)))
+        tables.append(Table(f"Units arrived by the end of turn {turns}", ["Units", "P", "%"],
+                            c.dist_rows(count, units)))
     summary = (f"In a {turns}-turn game a reinforcement unit tests from turn 2: it never arrives with P = "
                f"{c.pstr(never)}; when it does arrive it can attack that turn with P = 2/5 (a 9 or 10 "
                f"out of the 6-10 that bring it on).")

@@ -8,7 +8,7 @@ from . import common as c
 from .combat import binomial
 from .damage import CATEGORIES, CHART_DEN, D10, EXPLODED, after_attack, is_down, p_down, transition_weights
 from .dice import QUICK_START, p_at_most, p_success
-from .stats import IMMOBILIZED_DEFENSE, UNITS
+from .stats import COVER_BONUS, IMMOBILIZED_DEFENSE, UNITS
 
 FALL_BONUS = 3  # AQMF 16.3
 STAND_UP_PHASES = 2  # one full turn: the tripod's next two movement phases (ruling AQMF R17)
@@ -69,7 +69,8 @@ def break_free(cables: int, speed: int, armor: int, phases: int) -> tuple[list[d
     id="aqmf-tow-cable",
     title="Tow cables",
     game="aqmf",
-    rules=("AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF 18.1", "AQMF R2", "AQMF R15", "AQMF R17"),
+    rules=("AQMF 14.2", "AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF 18.1", "AQMF R2", "AQMF R15",
+           "AQMF R5", "AQMF R17", "AQMF R29"),
     page="aqmf/tripods.md",
     description="Cables placed by an assault, the tripod's break-free and fall chances, and phases to get free.",
     params=[
@@ -77,17 +78,20 @@ def break_free(cables: int, speed: int, armor: int, phases: int) -> tuple[list[d
                   help="Tow-cable elements in base contact, each rolling to hit to place one cable."),
         bool_param("already_held", "Tripod already held", False,
                    help="The tripod is already immobilized by cables (-4 Defense to the new rolls)."),
+        c.cover_param("Cover the tripod is wholly inside: it adds to the Defense the cable rolls need, as in any "
+                      "assault (ruling AQMF R29)."),
         int_param("cables", "Cables to break", 1, 1, 6, unit="cables", help="Cables on the tripod now (1 to 6)."),
         int_param("speed", "Tripod Speed", TRIPOD.speed, 1, 12, unit="inches",
                   help="8 for an Assault Tripod. It breaks a cable on a D10 at most its Speed."),
-        int_param("armor", "Tripod's Armor", TRIPOD.armor, 1, 20, help="Its current Armor, for the fall." + c.ARMOR_ZERO),
+        int_param("armor", "Tripod's Armor", TRIPOD.armor, 1, 20,
+                  help="Its current Armor, for the fall." + c.ARMOR_ZERO),
         int_param("phases", "Movement phases to follow", 12, 1, 24, unit="phases",
                   help="The tripod has two movement phases a turn: 12 phases are 6 turns."),
     ],
 )
 def tow_cable_calc(v: dict) -> Result:
     speed, armor, cables, phases = v["speed"], v["armor"], v["cables"], v["phases"]
-    defense = TRIPOD.defense + (IMMOBILIZED_DEFENSE if v["already_held"] else 0)
+    defense = TRIPOD.defense + COVER_BONUS[v["cover"]] + (IMMOBILIZED_DEFENSE if v["already_held"] else 0)
     p_hit = p_success(defense, QUICK_START)
     placed = binomial(v["riders"], p_hit)
     pb = p_break(speed)
@@ -112,7 +116,8 @@ def tow_cable_calc(v: dict) -> Result:
     charts = [c.bar("Cables placed", placed, v["riders"], "cables"),
               BarChart("Fall: damage chart result (+3)", order, [("probability", [float(fall_cats.get(k, 0))
                                                                                   for k in order])], x_label="result"),
-              BarChart("Movement phase in which the last cable breaks", [str(i + 1) for i in range(phases)] + ["later or never"],
+              BarChart("Movement phase in which the last cable breaks",
+                       [str(i + 1) for i in range(phases)] + ["later or never"],
                        [("probability", [float(p) for p in freed_dist] + [float(1 - freed)])], x_label="phase")]
     tables = [Table("Cables placed", ["Cables", "P", "%"], c.dist_rows(placed, v["riders"])),
               Table("Fall (D10 + 3 on the damage chart)", ["Result", "P", "%"],
@@ -123,10 +128,18 @@ def tow_cable_calc(v: dict) -> Result:
                     [["free of every cable", c.fcell(freed), percent(freed, 2)],
                      ["destroyed in a fall", c.fcell(down), percent(down, 2)],
                      ["still held", c.fcell(held), percent(held, 2)]])]
-    return Result(summary=summary, data=data, tables=tables, charts=charts,
-                  rules=["AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF R2", "AQMF R17"],
-                  notes=["While held, the tripod is immobilized: -4 Defense (AQMF 17.1).",
-                         "After a fall it spends its next two movement phases (one full turn) standing up and keeps "
-                         "its cables (ruling AQMF R17).",
-                         "The cable rolls use the quick-start dice (ruling AQMF R2): the lucky strike and tough luck "
-                         "options are not applied here."])
+    rules = ["AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF R2", "AQMF R17"]
+    notes = []
+    if v["cover"] != "none":
+        rules += ["AQMF 14.2", "AQMF R29"]
+        notes.append(f"The tripod is in {v['cover']} cover: +{COVER_BONUS[v['cover']]} to the Defense the cable rolls "
+                     f"need (Defense {defense}), as in any assault (ruling AQMF R29).")
+        if defense > 10:
+            rules.append("AQMF R5")
+            notes.append("A roll needing more than 10 cannot succeed: no cable can be placed (ruling AQMF R5).")
+    return Result(summary=summary, data=data, tables=tables, charts=charts, rules=rules,
+                  notes=notes + ["While held, the tripod is immobilized: -4 Defense (AQMF 17.1).",
+                                 "After a fall it spends its next two movement phases (one full turn) standing up "
+                                 "and keeps its cables (ruling AQMF R17).",
+                                 "The cable rolls use the quick-start dice (ruling AQMF R2): the lucky strike and "
+                                 "tough luck options are not applied here."])

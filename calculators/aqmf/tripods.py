@@ -53,11 +53,13 @@ def tripod_damage_calc(v: dict) -> Result:
             "armor_after": [{"outcome": state_label(s), **prob(states[s])} for s in ordered_states(states)],
             "p_destroyed": prob(down), "p_exploded": prob(states.get(EXPLODED, 0))}
     states_order = ordered_states(states)
-    charts = [BarChart("Chart result", order, [("probability", [float(cats.get(x, 0)) for x in order])], x_label="result"),
+    charts = [BarChart("Chart result", order, [("probability", [float(cats.get(x, 0)) for x in order])],
+                       x_label="result"),
               BarChart("Tripod after the roll", [state_label(s) for s in states_order],
                        [("probability", [float(states[s]) for s in states_order])], x_label="state")]
     tables = [Table("Chart roll", ["D10", "Modified roll", "Result"], rows),
-              Table("Result", ["Result", "P", "%"], [[x, c.fcell(cats.get(x, 0)), percent(cats.get(x, 0), 2)] for x in order]),
+              Table("Result", ["Result", "P", "%"],
+                    [[x, c.fcell(cats.get(x, 0)), percent(cats.get(x, 0), 2)] for x in order]),
               Table("Tripod after the roll", ["State", "P", "%"],
                     [[state_label(s), c.fcell(states[s]), percent(states[s], 2)] for s in states_order])]
     return Result(summary=summary, data=data, tables=tables, charts=charts,
@@ -67,7 +69,7 @@ def tripod_damage_calc(v: dict) -> Result:
 
 
 @lru_cache(maxsize=512)
-def _points_numerators(dice: int, q_num: int, den: int) -> tuple[tuple[int, int], ...]:
+def points_numerators(dice: int, q_num: int, den: int) -> tuple[tuple[int, int], ...]:
     """Binomial(dice, q_num/den) damage points as integer weights over den**dice, with every
     k of 10 or more merged into 10.
 
@@ -116,7 +118,7 @@ def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: in
             if is_down(s):
                 nxt[s] = nxt.get(s, 0) + w * step
                 continue
-            for k, pk in _points_numerators(dice, int(q_of[s] * den), den):
+            for k, pk in points_numerators(dice, int(q_of[s] * den), den):
                 if k == 0:
                     nxt[s] = nxt.get(s, 0) + w * pk * CHART_DEN
                     continue
@@ -135,14 +137,16 @@ def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: in
     title="Volleys against a tripod",
     game="aqmf",
     rules=("AQMF 5.4", "AQMF 5.5", "AQMF 18.1", "AQMF 18.5", "AQMF 14.2", "AQMF 17.1", "AQMF 19.3", "AQMF R2",
-           "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R8", "AQMF R11", "AQMF R13", "AQMF R15", "AQMF R16", "AQMF R27"),
+           "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R8", "AQMF R11", "AQMF R13", "AQMF R15", "AQMF R16",
+           "AQMF R27"),
     page="aqmf/tripods.md",
     description="P(tripod destroyed within N volleys), with its Armor falling after each damage result.",
     params=[
         c.shooter_param("boc-mg", [s for s in SHOOTERS if "tripod" not in s] + ["custom-tripod"]),
         c.weapon_param(), c.elements_param(), c.attack_param(), c.range_param(),
         int_param("volleys", "Volleys", 6, 1, MAX_VOLLEYS, help="Attacks by the unit, one after another (1 to 12)."),
-        int_param("armor", "Tripod's Armor at the start", TRIPOD_ARMOR, 1, 20, help="10 for an undamaged Assault Tripod." + c.ARMOR_ZERO),
+        int_param("armor", "Tripod's Armor at the start", TRIPOD_ARMOR, 1, 20,
+                  help="10 for an undamaged Assault Tripod." + c.ARMOR_ZERO),
         c.cover_param("Cover the tripod is inside (adds to its Defense)."), c.immobilized_param(), c.lucky_param(),
         c.tough_param(),
     ],
@@ -167,7 +171,8 @@ def volleys_calc(v: dict) -> Result:
                        [("probability", [float(final[s]) for s in order])], x_label="state")]
     if v["cover"] != "none" or v["immobilized"]:
         plain = resolve_target("boc-tripod", 1, None, v["armor"], "none", False, False)
-        base, _ = volley_chain(shooter.dice, p_success(plain.hit_need(), opts), shooter.weapon.power, v["armor"], n, opts)
+        base, _ = volley_chain(shooter.dice, p_success(plain.hit_need(), opts), shooter.weapon.power, v["armor"], n,
+                               opts)
         charts.append(BarChart("Destroyed within N volleys: as set vs no cover, not immobilized",
                                [str(i + 1) for i in range(n)],
                                [("as set", [float(p) for p in by]), ("plain", [float(p) for p in base])],

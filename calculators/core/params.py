@@ -7,12 +7,15 @@ Every size is bounded so that no input can make a calculator hang.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import InputError
 
 MAX_TEXT = 20_000  # hard ceiling for any text parameter, whatever a schema says
+GROUP_FIELD_KINDS = ("int", "bool", "choice", "text")  # a group's fields; never a nested group
+MAX_NESTING = 4  # a group's JSON text is a list of flat objects: depth 2
 
 
 @dataclass(frozen=True)
@@ -26,7 +29,8 @@ class Param:
     """One parameter.
 
     kinds: ``int``, ``bool``, ``choice``, ``text`` (one line or ``multiline``),
-    ``int_list`` (comma-separated integers in text form).
+    ``int_list`` (comma-separated integers in text form), ``group`` (a list of records, each
+    with the same ``fields``: see ``group_param``).
     """
 
     name: str
@@ -39,19 +43,21 @@ class Param:
     choices: tuple[Choice, ...] = ()
     unit: str = ""
     max_length: int = 200  # text: characters
-    min_items: int = 0  # int_list
-    max_items: int = 0  # int_list
+    min_items: int = 0  # int_list, group
+    max_items: int = 0  # int_list, group
     multiline: bool = False
     optional: bool = False  # int: may be left empty (None)
     # An example shown greyed-out in an empty field: never sent, never a hidden input.
     placeholder: str = ""
+    fields: tuple[Param, ...] = ()  # group: the fields of one item
+    item_label: str = "Item"  # group: "Attacker" gives legends "Attacker 1", "Attacker 2"
 
     def schema(self) -> dict:
         out: dict[str, Any] = {
             "name": self.name,
             "type": self.kind,
             "label": self.label,
-            "default": self.default,
+            "default": [dict(item) for item in self.default] if self.kind == "group" else self.default,
             "help": self.help,
         }
         if self.unit:
@@ -68,9 +74,12 @@ class Param:
         if self.kind == "text":
             out["max_length"] = self.max_length
             out["multiline"] = self.multiline
-        if self.kind == "int_list":
+        if self.kind in ("int_list", "group"):
             out["min_items"] = self.min_items
             out["max_items"] = self.max_items
+        if self.kind == "group":
+            out["fields"] = [f.schema() for f in self.fields]
+            out["item_label"] = self.item_label
         return out
 
     # -- validation -------------------------------------------------------
@@ -99,6 +108,8 @@ class Param:
             return raw
         if kind == "int_list":
             return self._int_list(raw)
+        if kind == "group":
+            return self._group(raw)
         raise AssertionError(f"unknown parameter kind {kind!r}")
 
     def _int(self, raw: Any) -> int | None:
@@ -112,6 +123,8 @@ class Param:
             value = raw
         elif isinstance(raw, float) and raw.is_integer():
             value = int(raw)
+            if abs(raw) >= 1e15:  # echo what was sent (1e+308), not its 309 digits
+                self._check_range(value, self.label, shown=_show(raw))
         elif isinstance(raw, str):
             text = raw.strip()
             if len(text) > 12 or not text.lstrip("+-").isdigit():
@@ -122,11 +135,12 @@ class Param:
         self._check_range(value, self.label)
         return value
 
-    def _check_range(self, value: int, what: str) -> None:
+    def _check_range(self, value: int, what: str, shown: str | None = None) -> None:
+        shown = shown or _show(value)
         if self.minimum is not None and value < self.minimum:
-            raise InputError(self.name, f"{what}: must be at least {self.minimum} (got {value}).")
+            raise InputError(self.name, f"{what}: must be at least {self.minimum} (got {shown}).")
         if self.maximum is not None and value > self.maximum:
-            raise InputError(self.name, f"{what}: must be at most {self.maximum} (got {value}).")
+            raise InputError(self.name, f"{what}: must be at most {self.maximum} (got {shown}).")
 
     def _bool(self, raw: Any) -> bool:
         if isinstance(raw, bool):
@@ -172,7 +186,98 @@ class Param:
         return tuple(values)
 
 
+    def _group(self, raw: Any) -> tuple[dict, ...]:
+        """A list of records: JSON (a list of objects) or its JSON text (from a URL, a saved state, the CLI).
+
+        Errors name ``"<group>"`` for the list itself and ``"<group>.<i>.<field>"`` (0-based) for
+        one field of one item; messages count items from 1.
+        """
+        plural = self.item_label.lower() + "s"
+        if isinstance(raw, str):
+            if len(raw) > MAX_TEXT:
+                raise InputError(self.name, f"{self.label}: too long (at most {MAX_TEXT} characters).")
+            if _nesting(raw) > MAX_NESTING:  # before json.loads: deep nesting overflows the C stack in Pyodide
+                raise InputError(self.name, f"{self.label}: nested too deeply to be a list of {plural}.")
+            try:
+                raw = json.loads(raw) if raw.strip() else []
+            except ValueError as err:  # JSONDecodeError; say where, never echo the text
+                raise InputError(self.name, f"{self.label}: not a readable list of {plural} "
+                                            f"(JSON error at character {getattr(err, 'pos', '?')}).") from None
+            except RecursionError:
+                raise InputError(self.name, f"{self.label}: nested too deeply to be a list of {plural}.") from None
+        if not isinstance(raw, (list, tuple)):
+            raise InputError(self.name, f"{self.label}: must be a list of {plural} (got {_kind(raw)}).")
+        if len(raw) < self.min_items or len(raw) > self.max_items:
+            need = (f"exactly {self.min_items}" if self.min_items == self.max_items
+                    else f"{self.min_items} to {self.max_items}")
+            raise InputError(self.name, f"{self.label}: give {need} {plural} (got {len(raw)}).")
+        return tuple(self._group_item(i, item) for i, item in enumerate(raw))
+
+    def _group_item(self, i: int, item: Any) -> dict:
+        who = f"{self.item_label} {i + 1}"
+        if not isinstance(item, dict):
+            raise InputError(self.name, f"{who}: must be an object of field: value pairs (got {_kind(item)}).")
+        known = {f.name for f in self.fields}
+        extra = [str(k) for k in item if k not in known]
+        if extra:
+            shown = ", ".join(_show(k) for k in extra[:5])
+            raise InputError(self.name, f"{who}: unknown field{'s' if len(extra) > 1 else ''} {shown}; "
+                                        f"the fields are {', '.join(f.name for f in self.fields)}.")
+        out = {}
+        for f in self.fields:
+            try:
+                out[f.name] = f.coerce(item.get(f.name, f.default))
+            except InputError as err:
+                raise group_error(self, i, f.name, err.message) from None
+        return out
+
+    def field(self, name: str) -> Param:
+        return next(f for f in self.fields if f.name == name)
+
+
+def group_error(group: Param, index: int, field_name: str, message: str) -> InputError:
+    """An error on one field of one item: ``"attackers.1.range"``, "Attacker 2, Range: ..."
+
+    ``message`` is the field's own message (it starts with the field's label, or gets it).
+    """
+    label = group.field(field_name).label
+    text = message if message.startswith(label + ":") else f"{label}: {message}"
+    return InputError(f"{group.name}.{index}.{field_name}", f"{group.item_label} {index + 1}, {text}")
+
+
+def _nesting(text: str) -> int:
+    """How deeply the brackets of a JSON text nest (outside strings), read in one pass."""
+    depth = most = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            most = max(most, depth)
+        elif ch in "]}":
+            depth -= 1
+    return most
+
+
+def _kind(raw: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true or false", type(None): "nothing"}.get(
+        type(raw), "a number" if isinstance(raw, (int, float)) else type(raw).__name__)
+
+
 def _show(raw: Any) -> str:
+    """Bad input echoed briefly: at most 40 characters, a huge number by its size."""
+    if isinstance(raw, int) and not isinstance(raw, bool) and len(str(abs(raw))) > 15:
+        return f"a number of {len(str(abs(raw)))} digits"
+    if isinstance(raw, float) and abs(raw) >= 1e15:
+        return f"{raw:.3g}"
     text = repr(raw)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -200,3 +305,20 @@ def text_param(name, label, default, max_length=200, help="", multiline=False, p
 def int_list_param(name, label, default, minimum, maximum, min_items, max_items, help="") -> Param:
     return Param(name, "int_list", label, default, help=help, minimum=minimum, maximum=maximum,
                  min_items=min_items, max_items=max_items)
+
+
+def group_param(name, label, fields, default, min_items, max_items, item_label="Item", help="") -> Param:
+    """A repeated group of fields (the attackers of a fire plan): its value is a list of
+    ``{field name: value}``; a field missing from an item takes that field's default."""
+    fields = tuple(fields)
+    for f in fields:
+        if f.kind not in GROUP_FIELD_KINDS:
+            raise ValueError(f"{name}: a group field must be one of {GROUP_FIELD_KINDS}, not {f.kind!r}")
+    names = [f.name for f in fields]
+    if not fields or len(set(names)) != len(names):
+        raise ValueError(f"{name}: a group needs fields with distinct names")
+    if not 0 <= min_items <= max_items or max_items < 1:
+        raise ValueError(f"{name}: need 0 <= min_items <= max_items and max_items >= 1")
+    default = tuple({f.name: item.get(f.name, f.default) for f in fields} for item in default)
+    return Param(name, "group", label, default, help=help, min_items=min_items, max_items=max_items,
+                 fields=fields, item_label=item_label)

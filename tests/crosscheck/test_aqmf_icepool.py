@@ -43,7 +43,7 @@ def die_dict(die):
     ({"shooter": "boc-mg", "range": 10, "target": "boc-infantry"}, 9, 5, 4, 6),
     ({"shooter": "boc-infantry", "range": 15, "target": "mw-riders", "cover": "soft"}, 6, 8, 4, 3),
     ({"shooter": "mw-tanks", "range": 30, "target": "mw-mg", "dug_in": True}, 6, 5, 5, 3),
-    ({"shooter": "mw-tripod", "elements": 3, "weapon": "heat-ray-focused", "range": 10, "target": "mw-infantry",
+    ({"shooter": "custom-tripod", "elements": 3, "weapon": "heat-ray-focused", "range": 10, "target": "mw-infantry",
       "cover": "soft", "dug_in": True}, 3, 6, 3, 5),
     ({"shooter": "boc-tripod", "attack": "assault", "target": "boc-mg", "dug_in": True}, 1, 5, 3, 3),
 ])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -84,16 +84,18 @@ def run(calc, **params):
 
 # (shooter params, dice, power, target params, Defense after modifiers, Armor after modifiers, elements)
 ATTACKS = [
-    ({"shooter": "boc-infantry", "elements": 2, "range": 10}, 2, 0, {"target": "boc-mg", "target_elements": 3}, 5, 4, 3),
-    ({"shooter": "boc-infantry", "elements": 2, "range": 10}, 2, 0, {"target": "boc-mg", "target_elements": 1}, 5, 4, 1),
+    ({"shooter": "boc-infantry", "elements": 2, "range": 10}, 2, 0, {"target": "boc-mg", "target_elements": 3},
+     5, 4, 3),
+    ({"shooter": "boc-infantry", "elements": 2, "range": 10}, 2, 0, {"target": "boc-mg", "target_elements": 1},
+     5, 4, 1),
     ({"shooter": "boc-riders", "elements": 2, "range": 15}, 2, 0,
      {"target": "mw-infantry", "target_elements": 2, "cover": "soft", "dug_in": True}, 6, 6, 2),
     ({"shooter": "boc-mg", "elements": 1, "range": 20}, 3, 0, {"target": "boc-riders", "target_elements": 2}, 7, 4, 2),
     ({"shooter": "mw-tanks", "elements": 2, "range": 30}, 2, 1,
      {"target": "custom-other", "defense": 8, "armor": 12, "target_elements": 2}, 8, 12, 2),
-    ({"shooter": "mw-tripod", "elements": 2, "weapon": "heat-ray-focused", "range": 4}, 2, 3,
+    ({"shooter": "custom-tripod", "elements": 2, "weapon": "heat-ray-focused", "range": 4}, 2, 3,
      {"target": "boc-infantry", "target_elements": 2, "dug_in": True}, 5, 4, 2),
-    ({"shooter": "mw-tripod", "elements": 2, "weapon": "heat-ray-focused", "range": 8}, 2, 3,
+    ({"shooter": "custom-tripod", "elements": 2, "weapon": "heat-ray-focused", "range": 8}, 2, 3,
      {"target": "boc-infantry", "target_elements": 2, "dug_in": True, "cover": "soft"}, 6, 6, 2),
     ({"shooter": "custom-human", "elements": 2, "weapon": "rifle", "range": 10}, 2, 0,
      {"target": "custom-other", "defense": 3, "armor": 4, "immobilized": True, "target_elements": 2}, -1, 4, 2),
@@ -151,7 +153,9 @@ def brute_sweep(hit_need, dmg_needs):
 @pytest.mark.parametrize("params, hit_need, dmg_needs", [
     ({"range": 10, "others_open": 2}, 5, [2, 2, 2]),
     ({"range": 10, "others_open": 1, "others_dug_in": 2, "end_cover": "soft", "end_dug_in": True}, 6, [4, 2, 4, 4]),
-    ({"range": 6, "others_open": 0, "others_dug_in": 2, "end_dug_in": True}, 5, [2, 2, 2]),
+    ({"range": 6, "others_open": 0, "others_dug_in_close": 2, "end_dug_in": True}, 5, [2, 2, 2]),
+    ({"range": 6, "others_open": 1, "others_dug_in": 1, "others_dug_in_close": 1, "end_dug_in": True}, 5,
+     [2, 2, 4, 2]),
     ({"range": 12, "target": "boc-riders", "others_open": 2, "end_cover": "hard"}, 10, [2, 2, 2]),
 ])
 def test_heat_ray_sweep_matches_enumeration(params, hit_need, dmg_needs):
@@ -203,7 +207,7 @@ def test_damage_chart_matches_faces(points, armor):
 
 
 def brute_tow(cables: int, speed: int, armor: int, phases: int) -> tuple[Fraction, Fraction]:
-    @lru_cache(maxsize=None)
+    @cache
     def go(left, arm, wait, phases_left):
         """(P freed, P destroyed) from here, rolling each phase's D10 face by face."""
         if phases_left == 0:
@@ -302,5 +306,5 @@ def brute_sequential_sweeps(shots: int, hit_need: int, dmg_need: int, elements: 
     (2, {"target": "boc-infantry", "target_elements": 3, "dug_in": True}, 5, 4, 3),
 ])
 def test_several_sweeps_match_sequential_enumeration(shots, target, hit_need, dmg_need, elements):
-    data = run("aqmf-attack", shooter="mw-tripod", elements=shots, weapon="heat-ray-sweep", range=12, **target)
+    data = run("aqmf-attack", shooter="custom-tripod", elements=shots, weapon="heat-ray-sweep", range=12, **target)
     assert dist(data["destroyed"]) == brute_sequential_sweeps(shots, hit_need, dmg_need, elements)

@@ -12,7 +12,8 @@ from calculators.__main__ import main as cli
 
 CATALOG = calculators.catalog()
 IDS = [c["id"] for c in CATALOG]
-KINDS = {"int", "bool", "choice", "text", "int_list"}
+KINDS = {"int", "bool", "choice", "text", "int_list", "group"}
+GROUP_FIELD_KINDS = {"int", "bool", "choice", "text"}
 
 
 def test_catalog_is_not_empty_and_ids_unique():
@@ -28,18 +29,38 @@ def test_catalog_entry_complete(entry):
     assert entry["rules"] and all(re.fullmatch(r"[A-Z]{2,5} R?\d+(\.\d+)*[a-z]?", r) for r in entry["rules"])
     assert entry["page"].endswith(".md")
     for p in entry["params"]:
-        assert p["type"] in KINDS
-        assert p["name"] and p["label"] and isinstance(p["help"], str) and p["help"].strip(), p["name"]
-        assert "default" in p
-        if p["type"] in ("int", "int_list"):
-            assert p["min"] is not None and p["max"] is not None, f"{p['name']} must be bounded"
-        if p["type"] == "int_list":
-            assert p["max_items"] > 0
-        if p["type"] == "choice":
-            assert p["choices"] and p["default"] in [c["value"] for c in p["choices"]]
-        if p["type"] == "text":
-            assert 0 < p["max_length"] <= 20_000
+        _check_param_schema(p, KINDS)
+        if p["type"] == "group":
+            _check_group_schema(p)
     json.dumps(entry)
+
+
+def _check_param_schema(p, kinds):
+    assert p["type"] in kinds, p
+    assert p["name"] and p["label"] and isinstance(p["help"], str) and p["help"].strip(), p["name"]
+    assert "default" in p
+    if p["type"] in ("int", "int_list"):
+        assert p["min"] is not None and p["max"] is not None, f"{p['name']} must be bounded"
+    if p["type"] == "int_list":
+        assert p["max_items"] > 0
+    if p["type"] == "choice":
+        assert p["choices"] and p["default"] in [c["value"] for c in p["choices"]]
+    if p["type"] == "text":
+        assert 0 < p["max_length"] <= 20_000
+
+
+def _check_group_schema(p):
+    """The group kind as agreed with the widget (wt/briefs/group-spec.md)."""
+    assert set(p) >= {"name", "type", "label", "help", "default", "fields", "min_items", "max_items", "item_label"}
+    assert 0 <= p["min_items"] <= p["max_items"] and p["max_items"] >= 1
+    assert isinstance(p["item_label"], str) and p["item_label"].strip()
+    names = [f["name"] for f in p["fields"]]
+    assert names and len(names) == len(set(names))
+    for f in p["fields"]:
+        _check_param_schema(f, GROUP_FIELD_KINDS)  # never a nested group
+    assert isinstance(p["default"], list) and p["min_items"] <= len(p["default"]) <= p["max_items"]
+    for item in p["default"]:
+        assert isinstance(item, dict) and set(item) == set(names), item
 
 
 def _dist_entries(obj):
@@ -92,6 +113,14 @@ def _bad_values(p):
         yield "maybe"
     elif t == "text":
         yield "x" * (p["max_length"] + 1)
+    elif t == "group":  # errors about the list itself name the group
+        yield json.dumps([{}] * (p["max_items"] + 1))
+        yield "not a list ["
+        yield "[1]"
+        yield '[{"no_such_field": 1}]'
+        yield {"an": "object"}
+        if p["min_items"]:
+            yield "[]"
 
 
 CASES = [(c["id"], p["name"], bad) for c in CATALOG for p in c["params"] for bad in _bad_values(p)]
@@ -159,3 +188,111 @@ def test_each_game_manifest_names_the_module_that_registers_each_calculator():
         for calc_id, module in manifest.items():
             func = registry.get(calc_id).func
             assert func.__module__ == f"calculators.{game}.{module}", calc_id
+
+
+# -- the "group" kind (a repeated group of fields) ----------------------------------------------
+
+GROUPS = [(c["id"], p) for c in CATALOG for p in c["params"] if p["type"] == "group"]
+GROUP_IDS = [f"{c}:{p['name']}" for c, p in GROUPS]
+
+
+def _items(p):
+    """A valid list for group ``p``: its default items, at least 2 if it may hold 2 (else 1)."""
+    n = 2 if p["max_items"] >= 2 else 1
+    items = [dict(x) for x in p["default"][:n]] + [{}] * max(0, n - len(p["default"]))
+    return items
+
+
+FIELD_CASES = [(cid, g, f, bad) for cid, g in GROUPS for f in g["fields"] for bad in _bad_values(f)]
+
+
+@pytest.mark.parametrize("calc_id, group, field, bad", FIELD_CASES,
+                         ids=[f"{c}:{g['name']}.{f['name']}:{str(b)[:12]}" for c, g, f, b in FIELD_CASES])
+def test_a_bad_field_in_an_item_names_its_path_and_counts_from_1(calc_id, group, field, bad):
+    items = _items(group)
+    i = len(items) - 1
+    items[i] = dict(items[i], **{field["name"]: bad})
+    for value in (items, json.dumps(items)):  # a list, or its JSON text (URL hash, saved state, CLI)
+        result = calculators.run(calc_id, {group["name"]: value})
+        assert result["ok"] is False, result
+        assert result["error"]["field"] == f"{group['name']}.{i}.{field['name']}"
+        assert result["error"]["message"].startswith(f"{group['item_label']} {i + 1}, {field['label']}: ")
+        assert len(result["error"]["message"]) < 400
+
+
+@pytest.mark.parametrize("calc_id, group", GROUPS, ids=GROUP_IDS)
+def test_a_group_as_json_text_is_the_same_as_the_list(calc_id, group):
+    items = _items(group)
+    as_text = calculators.run(calc_id, {group["name"]: json.dumps(items)})
+    assert as_text == calculators.run(calc_id, {group["name"]: items})
+
+
+@pytest.mark.parametrize("calc_id, group", GROUPS, ids=GROUP_IDS)
+def test_a_field_missing_from_an_item_takes_its_default(calc_id, group):
+    from calculators.core import registry
+
+    param = next(p for p in registry.get(calc_id).params if p.name == group["name"])
+    defaults = {f["name"]: f["default"] for f in group["fields"]}
+    n = max(1, group["min_items"])
+    assert param.coerce([{}] * n) == tuple(defaults for _ in range(n))
+    assert param.coerce(json.dumps([{}] * n)) == param.coerce([defaults] * n)
+
+
+@pytest.mark.parametrize("calc_id, group", GROUPS, ids=GROUP_IDS)
+@pytest.mark.parametrize("bad", [5, True, None, "x", "[", "{}", "[[]]", '["a"]', "[" * 5000, "]" * 30_000,
+                                 [None], [[1, 2]], {"unit": "boc-mg"}])
+def test_a_group_never_gives_an_internal_error(calc_id, group, bad):
+    result = calculators.run(calc_id, {group["name"]: bad})
+    if result["ok"]:  # "[]" or None may be a valid empty list for an optional group
+        assert group["min_items"] == 0
+        return
+    assert result["error"]["field"] == group["name"], result
+    assert "Internal error" not in result["error"]["message"] and len(result["error"]["message"]) < 400
+
+
+def test_group_param_refuses_nested_groups_and_bad_bounds():
+    from calculators.core import group_param, int_param
+
+    inner = group_param("g", "G", [int_param("a", "A", 1, 0, 9)], [], 0, 2)
+    with pytest.raises(ValueError):
+        group_param("outer", "Outer", [inner], [], 0, 2)
+    with pytest.raises(ValueError):
+        group_param("g", "G", [int_param("a", "A", 1, 0, 9)], [], 3, 2)
+    with pytest.raises(ValueError):
+        group_param("g", "G", [int_param("a", "A", 1, 0, 9), int_param("a", "A2", 1, 0, 9)], [], 0, 2)
+
+
+def test_group_error_message_matches_the_agreed_form():
+    from calculators.core import InputError, group_param, int_param
+
+    g = group_param("attackers", "Attackers", [int_param("range", "Range", 12, 0, 48)], [{}], 1, 8,
+                    item_label="Attacker")
+    with pytest.raises(InputError) as err:
+        g.coerce([{"range": 1}, {"range": 60}])
+    assert err.value.field == "attackers.1.range"
+    assert err.value.message == "Attacker 2, Range: must be at most 48 (got 60)."
+    with pytest.raises(InputError) as err:
+        g.coerce([{}] * 9)
+    assert (err.value.field, err.value.message) == ("attackers", "Attackers: give 1 to 8 attackers (got 9).")
+    with pytest.raises(InputError) as err:
+        g.coerce([{"range": 1, "rnage": 2, "x": 3}])
+    assert err.value.field == "attackers" and "'rnage', 'x'" in err.value.message
+
+
+def test_cli_runs_a_group_given_as_json_text(capsys):
+    """The command shown in calculators/__main__.py's docstring."""
+    assert cli(["run", "aqmf-fire-plan", 'attackers=[{"unit": "boc-mg", "range": 12}]', "target=boc-tripod"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] and out["data"]["attackers"][0]["dice"] == 9
+    assert cli(["run", "aqmf-fire-plan", 'attackers=[{"unit": "boc-mg", "range": 12}, {"range": 200}]']) == 2
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["error"]["field"] == "attackers.1.range"
+    assert "error in attackers.1.range: Attacker 2, Range: must be at most 120 (got 200)." in captured.err
+
+
+@pytest.mark.parametrize("raw, shown", [(1e308, "1e+308"), (-1e300, "-1e+300"), (10**40, "a number of 41 digits"),
+                                        ("9" * 13, "'9999999999999'")])
+def test_bad_numbers_are_echoed_briefly(raw, shown):
+    result = calculators.run("wotw-virus", {"destroyed": raw})
+    assert result["ok"] is False and result["error"]["field"] == "destroyed"
+    assert f"(got {shown})" in result["error"]["message"] and len(result["error"]["message"]) < 120
