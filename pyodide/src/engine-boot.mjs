@@ -18,7 +18,7 @@ const SNAPSHOT_FORMAT = 1;
 // Imported before the snapshot is taken, so that no calculator pays its import after a restore.
 const IMPORT_ALL = "import calculators\ncalculators.catalog()\n";
 const DB_NAME = "martian-front-engine";
-const META = "meta", BYTES = "bytes";
+const META = "meta", BYTES = "bytes", KEY = "engine";
 
 // ---- the lock file and the engine wheel ------------------------------------------------------
 
@@ -82,44 +82,35 @@ function openDb() {
   return dbPromise;
 }
 
-async function store(name, mode, fn) {
+function committed(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = resolve;
+    tx.onerror = tx.onabort = () => reject(tx.error);
+  });
+}
+
+async function read(name) {
   const db = await openDb();
-  const tx = db.transaction(name, mode);
-  const result = await request(fn(tx.objectStore(name)));
-  if (mode === "readwrite") {
-    await new Promise((resolve, reject) => {
-      tx.oncomplete = resolve;
-      tx.onerror = tx.onabort = () => reject(tx.error);
-    });
+  return request(db.transaction(name).objectStore(name).get(KEY));
+}
+
+// One transaction: {store name: value to put, or null to delete}.
+async function write(changes) {
+  const db = await openDb();
+  const tx = db.transaction(Object.keys(changes), "readwrite");
+  const done = committed(tx);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) tx.objectStore(name).delete(KEY);
+    else tx.objectStore(name).put(value, KEY);
   }
-  return result;
+  await done;
 }
 
-const getMeta = () => store(META, "readonly", (s) => s.get("engine"));
-const setMeta = (meta) => store(META, "readwrite", (s) => s.put(meta, "engine"));
-const getBytes = () => store(BYTES, "readonly", (s) => s.get("engine"));
-
-async function putSnapshot(meta, bytes) {
-  const db = await openDb();
-  const tx = db.transaction([META, BYTES], "readwrite");
-  tx.objectStore(BYTES).put(bytes, "engine");
-  tx.objectStore(META).put(meta, "engine");
-  await new Promise((resolve, reject) => {
-    tx.oncomplete = resolve;
-    tx.onerror = tx.onabort = () => reject(tx.error);
-  });
-}
-
-export async function discardSnapshot() {
-  const db = await openDb();
-  const tx = db.transaction([META, BYTES], "readwrite");
-  tx.objectStore(BYTES).delete("engine");
-  tx.objectStore(META).delete("engine");
-  await new Promise((resolve, reject) => {
-    tx.oncomplete = resolve;
-    tx.onerror = tx.onabort = () => reject(tx.error);
-  });
-}
+const getMeta = () => read(META);
+const getBytes = () => read(BYTES);
+const setMeta = (meta) => write({ [META]: meta });
+const putSnapshot = (meta, bytes) => write({ [META]: meta, [BYTES]: bytes });
+const discardSnapshot = () => write({ [META]: null, [BYTES]: null });
 
 // ---- start-up ---------------------------------------------------------------------------------
 
@@ -238,12 +229,15 @@ export async function startEngine({ setup, status = () => {} }) {
  */
 export async function makeSnapshot({ setup }) {
   const assets = fetchEngine();
+  const key = await snapshotKey(assets, setup);
+  const stored = await getMeta().catch(() => null);
+  if (stored && stored.key === key) return stored; // another tab has just made it
   const t0 = performance.now();
   const { pyodide, glue } = await startFresh(assets, setup, () => {}, true);
   if (glue && typeof glue.destroy === "function") glue.destroy();
   pyodide.runPython(IMPORT_ALL);
   const bytes = pyodide.makeMemorySnapshot();
-  const meta = { key: await snapshotKey(assets, setup), sha256: await sha256(bytes), size: bytes.length,
+  const meta = { key, sha256: await sha256(bytes), size: bytes.length,
     made: new Date().toISOString(), ms: Math.round(performance.now() - t0) };
   await putSnapshot(meta, bytes);
   return meta;
