@@ -228,12 +228,14 @@ async function startFresh(assets, setup, status, makeSnapshot) {
 /**
  * Start the engine. `setup` is the worker's Python glue; the value of its last line is returned
  * as `glue`. `restored` says whether a snapshot was used; `snapshotWanted` whether none good
- * was stored, so that the caller can have one made (see makeSnapshot) once the page is idle.
+ * was stored, so that the caller can have one made (see makeSnapshot) once the page is idle;
+ * `lookForSnapshot: false` skips the look-up (a first visit).
  */
-export async function startEngine({ setup, status = () => {} }) {
+export async function startEngine({ setup, status = () => {}, lookForSnapshot = true }) {
   const assets = fetchEngine();
-  // Only the small description is read here: a first visit starts downloading the runtime at once.
-  const meta = await getMeta().catch(() => null);
+  // Only the small description is read here. A first visit does not look at all: opening
+  // IndexedDB for the first time in a profile costs up to 0.3 s before the runtime could start.
+  const meta = lookForSnapshot ? await getMeta().catch(() => null) : null;
   if (meta) {
     let key = null;
     try {

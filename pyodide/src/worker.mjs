@@ -43,13 +43,15 @@ _Run
 // Start-up (from a memory snapshot when a good one is stored) lives in engine-boot.mjs. A page
 // opened as `worker.mjs?snapshot` is not an engine: it makes that snapshot for the next visit.
 const SNAPSHOT_MODE = new URL(import.meta.url).searchParams.has("snapshot");
+// overrides/main.html says so when no service worker controls the page: nothing to restore.
+const FIRST_VISIT = new URL(import.meta.url).hash === "#first-visit";
 const SNAPSHOT_IDLE_MS = 3000; // made once the engine has been idle this long after a result
 let snapshotWanted = false;
 let snapshotTimer = null;
 
 const ready = SNAPSHOT_MODE ? null : (async () => {
   const t0 = performance.now();
-  const started = await startEngine({ setup: PY_SETUP, status });
+  const started = await startEngine({ setup: PY_SETUP, status, lookForSnapshot: !FIRST_VISIT });
   snapshotWanted = started.snapshotWanted;
   postMessage({ type: "ready", ms: performance.now() - t0, restored: started.restored });
   announce("ready");
