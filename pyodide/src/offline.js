@@ -91,11 +91,11 @@
     text.textContent = "A new version of this site is ready.";
     const button = document.createElement("button");
     button.type = "button";
-    button.className = "md-button md-button--primary";
+    button.className = "offline-update__reload";
     button.textContent = "Reload";
     const later = document.createElement("button");
     later.type = "button";
-    later.className = "md-button";
+    later.className = "offline-update__later";
     later.textContent = "Later";
     button.addEventListener("click", () => {
       button.disabled = true;
