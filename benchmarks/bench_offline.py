@@ -24,28 +24,16 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "tests" / "browser")]
 from bench_widget import ARGS, PATHS, SENT, bare, serve_built_site  # noqa: E402
+from test_offline import SNAPSHOT_META  # noqa: E402  (reads IndexedDB without creating it)
 
 PAGE = "wotw/virus/"
 RULES = ("wotw/rules/", "diplomacy/rules/")
 RUNTIME = "assets/engine/pyodide/"
 FIRST_RESULT = """document.addEventListener('calc:result', () => {
     if (!window.firstResult) window.firstResult = performance.now(); }, true);"""
-SNAPSHOT_STORED = """() => new Promise(async (resolve) => {
-  if (!(await indexedDB.databases()).some((d) => d.name === 'martian-front-engine')) return resolve(false);
-  const open = indexedDB.open('martian-front-engine');
-  open.onerror = () => resolve(false);
-  open.onsuccess = () => {
-    const db = open.result;
-    if (!db.objectStoreNames.contains('meta')) { db.close(); return resolve(false); }
-    const get = db.transaction('meta').objectStore('meta').get('engine');
-    get.onsuccess = () => { db.close(); resolve(Boolean(get.result && get.result.sha256)); };
-    get.onerror = () => { db.close(); resolve(false); };
-  };
-})"""
-
-
 def visit(ctx, url: str) -> tuple[float, int, dict]:
     """(ms from navigation to the first live result, bytes the server sent meanwhile, how the engine started)."""
     page = ctx.new_page()
@@ -96,7 +84,7 @@ def one_run(p, chromium: str, base: str, logged: list) -> dict:
     page = start["page"]
     before = SENT[0]
     wait_for(page, "window.martianOffline.state === 'ready'", "the offline cache")
-    wait_for(page, SNAPSHOT_STORED, "the engine snapshot")
+    wait_for(page, f"({SNAPSHOT_META})().then((meta) => Boolean(meta && meta.sha256))", "the engine snapshot")
     out["after_bytes"] = SENT[0] - before  # the offline cache, after the first result
     page.close()
     out["repeat"], out["repeat_bytes"], start = visit(ctx, base + PAGE)

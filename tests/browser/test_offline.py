@@ -44,8 +44,15 @@ SNAPSHOT_META = """() => new Promise(async (resolve) => {
 # Damages the stored snapshot: "flip" changes bytes in the middle of the heap (its checksum
 # no longer matches); "junk" stores noise with a matching checksum (Pyodide itself must refuse it).
 CORRUPT = """async (mode) => {
-  const db = await new Promise((ok, fail) => { const r = indexedDB.open('martian-front-engine'); r.onsuccess = () => ok(r.result); r.onerror = fail; });
-  const read = (store) => new Promise((ok) => { const g = db.transaction(store).objectStore(store).get('engine'); g.onsuccess = () => ok(g.result); });
+  const db = await new Promise((ok, fail) => {
+    const r = indexedDB.open('martian-front-engine');
+    r.onsuccess = () => ok(r.result);
+    r.onerror = fail;
+  });
+  const read = (store) => new Promise((ok) => {
+    const g = db.transaction(store).objectStore(store).get('engine');
+    g.onsuccess = () => ok(g.result);
+  });
   const meta = await read('meta');
   let bytes = await read('bytes');
   if (mode === 'flip') {
@@ -125,8 +132,8 @@ def wait_summary(page, widget, text):
 
 def follow_link(page, path):
     """Clicks the page's first link to ``path`` (Material handles it: instant navigation)."""
-    page.evaluate("(path) => [...document.querySelectorAll('a[href]')].find((a) => a.href.endsWith('/' + path)).click()",
-                  path)
+    page.evaluate("(path) => [...document.querySelectorAll('a[href]')]"
+                  ".find((a) => a.href.endsWith('/' + path)).click()", path)
 
 
 def run_in_page(page, calc, params) -> dict:

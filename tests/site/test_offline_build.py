@@ -25,9 +25,11 @@ def test_the_service_worker_lists_every_page_and_the_runtime_with_their_hashes(b
     files = sw_build["files"]
     pages = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html")}
     assert pages <= set(files), sorted(pages - set(files))
-    for needed in ("search/search_index.json", "sitemap.xml", "manifest.webmanifest", "assets/engine/worker.mjs",
-                   "assets/engine/engine-boot.mjs", "assets/engine/widgets.js", "assets/engine/pyodide/pyodide.asm.wasm",
-                   "assets/engine/pyodide/python_stdlib.zip", "assets/engine/pyodide/pyodide-lock.json"):
+    engine = ("worker.mjs", "engine-boot.mjs", "widgets.js", "offline.js", "pyodide/pyodide.asm.wasm",
+              "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs", "pyodide/python_stdlib.zip",
+              "pyodide/pyodide-lock.json")
+    for needed in ("search/search_index.json", "sitemap.xml", "manifest.webmanifest",
+                   *(f"assets/engine/{name}" for name in engine)):
         assert needed in files, needed
     lock = json.loads((built_site / "assets/engine/pyodide/pyodide-lock.json").read_text())
     assert "assets/engine/pyodide/" + lock["packages"]["calculators"]["file_name"] in files
