@@ -18,15 +18,17 @@ LOCK      := pyodide/dist/pyodide-lock.json
 ENGINE_SRC := $(shell find calculators -name '*.py' -o -name '*.json' | sort) pyproject.toml
 PYTEST_WHEELS := pyodide/.cache/wheels/.stamp
 LINT_TOOLS := tools/lint/node_modules/.stamp
+MAP_TOOLS := tools/map/node_modules/.stamp
 # pyodide-build needs Python 3.12+; pyenv's or the system's, whichever is found first.
 PYB_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3 $(HOME)/.pyenv/versions/3.12*/bin/python3) $(shell command -v python3.13 python3.12 2>/dev/null))
 
-.PHONY: help serve test site setup setup-test chromium clean bench
+.PHONY: help serve test site setup setup-test chromium clean bench map
 help:
 	@echo "make serve   set up everything and serve the site on http://127.0.0.1:8000 (live reload)"
 	@echo "make test    set up everything (Chromium included) and run the whole test suite"
 	@echo "make site    build the static site into site/"
 	@echo "make bench   run the benchmarks"
+	@echo "make map     regenerate the Diplomacy board (calculators/diplomacy/board_geometry.json)"
 
 serve: setup
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
@@ -41,7 +43,7 @@ bench: setup-test
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 setup: $(VENV)/.stamp-site $(RUNTIME) $(LOCK)
-setup-test: setup $(VENV)/.stamp-test $(PYTEST_WHEELS) $(LINT_TOOLS) chromium
+setup-test: setup $(VENV)/.stamp-test $(PYTEST_WHEELS) $(LINT_TOOLS) $(MAP_TOOLS) chromium
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -88,6 +90,15 @@ $(PYTEST_WHEELS): requirements/pyodide-tests.txt | $(VENV)/bin/python
 $(LINT_TOOLS): tools/lint/package.json tools/lint/package-lock.json
 	cd tools/lint && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
+
+# The map generator's npm packages (world-atlas, d3-geo, d3-delaunay, ...): `make map` regenerates
+# calculators/diplomacy/board_geometry.json; the tests regenerate it and compare it byte for byte.
+$(MAP_TOOLS): tools/map/package.json tools/map/package-lock.json
+	cd tools/map && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+map: $(MAP_TOOLS)
+	node tools/map/generate.mjs
 
 # Debian's Chromium for the browser tests (Playwright's own browser download does not work offline).
 chromium:

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from ..core import InputError, Result, Table, calculator, choice_param, text_param
 from .adjustments import adjustments_due, buildable
-from .board_svg import render_board
+from .board_svg import board_table, render_board
 from .game import adjudicate_phase, reader_for
 from .map import show
 from .orders import Status
@@ -199,9 +199,8 @@ def _present(result, position, phase, orders_text, loaded) -> Result:
         notes.append(f"DATC {loaded['id']}: {loaded['title']}.")
     title = f"{phase.label()}: orders and results"
     shown_dislodged = [d.unit for d in after.dislodged] if phase.kind is PhaseKind.MOVEMENT else []
-    svg = render_board(gmap, position.replace(units=tuple(
-        u for u in position.units)) if phase.kind is not PhaseKind.RETREATS else after, title,
-        moves=result.moves, supports=result.supports, convoys=result.convoys, dislodged=shown_dislodged)
+    svg = render_board(gmap, position, title, outcomes=result.outcomes, dislodged=shown_dislodged)
+    tables.append(board_table(position, result.outcomes))
     # "labels"/"series" stay empty: hooks/render.py pre-renders every chart as bars until it learns "svg".
     chart = {"type": "svg", "title": title, "svg": svg, "labels": [], "series": []}
     for r in ("DIP 2.4",) if dislodged else ():

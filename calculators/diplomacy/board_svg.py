@@ -1,139 +1,410 @@
-"""A schematic SVG of the board: provinces at board-like places, borders as lines, units and orders.
+"""The board as SVG: the standard map of Europe with supply centres, units and orders.
 
-Pure string building; every text is escaped, there are no scripts and no external references.
-A variant passes its own ``layout`` (province or coast -> (x, y)) for a changed board.
+The province shapes, label and unit anchors come from ``board_geometry.json``, generated from
+Natural Earth coastlines by ``tools/map/generate.mjs`` (never edited by hand). Orders are drawn
+the way players know them from online boards: a move is an arrow, a support a dashed line to the
+supported move's arrow or to a ring round the supported unit, a convoy a dotted line to the
+convoyed move, a hold a ring, a retreat an arrow from the dislodged unit, builds and disbands are
+marked on the province; an order that fails is drawn dashed with a cross (DIP 4.1-4.4, 10.1, 13.1).
+
+The SVG carries classes, never colours (``docs/stylesheets/board.css`` paints both palettes), and
+keeps to the page's allow-list: no script, no style element, no external reference; every text
+is escaped. Every province shape has ``data-province`` and every unit ``data-unit``, for the
+click-to-order front end.
 """
 from __future__ import annotations
 
+import json
+import math
+import pathlib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
-from .map import GameMap, province_of, show
-from .position import Position
+from .map import GameMap, Terrain, province_of, show
+from .orders import Build, Convoy, Disband, Hold, Move, Outcome, Retreat, Status, Support, describe
 
-# Approximate positions on a 1000 x 780 board, west to east and north to south.
-LAYOUT: dict[str, tuple[int, int]] = {
-    "nao": (110, 170), "nwg": (380, 60), "bar": (650, 25), "cly": (245, 195), "edi": (292, 205),
-    "lvp": (258, 255), "yor": (305, 265), "wal": (240, 305), "lon": (300, 312), "iri": (175, 290),
-    "eng": (245, 358), "mao": (105, 430), "nth": (365, 235), "bre": (232, 402), "pic": (302, 378),
-    "par": (290, 432), "bur": (352, 445), "gas": (248, 480), "mar": (330, 512), "spa": (195, 560),
-    "por": (95, 560), "bel": (340, 350), "hol": (392, 322), "ruh": (398, 382), "kie": (445, 328),
-    "ber": (505, 318), "pru": (572, 305), "sil": (530, 368), "mun": (440, 425), "den": (462, 250),
-    "ska": (452, 208), "swe": (540, 165), "nwy": (468, 135), "fin": (620, 125), "stp": (715, 130),
-    "bot": (590, 200), "bal": (548, 258), "lvn": (640, 262), "mos": (770, 265), "war": (602, 360),
-    "ukr": (705, 372), "gal": (622, 412), "boh": (512, 410), "tyr": (468, 462), "vie": (545, 450),
-    "bud": (600, 470), "tri": (522, 512), "ven": (448, 512), "pie": (398, 498), "tus": (428, 560),
-    "rom": (462, 600), "apu": (522, 598), "nap": (528, 648), "tys": (420, 640), "lyo": (345, 585),
-    "wes": (295, 645), "naf": (220, 705), "hel": (415, 280), "tun": (380, 705), "ion": (545, 712), "adr": (492, 555),
-    "alb": (566, 560), "ser": (592, 525), "gre": (602, 612), "bul": (668, 545), "rum": (682, 482),
-    "sev": (805, 400), "bla": (792, 500), "con": (722, 592), "ank": (805, 580), "arm": (905, 560),
-    "smy": (765, 650), "syr": (905, 665), "aeg": (660, 655), "eas": (745, 725), "swi": (388, 470),
-    "spa/nc": (182, 522), "spa/sc": (222, 602), "stp/nc": (700, 80), "stp/sc": (668, 168),
-    "bul/ec": (708, 528), "bul/sc": (648, 582),
-}
-COLOURS = {"Austria": "#c0392b", "England": "#1f4e9e", "France": "#3498db", "Germany": "#4d4d4d",
-           "Italy": "#27ae60", "Russia": "#8e44ad", "Turkey": "#d4a017"}
-TERRAIN_FILL = {"sea": "#d6e8f7", "coast": "#e6efd6", "land": "#efe7d2", "impassable": "#b8b8b8"}
+Point = tuple[float, float]
+
+UNIT_R = 9.0  # a unit's reach from its anchor: arrows start and stop this far from it
+DISLODGED_OFFSET = (13.0, 10.0)
 
 
-def colour(power: str) -> str:
-    return COLOURS.get(power, "#7f7f7f")
+@dataclass(frozen=True)
+class Geometry:
+    """The drawn board: one path per province, anchors per location, off-board land and water."""
+
+    width: int
+    height: int
+    paths: Mapping[str, str]
+    unit_at: Mapping[str, Point]  # location (province or province/coast) -> where its unit stands
+    label_at: Mapping[str, Point]
+    centre_at: Mapping[str, Point]
+    coast_label_at: Mapping[str, Point]
+    offboard: str
+    offwater: str
+    impassable: str  # hatching over impassable provinces
+    credit: str
+
+    def anchor(self, location: str) -> Point:
+        return self.unit_at.get(location) or self.unit_at[province_of(location)]
 
 
-def _xy(layout, loc: str) -> tuple[int, int]:
-    return layout.get(loc) or layout.get(province_of(loc), (0, 0))
+@lru_cache(maxsize=1)
+def standard_geometry() -> Geometry:
+    """The standard board (``board_geometry.json``, shipped in the wheel)."""
+    doc = json.loads(pathlib.Path(__file__).with_name("board_geometry.json").read_text(encoding="utf-8"))
+    paths, unit_at, label_at, centre_at, coast_labels = {}, {}, {}, {}, {}
+    for abbr, p in doc["provinces"].items():
+        paths[abbr] = p["d"]
+        unit_at[abbr] = tuple(p["unit"])
+        label_at[abbr] = tuple(p["label"])
+        if "centre" in p:
+            centre_at[abbr] = tuple(p["centre"])
+        for coast, at in p.get("coasts", {}).items():
+            unit_at[f"{abbr}/{coast}"] = tuple(at["unit"])
+            coast_labels[f"{abbr}/{coast}"] = tuple(at["label"])
+    return Geometry(doc["width"], doc["height"], paths, unit_at, label_at, centre_at, coast_labels,
+                    doc["offboard"], doc["offwater"], doc.get("impassable", ""), doc["credit"])
 
 
-def render_board(gmap: GameMap, position: Position, title: str, moves=(), supports=(), convoys=(),
-                 dislodged=(), layout: dict | None = None, overlay: str = "") -> str:
-    """The board as an SVG string.
+@dataclass(frozen=True)
+class Mark:
+    """One order as drawn. ``ok`` is True (succeeds), False (fails) or None (void or not yet judged)."""
 
-    ``moves``: (power, from, to, succeeded); ``supports``: (from, target, dest or None, given);
-    ``convoys``: (fleet, army, dest, held); ``dislodged``: units knocked out of their province.
-    A variant passes its own ``layout`` and draws its own pieces in ``overlay`` (SVG it has escaped).
-    """
-    layout = layout or LAYOUT
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 780" role="img" '
-           f'aria-label="{escape(title)}" font-family="sans-serif">',
-           f"<title>{escape(title)}</title>",
-           '<defs><marker id="ah" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" '
-           'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs>',
-           '<rect width="1000" height="780" fill="#f7fbff"/>']
-    drawn = set()
-    for a in gmap.provinces:
-        for b in sorted(gmap.neighbours(a)):  # a set: sorted so the SVG is identical on every run
-            key = tuple(sorted((a, b)))
-            if key in drawn:
-                continue
-            drawn.add(key)
-            (x1, y1), (x2, y2) = _xy(layout, a), _xy(layout, b)
-            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#c3c9cf" stroke-width="1"/>')
-    for abbr, prov in gmap.provinces.items():
-        x, y = _xy(layout, abbr)
-        owner = position.owners.get(abbr)
-        stroke = colour(owner) if owner else "#8a8a8a"
-        width = 3 if owner else 1
-        out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="{TERRAIN_FILL[prov.terrain.value]}" '
-                   f'stroke="{stroke}" stroke-width="{width}"><title>{escape(prov.name)}'
-                   f'{escape(" (supply centre" + (", " + owner if owner else "") + ")") if prov.centre else ""}'
-                   f'</title></circle>')
-        if prov.centre:
-            out.append(f'<circle cx="{x + 12}" cy="{y - 12}" r="4" fill="{stroke}"/>')
-        out.append(f'<text x="{x}" y="{y + 29}" font-size="10" text-anchor="middle" fill="#333">'
-                   f'{escape(prov.display)}</text>')
-        for c in prov.coasts:
-            cx, cy = _xy(layout, f"{abbr}/{c.value}")
-            out.append(f'<text x="{cx}" y="{cy}" font-size="8" text-anchor="middle" fill="#557">'
-                       f'{escape(c.value)}</text>')
+    kind: str  # "move", "support", "convoy", "hold", "retreat", "build", "disband"
+    power: str
+    at: str  # the ordering unit's location; for a build, where the unit is built
+    to: str | None = None  # a move's or retreat's destination; the supported or convoyed unit's province
+    dest: str | None = None  # where the supported or convoyed unit moves (None: a support to hold)
+    ok: bool | None = True
+    text: str = ""
+    unit_type: str = "A"  # a build's unit
+
+
+def power_class(power: str) -> str:
+    """``France`` -> ``pw-france``: the class board.css colours a power by."""
+    return "pw-" + (re.sub(r"[^a-z0-9]+", "-", power.lower()).strip("-") or "none")
+
+
+_STATUS_OK = {Status.SUCCEEDS: True, Status.FAILS: False, Status.VOID: None}
+
+
+def marks_from_outcomes(outcomes: Iterable[Outcome]) -> list[Mark]:
+    """The orders worth drawing: every order carried out, with its result (illegal orders are not drawn;
+    an unordered unit's generated hold is not drawn either: only holds a player wrote get a ring)."""
+    out = []
+    for o in outcomes:
+        order = o.order
+        if order is None or o.status is Status.ILLEGAL:
+            continue
+        ok = _STATUS_OK.get(o.status)
+        text = f"{o.power}: {describe(order)} ({o.status.value})"
+        if isinstance(order, Move):
+            out.append(Mark("move", o.power, order.unit.location, order.dest, None, ok, text))
+        elif isinstance(order, Support):
+            out.append(Mark("support", o.power, order.unit.location, order.target, order.dest, ok, text))
+        elif isinstance(order, Convoy):
+            out.append(Mark("convoy", o.power, order.unit.location, order.army, order.dest, ok, text))
+        elif isinstance(order, Hold) and o.line:
+            out.append(Mark("hold", o.power, order.unit.location, ok=ok, text=text))
+        elif isinstance(order, Retreat):
+            out.append(Mark("retreat", o.power, order.unit.location, order.dest, None, ok, text))
+        elif isinstance(order, Disband):
+            out.append(Mark("disband", o.power, order.unit.location, ok=ok, text=text))
+        elif isinstance(order, Build):
+            out.append(Mark("build", o.power, order.location, ok=ok, text=text, unit_type=order.type.value))
+    return out
+
+
+def marks_from_tuples(moves=(), supports=(), convoys=()) -> list[Mark]:
+    """The adjudicator's summary tuples as marks: ``moves`` (power, from, to, succeeded),
+    ``supports`` (from, target, dest or None, given), ``convoys`` (fleet, army, dest, held)."""
+    out = [Mark("move", p, a, b, None, ok, f"{p}: {show(a)} - {show(b)} ({'succeeds' if ok else 'fails'})")
+           for p, a, b, ok in moves]
     for frm, target, dest, given in supports:
-        (x1, y1) = _xy(layout, frm)
-        (x2, y2) = _xy(layout, dest if dest else target)
-        col = "#2d7d46" if given else "#c0392b"
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{col}" stroke-width="1.5" '
-                   f'stroke-dasharray="2 3"><title>{escape("support " + ("given" if given else "failed"))}'
-                   f'</title></line>')
+        what = f"{show(target)} - {show(dest)}" if dest else show(target)
+        out.append(Mark("support", "", frm, target, dest, given,
+                        f"{show(frm)} S {what} ({'given' if given else 'cut or failed'})"))
     for fleet, army, dest, held in convoys:
-        (x1, y1) = _xy(layout, fleet)
-        col = "#1f6fb2" if held else "#c0392b"
-        out.append(f'<circle cx="{x1}" cy="{y1}" r="22" fill="none" stroke="{col}" stroke-width="1.5" '
-                   f'stroke-dasharray="5 3"><title>{escape(f"convoy {show(army)} to {show(dest)}")}</title></circle>')
-    for power, frm, to, ok in moves:
-        (x1, y1), (x2, y2) = _shorten(_xy(layout, frm), _xy(layout, to), 18)
-        col = colour(power)
-        dash = "" if ok else ' stroke-dasharray="6 4" opacity="0.75"'
-        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{col}" stroke-width="3"{dash} '
-                   f'marker-end="url(#ah)"><title>{escape(f"{show(frm)} - {show(to)}: " + ("succeeds" if ok else "fails"))}'
-                   f'</title></line>')
-        if not ok:
-            mx, my = (x1 + x2) // 2, (y1 + y2) // 2
-            out.append(f'<text x="{mx}" y="{my + 5}" font-size="16" font-weight="bold" text-anchor="middle" '
-                       f'fill="#c0392b">\u00d7</text>')
-    for u in position.units:
-        out.append(_unit(layout, u, 0))
-    for u in dislodged:
-        out.append(_unit(layout, u, 14, mark=True))
+        out.append(Mark("convoy", "", fleet, army, dest, held,
+                        f"{show(fleet)} C {show(army)} - {show(dest)} ({'holds' if held else 'fails'})"))
+    return out
+
+
+# ---- drawing helpers ------------------------------------------------------------------------
+def _f(v: float) -> str:
+    """A coordinate, to a tenth of a unit."""
+    s = f"{v:.1f}"
+    return s[:-2] if s.endswith(".0") else s
+
+
+def _toward(a: Point, b: Point, by: float) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1.0
+    return (a[0] + dx * by / d, a[1] + dy * by / d)
+
+
+def _curve(a: Point, b: Point, start_gap: float, end_gap: float, bend: float = 0.12):
+    """A gently bent arrow from ``a`` to ``b`` (two opposite moves bend apart), trimmed at both ends.
+    Returns the path data and the curve's midpoint."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    c = ((a[0] + b[0]) / 2 - dy * bend, (a[1] + b[1]) / 2 + dx * bend)
+    start_gap = min(start_gap, length / 3)
+    end_gap = min(end_gap, length / 3)
+    p0, p1 = _toward(a, c, start_gap), _toward(b, c, end_gap)
+    mid = (0.25 * p0[0] + 0.5 * c[0] + 0.25 * p1[0], 0.25 * p0[1] + 0.5 * c[1] + 0.25 * p1[1])
+    return f"M{_f(p0[0])} {_f(p0[1])}Q{_f(c[0])} {_f(c[1])} {_f(p1[0])} {_f(p1[1])}", mid
+
+
+def _ring(p: Point, r: float) -> str:
+    return f'<circle class="ring" cx="{_f(p[0])}" cy="{_f(p[1])}" r="{_f(r)}"/>'
+
+
+def _cross(p: Point, cls: str = "fail-mark") -> str:
+    x, y = p
+    return (f'<path class="{cls}" d="M{_f(x - 4)} {_f(y - 4)}l8 8m0-8l-8 8"/>')
+
+
+# Unit silhouettes, drawn round (0, 0): a field gun for an army, a steamship for a fleet.
+ARMY_SHAPE = ('<path class="u-body" d="M-12 5.5L8.5-6.5 10.8-2.6-9.6 9.4z"/>'
+              '<circle class="u-body" cx="0" cy="4" r="5.4"/><circle class="u-hub" cx="0" cy="4" r="1.7"/>')
+FLEET_SHAPE = '<path class="u-body" d="M-12 1h24l-5 6h-14zM-6 1v-4h9v4zM-1.5-3v-5h3v5z"/>'
+
+
+def unit_svg(kind: str, power: str, location: str, at: Point, label: str, extra_class: str = "") -> str:
+    """One unit, with its tooltip; ``kind`` is "A" or "F"."""
+    shape = ARMY_SHAPE if kind == "A" else FLEET_SHAPE
+    cls = f"unit {'army' if kind == 'A' else 'fleet'} {power_class(power)}{' ' + extra_class if extra_class else ''}"
+    scale = " scale(.85)" if "dislodged" in extra_class else ""
+    return (f'<g class="{cls}" data-unit="{escape(location)}" transform="translate({_f(at[0])} {_f(at[1])}){scale}">'
+            f"<title>{escape(label)}</title>{shape}</g>")
+
+
+# ---- the board ----------------------------------------------------------------------------
+def _province_layer(gmap: GameMap, geo: Geometry, owners: Mapping[str, str], seas: bool) -> list[str]:
+    out = []
+    for abbr, prov in gmap.provinces.items():
+        if (prov.terrain is Terrain.SEA) != seas or abbr not in geo.paths:
+            continue
+        cls = {Terrain.SEA: "sea", Terrain.IMPASSABLE: "impassable"}.get(prov.terrain, "land")
+        owner = owners.get(abbr)
+        tip = prov.name
+        if prov.terrain is Terrain.IMPASSABLE:
+            tip += " (impassable)"
+        if prov.centre:
+            tip += f" (supply centre, {owner})" if owner else " (supply centre, unowned)"
+        if owner:
+            cls += " owned " + power_class(owner)
+        out.append(f'<path class="prov {cls}" data-province="{abbr}" d="{geo.paths[abbr]}">'
+                   f"<title>{escape(tip)}</title></path>")
+    return out
+
+
+def _labels(gmap: GameMap, geo: Geometry) -> list[str]:
+    out = ['<g class="labels">']
+    for abbr, prov in gmap.provinces.items():
+        if abbr not in geo.label_at:
+            continue
+        x, y = geo.label_at[abbr]
+        text = abbr.upper() if prov.terrain is Terrain.SEA else prov.display
+        cls = "lbl sea" if prov.terrain is Terrain.SEA else "lbl"
+        out.append(f'<text class="{cls}" x="{_f(x)}" y="{_f(y)}">{escape(text)}</text>')
+        for coast in prov.coasts:
+            loc = f"{abbr}/{coast.value}"
+            if loc in geo.coast_label_at:
+                cx, cy = geo.coast_label_at[loc]
+                out.append(f'<text class="lbl coast" x="{_f(cx)}" y="{_f(cy)}">{coast.value}</text>')
+    out.append("</g>")
+    return out
+
+
+def _centres(gmap: GameMap, geo: Geometry, owners: Mapping[str, str], destroyed: frozenset[str]) -> list[str]:
+    out = ['<g class="centres">']
+    for abbr, prov in gmap.provinces.items():
+        if not prov.centre or abbr not in geo.centre_at:
+            continue
+        x, y = geo.centre_at[abbr]
+        owner = owners.get(abbr)
+        if abbr in destroyed:
+            out.append(f'<g class="sc destroyed"><title>{escape(prov.name)}: supply centre destroyed</title>'
+                       f'<circle cx="{_f(x)}" cy="{_f(y)}" r="5"/>'
+                       f'<path d="M{_f(x - 5)} {_f(y - 5)}l10 10m0-10l-10 10"/></g>')
+            continue
+        cls = "sc " + (power_class(owner) if owner else "neutral")
+        tip = f"{prov.name}: supply centre, " + (owner or "unowned")
+        out.append(f'<circle class="{cls}" cx="{_f(x)}" cy="{_f(y)}" r="4"><title>{escape(tip)}</title></circle>')
+    out.append("</g>")
+    return out
+
+
+def _defs(prefix: str, powers: Iterable[str]) -> str:
+    """Arrow heads: one per power (a marker takes no colour from the line that uses it)."""
+    heads = []
+    for cls in sorted({power_class(p) for p in powers} | {"pw-none"}):
+        heads.append(f'<marker id="{prefix}-{cls}" class="head {cls}" viewBox="0 0 10 10" refX="7" refY="5" '
+                     'markerWidth="4" markerHeight="4" markerUnits="strokeWidth" orient="auto">'
+                     '<path d="M0 0L10 5 0 10z"/></marker>')
+    heads.append(f'<marker id="{prefix}-support" class="head support" viewBox="0 0 10 10" refX="7" refY="5" '
+                 'markerWidth="5" markerHeight="5" markerUnits="strokeWidth" orient="auto">'
+                 '<path d="M0 0L10 5 0 10z"/></marker>')
+    return "<defs>" + "".join(heads) + "</defs>"
+
+
+def _state(ok: bool | None) -> str:
+    return "ok" if ok else ("fail" if ok is False else "void")
+
+
+class _Orders:
+    """Lays out the orders: moves first (supports and convoys point at their arrows)."""
+
+    def __init__(self, geo: Geometry, prefix: str, occupied: set[str], dislodged_at: Mapping[str, Point]):
+        self.geo, self.prefix, self.occupied, self.dislodged_at = geo, prefix, occupied, dislodged_at
+        self.mids: dict[tuple[str, str], Point] = {}
+        self.out: list[str] = []
+
+    def _start(self, loc: str, retreat: bool = False) -> Point:
+        if retreat and province_of(loc) in self.dislodged_at:
+            return self.dislodged_at[province_of(loc)]
+        return self.geo.anchor(loc)
+
+    def _emit(self, m: Mark, power: str, body: str) -> None:
+        """One order: a group classed by kind, result and power, with the order as its tooltip."""
+        self.out.append(f'<g class="order {m.kind} {_state(m.ok)} {power_class(power)}">'
+                        f"<title>{escape(m.text)}</title>{body}</g>")
+
+    def arrow(self, m: Mark, power: str) -> None:
+        a = self._start(m.at, m.kind == "retreat")
+        b = self.geo.anchor(m.to)
+        end_gap = UNIT_R + 2 if province_of(m.to) in self.occupied else 4
+        d, mid = _curve(a, b, UNIT_R, end_gap)
+        self.mids[(province_of(m.at), province_of(m.to))] = mid
+        head = f"{self.prefix}-{power_class(power)}"
+        self._emit(m, power, f'<path class="casing" d="{d}"/><path class="line" d="{d}" marker-end="url(#{head})"/>'
+                   + (_cross(mid) if m.ok is False else ""))
+
+    def helper(self, m: Mark, power: str) -> None:
+        """A support or convoy: a line from the unit to the move it helps (or a ring round a held unit)."""
+        a = self.geo.anchor(m.at)
+        target = province_of(m.to)
+        ring = end = ""
+        if m.dest is None:  # support to hold: a line ending in a ring round the supported unit
+            b = self.geo.anchor(target)
+            p0, p1 = _toward(a, b, UNIT_R), _toward(b, a, 13)
+            ring = _ring(b, 13)
+        else:
+            b = self.mids.get((target, province_of(m.dest))) or self.geo.anchor(m.dest)
+            p0, p1 = _toward(a, b, UNIT_R), _toward(b, a, 2)
+            if m.kind == "support":
+                end = f' marker-end="url(#{self.prefix}-support)"'
+        mid = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
+        d = f"M{_f(p0[0])} {_f(p0[1])}L{_f(p1[0])} {_f(p1[1])}"
+        self._emit(m, power, f'<path class="line" d="{d}"{end}/>{ring}' + (_cross(mid) if m.ok is False else ""))
+
+    def hold(self, m: Mark, power: str) -> None:
+        at = self.dislodged_at.get(province_of(m.at)) or self.geo.anchor(m.at)
+        self._emit(m, power, _ring(at, 13))
+
+    def adjustment(self, m: Mark, power: str) -> None:
+        at = self.geo.anchor(m.at)
+        if m.kind == "build":
+            ghost = unit_svg(m.unit_type, power, m.at, at, m.text, "built")
+            self._emit(m, power, _ring(at, 14) + ghost + (_cross(at) if m.ok is False else ""))
+        else:
+            at = self.dislodged_at.get(province_of(m.at), at)
+            self._emit(m, power, _ring(at, 13) + _cross(at, "disband-mark"))
+
+
+def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supports: Sequence = (),
+                 convoys: Sequence = (), dislodged: Sequence = (), *, outcomes: Iterable[Outcome] | None = None,
+                 marks: Iterable[Mark] = (), overlay: str = "", destroyed: Iterable[str] = (),
+                 geometry: Geometry | None = None, id_prefix: str = "dip") -> str:
+    """The board as an SVG string: provinces coloured by supply-centre owner, units, and orders.
+
+    ``position`` needs ``units`` and ``owners`` (and may have ``dislodged``: units awaiting retreat).
+    The orders come from ``outcomes`` (the adjudicator's ``Outcome`` list, with each order's result)
+    or, failing that, from the summary tuples ``moves``, ``supports`` and ``convoys``; ``marks`` adds
+    more. ``dislodged`` units are drawn offset beside the unit that took their place. A variant adds
+    its own pieces as ``overlay`` (SVG it has escaped) and its destroyed centres as ``destroyed``.
+    ``id_prefix`` keeps the arrow-head ids of two maps on one page apart.
+    """
+    geo = geometry or standard_geometry()
+    owners = dict(getattr(position, "owners", {}) or {})
+    drawn = list(marks_from_outcomes(outcomes) if outcomes is not None else marks_from_tuples(moves, supports, convoys))
+    drawn += list(marks)
+    units = tuple(position.units)
+    knocked = list(dislodged) + [d.unit for d in getattr(position, "dislodged", ()) or ()]
+    knocked_ids = {(u.power, u.location) for u in knocked}
+    powers = {u.power for u in units} | {u.power for u in knocked} | set(owners.values()) | {m.power for m in drawn}
+    power_at = {u.province: u.power for u in units + tuple(knocked)}
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dip-board" viewBox="0 0 {geo.width} {geo.height}" '
+           f'role="img" aria-label="{escape(title)}" tabindex="0">',  # focusable: its frame scrolls by keyboard
+           f"<title>{escape(title)}</title><desc>{escape(geo.credit)}</desc>",
+           _defs(id_prefix, powers),
+           '<g class="seas">', *_province_layer(gmap, geo, owners, seas=True), "</g>",
+           f'<path class="offwater" d="{geo.offwater}"/>' if geo.offwater else "",
+           '<g class="lands">', *_province_layer(gmap, geo, owners, seas=False), "</g>",
+           f'<path class="hatch" d="{geo.impassable}"/>' if geo.impassable else "",
+           f'<path class="offboard" d="{geo.offboard}"/>',
+           *_centres(gmap, geo, owners, frozenset(destroyed)),
+           *_labels(gmap, geo)]
+
+    dislodged_at = {}
+    for u in knocked:
+        x, y = geo.anchor(u.location)
+        dislodged_at[u.province] = (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
+    occupied = {u.province for u in units}
+    layer = _Orders(geo, id_prefix, occupied, dislodged_at)
+    for m in sorted(drawn, key=lambda m: m.kind not in ("move", "retreat")):
+        power = m.power or power_at.get(province_of(m.at), "")
+        if m.kind in ("move", "retreat"):
+            layer.arrow(m, power)
+        elif m.kind in ("support", "convoy"):
+            layer.helper(m, power)
+        elif m.kind == "hold":
+            layer.hold(m, power)
+        else:
+            layer.adjustment(m, power)
+    out += ['<g class="orders">', *layer.out, "</g>", '<g class="units">']
+    for u in units:
+        if (u.power, u.location) in knocked_ids:
+            continue
+        out.append(unit_svg(u.type.value, u.power, u.location, geo.anchor(u.location), f"{u.power}: {u.label()}"))
+    for u in knocked:
+        at = dislodged_at[u.province]
+        out.append(unit_svg(u.type.value, u.power, u.location, at, f"{u.power}: {u.label()} (dislodged)", "dislodged"))
+    out.append("</g>")
     out.append(overlay)
-    out.append("</svg>")
+    out.append(f'<text class="credit" x="8" y="{geo.height - 8}">{escape(geo.credit)}</text></svg>')
     return "".join(out)
 
 
-def _shorten(a, b, by: int):
-    """The segment a-b with its end pulled back by ``by`` so an arrow head stops at a province's edge."""
-    (x1, y1), (x2, y2) = a, b
-    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
-    if length <= by:
-        return a, b
-    k = (length - by) / length
-    return (x1, y1), (round(x1 + (x2 - x1) * k), round(y1 + (y2 - y1) * k))
+def board_table(position, outcomes: Iterable[Outcome] = (), title: str = "On the map: units and orders"):
+    """The map as text (issue 13: a map is never the only carrier): one row per unit drawn, with its order
+    and result, plus the builds; for screen readers and for anyone who reads faster than they look."""
+    from ..core import Table
 
-
-def _unit(layout, unit, offset: int, mark: bool = False) -> str:
-    x, y = _xy(layout, unit.location)
-    x, y = x + offset, y + offset
-    col = colour(unit.power)
-    label = escape(f"{unit.power} {unit.label()}" + (" (dislodged)" if mark else ""))
-    shape = (f'<circle cx="{x}" cy="{y}" r="10" fill="{col}" stroke="#fff" stroke-width="1.5"/>'
-             if unit.type.value == "A" else
-             f'<rect x="{x - 10}" y="{y - 8}" width="20" height="16" rx="3" fill="{col}" stroke="#fff" stroke-width="1.5"/>')
-    ring = (f'<circle cx="{x}" cy="{y}" r="14" fill="none" stroke="#c0392b" stroke-width="2.5"/>' if mark else "")
-    return (f'<g><title>{label}</title>{ring}{shape}<text x="{x}" y="{y + 4}" font-size="11" font-weight="bold" '
-            f'text-anchor="middle" fill="#fff">{escape(unit.type.value)}</text></g>')
+    by_unit: dict[tuple[str, str], Outcome] = {}
+    builds = []
+    for o in outcomes:
+        unit = getattr(o.order, "unit", None)
+        if unit is not None:
+            by_unit.setdefault((unit.power, unit.location), o)
+        elif isinstance(o.order, Build):
+            builds.append(o)
+    rows = []
+    knocked = [d.unit for d in getattr(position, "dislodged", ()) or ()]
+    for u in list(position.units) + knocked:
+        o = by_unit.get((u.power, u.location))
+        state = " (dislodged)" if u in knocked else ""
+        if o is None or (isinstance(o.order, Hold) and not o.line):
+            rows.append([u.power, u.label() + state, "holds (no order)", ""])
+        else:
+            rows.append([u.power, u.label() + state, describe(o.order), o.status.value])
+    for o in builds:
+        rows.append([o.power, "", describe(o.order), o.status.value])
+    return Table(title, ["Power", "Unit", "Order", "Result"], rows)

@@ -1,43 +1,49 @@
-"""The War of the Worlds board: the standard schematic map plus the Martian's pieces.
+"""The War of the Worlds board: the standard map of Europe plus the Martian's pieces.
 
-Drawn by the base map (``diplomacy.board_svg``) with an overlay: destroyed centres
-(WOTW 8.1), the season's cylinder (WOTW 3.3), Martian units with their strength (WOTW 4.3).
+Drawn by the standard board (``diplomacy.board_svg``) with an overlay: Martian units with their
+strength (WOTW 4.3), the season's cylinder and its landing site (WOTW 3.3), and destroyed centres
+(WOTW 8.1), which the base map draws crossed out.
 """
 from __future__ import annotations
 
 from html import escape
 from types import SimpleNamespace
 
-from ..diplomacy.board_svg import LAYOUT, render_board
+from ..diplomacy.board_svg import _f, render_board, standard_geometry
 from .board import board, show
 from .units import designation
 
-MARTIAN = "#b71c1c"
+# A fighting-machine: a hood on three legs, the strength written on the hood.
+TRIPOD_SHAPE = ('<path class="u-body" d="M-6 0l-5 9h3l4.5-7zM-1 0v9h2V0zM6 0l5 9h-3l-4.5-7z"/>'
+                '<path class="u-body" d="M-10 1a10 9 0 0 1 20 0z"/>')
+CYLINDER_SHAPE = '<path class="cylinder" d="M-7-4h14v8h-14zM-7-4a2 4 0 0 0 0 8M7-4a2 4 0 0 1 0 8"/>'
+
+
+def martian_unit_svg(province: str, strength: int, at) -> str:
+    label = f"{designation(strength)} {show(province)}"
+    return (f'<g class="unit martian pw-martian" data-unit="{escape(province)}" '
+            f'transform="translate({_f(at[0])} {_f(at[1])})"><title>{escape("Martian " + label)} '
+            f"(strength {strength})</title>{TRIPOD_SHAPE}"
+            f'<text class="strength" x="0" y="-3">{strength}</text></g>')
 
 
 def render(result, title: str) -> str:
     """An SVG of the position after a War of the Worlds season (``season.SeasonResult``-like)."""
     gmap = board()
-    over = []
-    for c in sorted(result.destroyed):
-        x, y = LAYOUT[c]
-        over.append(f'<g><title>{escape(gmap.provinces[c].name)}: supply centre destroyed</title>'
-                    f'<path d="M{x - 9},{y - 9} L{x + 9},{y + 9} M{x + 9},{y - 9} L{x - 9},{y + 9}" '
-                    f'stroke="#222" stroke-width="3"/></g>')
+    geo = standard_geometry()
+    over = ['<g class="martians">']
     landing = getattr(result, "landing", None)
     if landing:
-        x, y = LAYOUT[landing]
-        over.append(f'<g><title>{escape("Cylinder lands in " + gmap.provinces[landing].name)}</title>'
-                    f'<circle cx="{x}" cy="{y}" r="25" fill="none" stroke="#ef6c00" stroke-width="3" '
-                    f'stroke-dasharray="4 3"/></g>')
+        x, y = geo.anchor(landing)
+        over.append(f'<g class="landing" data-province="{escape(landing)}">'
+                    f'<title>{escape("Cylinder lands in " + gmap.provinces[landing].name)}</title>'
+                    f'<circle cx="{_f(x)}" cy="{_f(y)}" r="17"/>'
+                    f'<g transform="translate({_f(x - 20)} {_f(y - 4)})">{CYLINDER_SHAPE}</g></g>')
     for m in result.martian:
-        x, y = LAYOUT[m.province]
-        label = designation(m.strength)
-        over.append(f'<g><title>{escape("Martian " + label + " " + show(m.province))}</title>'
-                    f'<path d="M{x},{y - 13} L{x + 13},{y + 10} L{x - 13},{y + 10} Z" fill="{MARTIAN}" '
-                    f'stroke="#fff" stroke-width="1.5"/><text x="{x}" y="{y + 7}" font-size="9" font-weight="bold" '
-                    f'text-anchor="middle" fill="#fff">{escape(label)}</text></g>')
+        over.append(martian_unit_svg(m.province, m.strength, geo.anchor(m.province)))
+    over.append("</g>")
     position = SimpleNamespace(units=tuple(result.earth), owners=dict(result.owners))
     moves = [(power, a, b, ok) for power, a, b, ok in getattr(result, "moves", ())]
     dislodged = [d.unit for d in getattr(result, "dislodged", ())]
-    return render_board(gmap, position, title, moves=moves, dislodged=dislodged, overlay="".join(over))
+    return render_board(gmap, position, title, moves=moves, dislodged=dislodged, overlay="".join(over),
+                        destroyed=frozenset(getattr(result, "destroyed", ())), id_prefix="wotw")

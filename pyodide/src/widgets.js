@@ -207,7 +207,7 @@
     return el("figure", { class: "calc-chart" }, el("figcaption", { text: c.title }), root);
   }
   const SVG_TAGS = new Set(["svg", "g", "path", "line", "polyline", "polygon", "rect", "circle", "ellipse", "text", "tspan", "title", "desc", "defs", "marker"]);
-  const SVG_ATTRS = /^(class|id|x|y|x1|y1|x2|y2|cx|cy|r|rx|ry|d|points|width|height|viewBox|transform|fill|stroke|stroke-width|stroke-dasharray|stroke-linecap|stroke-linejoin|opacity|fill-opacity|stroke-opacity|font-size|font-weight|font-family|text-anchor|dominant-baseline|marker-end|marker-start|markerWidth|markerHeight|refX|refY|orient|markerUnits|role|aria-label|preserveAspectRatio|xmlns)$/;
+  const SVG_ATTRS = /^(class|id|x|y|x1|y1|x2|y2|cx|cy|r|rx|ry|d|points|width|height|viewBox|transform|fill|stroke|stroke-width|stroke-dasharray|stroke-linecap|stroke-linejoin|opacity|fill-opacity|stroke-opacity|font-size|font-weight|font-family|text-anchor|dominant-baseline|marker-end|marker-start|markerWidth|markerHeight|refX|refY|orient|markerUnits|role|aria-[a-z]+|data-[a-z0-9-]+|tabindex|paint-order|preserveAspectRatio|xmlns)$/;
   // The engine escapes every text it puts in a map; this is the second lock on the door.
   function sanitiseSvg(node) {
     for (const child of Array.from(node.children)) {

@@ -1,0 +1,83 @@
+"""The board map in the real site (issues 11, 13, 14): it fills the content column at 1280 px, its
+labels stay at least 9 px tall on a 390 px phone inside a frame that scrolls sideways (never the
+page), it follows the dark palette, and the page's sanitiser keeps the hooks the click-to-order
+front end needs (data-province, data-unit)."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+DIP = "#calc-dip-adjudicate"
+
+MEASURE = """() => {
+  const svg = document.querySelector('#calc-dip-adjudicate svg.dip-board');
+  const fig = svg.closest('figure');
+  const labels = [...svg.querySelectorAll('text.lbl:not(.coast)')].map(t => t.getBoundingClientRect().height);
+  const box = fig.getBoundingClientRect();
+  return {svg: svg.getBoundingClientRect().width, fig: fig.clientWidth, frame: fig.parentElement.clientWidth,
+          scroll: fig.scrollWidth, right: box.right, minLabel: Math.min(...labels), labels: labels.length,
+          cue: getComputedStyle(fig, '::after').content,
+          provinces: svg.querySelectorAll('[data-province]').length, units: svg.querySelectorAll('[data-unit]').length};
+}"""
+
+
+def _open(browser, site_url, width, height, tmp_path, name, scheme=None):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site_url + "diplomacy/adjudicator/")
+    if scheme:
+        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+    page.wait_for_selector(f"{DIP}[data-state=done] svg.dip-board", timeout=90_000)
+    figure = page.locator(f"{DIP} figure.calc-chart").first
+    figure.scroll_into_view_if_needed()
+    figure.screenshot(path=str(tmp_path / f"map-{name}.png"))  # kept with the test's files for a look by eye
+    m = page.evaluate(MEASURE)
+    assert not errors, errors
+    return context, page, m
+
+
+def test_the_map_fills_the_column_at_1280_px(browser, site_url, tmp_path):
+    context, page, m = _open(browser, site_url, 1280, 900, tmp_path, "1280")
+    try:
+        assert m["fig"] >= m["frame"] - 2, m  # the figure takes its box's whole width
+        assert abs(m["svg"] - m["fig"]) <= 2 and m["scroll"] <= m["fig"] + 1, m  # no scrolling needed
+        assert m["minLabel"] >= 9, m
+        assert m["cue"] in ("none", "normal"), m  # the scroll cue shows only where the map overflows
+        assert m["provinces"] >= 76 and m["units"] == 22, m  # the sanitiser kept data-province / data-unit
+    finally:
+        context.close()
+
+
+def test_on_a_390_px_phone_labels_stay_legible_and_only_the_frame_scrolls(browser, site_url, tmp_path):
+    context, page, m = _open(browser, site_url, 390, 844, tmp_path, "390")
+    try:
+        assert m["minLabel"] >= 9, m
+        assert m["scroll"] > m["fig"], m  # the map is wider than the screen: its frame scrolls
+        assert m["right"] <= 390, m  # the frame itself stays on the screen
+        assert "Scroll the map" in m["cue"], m
+        page.locator(f"{DIP} svg.dip-board").focus()  # the keyboard reaches the map and scrolls its frame
+        for _ in range(8):
+            page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"document.querySelector('{DIP} figure.calc-chart').scrollLeft > 0", timeout=5_000)
+    finally:
+        context.close()
+
+
+def test_the_map_follows_the_dark_palette(browser, site_url, tmp_path):
+    fills = {}
+    for scheme in ("default", "slate"):
+        context, page, m = _open(browser, site_url, 1280, 900, tmp_path, scheme, scheme)
+        try:
+            fills[scheme] = page.evaluate("""() => {
+              const q = s => getComputedStyle(document.querySelector('#calc-dip-adjudicate svg.dip-board ' + s));
+              return {sea: q('[data-province=nth]').fill, land: q('[data-province=bur]').fill,
+                      text: q('text.lbl').fill, owned: q('[data-province=par]').fill};
+            }""")
+        finally:
+            context.close()
+    light, dark = fills["default"], fills["slate"]
+    for key in light:
+        assert light[key] != dark[key], (key, light, dark)
+    assert light["owned"] != light["land"]

@@ -1,0 +1,206 @@
+"""The board map (issue 14): every province and centre is drawn, orders are drawn as players know
+them, units carry their hooks, and the SVG keeps to the page's allow-list. (The regeneration, the
+palette and the page's sanitiser are checked from the repository in tests/site/test_board_files.py.)
+
+Expected counts are worked by hand from the orders given (the 1901 opening: 15 moves, one support,
+five bounces).
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import calculators
+from calculators.diplomacy.board_svg import DISLODGED_OFFSET, render_board, standard_geometry
+from calculators.diplomacy.game import adjudicate_phase, reader_for
+from calculators.diplomacy.map import Terrain
+from calculators.diplomacy.parser import parse_phase, read_position
+from calculators.diplomacy.variant import STANDARD
+
+SVG = "{http://www.w3.org/2000/svg}"
+GMAP = STANDARD.map
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def classes(el) -> set[str]:
+    return set(el.get("class", "").split())
+
+
+def find(root, cls: str, tag: str = "*"):
+    return [el for el in root.iter(f"{SVG}{tag}" if tag != "*" else tag) if cls in classes(el)]
+
+
+def phase_svg(phase: str, position: str, orders: str) -> tuple[str, object]:
+    reader = reader_for(STANDARD)
+    pos = read_position(reader, parse_phase(phase), position)
+    result = adjudicate_phase(pos, orders)
+    after = result.after
+    knocked = [d.unit for d in after.dislodged] if pos.phase.kind.value == "movement" else []
+    return render_board(GMAP, pos, phase, outcomes=result.outcomes, dislodged=knocked), result
+
+
+# ---- the geometry -------------------------------------------------------------------------
+def test_every_province_and_every_place_a_unit_can_stand_has_a_shape_and_an_anchor():
+    geo = standard_geometry()
+    assert set(geo.paths) == set(GMAP.provinces)
+    assert len([a for a, p in GMAP.provinces.items() if p.terrain is not Terrain.IMPASSABLE]) == 75  # and Swi
+    for abbr, prov in GMAP.provinces.items():
+        assert abbr in geo.label_at
+        if prov.terrain is not Terrain.IMPASSABLE:
+            assert abbr in geo.unit_at
+        for coast in prov.coasts:
+            assert f"{abbr}/{coast.value}" in geo.unit_at and f"{abbr}/{coast.value}" in geo.coast_label_at
+    assert {a for a, p in GMAP.provinces.items() if p.centre} == set(geo.centre_at)
+    assert len(geo.centre_at) == 34
+    for x, y in list(geo.unit_at.values()) + list(geo.label_at.values()) + list(geo.centre_at.values()):
+        assert 0 < x < geo.width and 0 < y < geo.height
+
+
+def test_the_map_has_a_region_for_each_province_and_a_marker_for_each_centre():
+    r = calculators.run("dip-adjudicate", {})
+    root = parse(r["charts"][0]["svg"])
+    regions = {el.get("data-province"): el for el in root.iter(f"{SVG}path") if el.get("data-province")}
+    assert set(regions) == set(GMAP.provinces)
+    for abbr, el in regions.items():
+        assert el.find(f"{SVG}title").text.startswith(GMAP.provinces[abbr].name)
+        assert len(el.get("d")) > 20
+    assert "impassable" in classes(regions["swi"])
+    centres = find(root, "sc")
+    assert len(centres) == 34
+    assert all(c.find(f"{SVG}title").text for c in centres)
+    labels = {t.text for t in find(root, "lbl", "text")}
+    assert {"Par", "StP", "NTH", "MAO", "Swi"} <= labels
+    assert "Natural Earth" in "".join(root.itertext())
+
+
+# ---- units and orders ----------------------------------------------------------------------
+OPENING_MOVES = 15  # every "-" order in START_ORDERS
+OPENING_FAILS = 5  # Mun - Bur (1 against Par's 2), War/Vie - Gal and Ank/Sev - Bla bounce
+
+
+def test_the_opening_draws_22_units_15_arrows_one_support_and_marks_the_5_failures():
+    r = calculators.run("dip-adjudicate", {})
+    root = parse(r["charts"][0]["svg"])
+    units = [g for g in root.iter(f"{SVG}g") if g.get("data-unit")]
+    assert len(units) == 22
+    assert {g.get("data-unit") for g in units} >= {"lon", "edi", "lvp", "stp/sc", "sev", "ank"}
+    assert all(g.find(f"{SVG}title").text.count(":") == 1 for g in units)
+    moves = find(root, "move", "g")
+    assert len(moves) == OPENING_MOVES
+    assert len([g for g in moves if "fail" in classes(g)]) == OPENING_FAILS
+    assert len(find(root, "fail-mark")) == OPENING_FAILS
+    supports = find(root, "support", "g")
+    assert len(supports) == 1 and "ok" in classes(supports[0])
+    assert find(root, "hold", "g") == []  # units without orders get no ring
+
+
+def test_a_dislodged_unit_is_drawn_offset_and_marked():
+    svg, result = phase_svg("Spring 1901 movement", "France: A Par, A Mar\nGermany: A Bur",
+                            "France: A Par - Bur\nFrance: A Mar S A Par - Bur\nGermany: A Bur H")
+    root = parse(svg)
+    geo = standard_geometry()
+    knocked = [g for g in find(root, "dislodged", "g") if g.get("data-unit") == "bur"]
+    assert len(knocked) == 1
+    x, y = geo.anchor("bur")
+    assert knocked[0].get("transform").startswith(f"translate({x + DISLODGED_OFFSET[0]:g} {y + DISLODGED_OFFSET[1]:g})")
+    assert len([g for g in root.iter(f"{SVG}g") if g.get("data-unit") == "bur"]) == 1  # not drawn twice
+    assert len(find(root, "hold", "g")) == 1  # a hold the player wrote gets its ring
+
+
+def test_retreats_builds_and_disbands_are_drawn():
+    svg, _ = phase_svg("Spring 1901 retreats", "France: A Bur\nDislodged Germany: A Mun from Bur",
+                       "Germany: A Mun R Ruh")
+    root = parse(svg)
+    assert len(find(root, "retreat", "g")) == 1 and "ok" in classes(find(root, "retreat", "g")[0])
+    svg, _ = phase_svg("Winter 1901", "France: A Bur\nCentres France: Par, Mar, Bre, Spa\nGermany: A Mun, A Kie, A Ber"
+                       "\nCentres Germany: Mun, Kie", "France: Build A Par\nFrance: Build F Bre\nGermany: A Ber D")
+    root = parse(svg)
+    builds = find(root, "build", "g")
+    assert len(builds) == 2 and all(find(b, "built") for b in builds)
+    assert len(find(root, "disband", "g")) == 1 and find(root, "disband-mark")
+
+
+def test_a_support_points_at_the_move_it_supports():
+    svg, _ = phase_svg("Spring 1901 movement", "France: A Par, A Mar",
+                       "France: A Par - Bur\nFrance: A Mar S A Par - Bur")
+    root = parse(svg)
+    line = find(find(root, "support", "g")[0], "line")[0].get("d")
+    end = tuple(float(v) for v in re.findall(r"-?[\d.]+", line)[-2:])
+    move = find(find(root, "move", "g")[0], "line")[0].get("d")
+    x0, y0, cx, cy, x1, y1 = (float(v) for v in re.findall(r"-?[\d.]+", move))
+    mid = (0.25 * x0 + 0.5 * cx + 0.25 * x1, 0.25 * y0 + 0.5 * cy + 0.25 * y1)
+    assert abs(end[0] - mid[0]) < 3 and abs(end[1] - mid[1]) < 3
+
+
+def test_the_adjudicator_gives_the_map_as_a_table_too():
+    r = calculators.run("dip-adjudicate", {})
+    table = next(t for t in r["tables"] if t["title"].startswith("On the map"))
+    assert len(table["rows"]) == 22
+    assert ["France", "A Mar", "A Mar S Par - Bur", "succeeds"] in table["rows"]
+    assert ["Germany", "A Mun", "A Mun - Bur", "fails"] in table["rows"]
+    assert ["Italy", "A Rom", "holds (no order)", ""] in table["rows"]
+
+
+def test_war_of_the_worlds_draws_martians_with_strength_the_cylinder_and_destroyed_centres():
+    params = {"season": "spring", "year": "1901",
+              "position": "England: F Lon\nCentres England: Lon\nMartian: 2A Par, A Pic, 3A Vie\nDestroyed: Mar",
+              "orders": "England: F Lon - ENG", "martian_orders": "", "virus": "false",
+              "landings": "Gal, Mar, Pic, Fin, Ser, Edi"}
+    r = calculators.run("wotw-adjudicate", params)
+    assert r["ok"], r
+    root = parse(r["charts"][0]["svg"])
+    martians = find(root, "martian", "g")
+    assert {g.get("data-unit") for g in martians} >= {"par", "pic", "vie"}
+    strengths = {g.get("data-unit"): find(g, "strength", "text")[0].text for g in martians}
+    assert strengths["vie"] == "3" and strengths["pic"] == "1"
+    assert len(find(root, "landing", "g")) == 1
+    assert [g for g in find(root, "destroyed", "g") if "Marseilles" in g.find(f"{SVG}title").text]
+
+
+# ---- the page's allow-list -------------------------------------------------------------------
+ALLOWED_TAGS = {"svg", "g", "path", "circle", "ellipse", "rect", "line", "polyline", "polygon", "text", "tspan",
+                "title", "desc", "defs", "marker", "symbol", "use"}
+PRESENTATION = {"fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "opacity",
+                "fill-opacity", "stroke-opacity", "font-size", "font-weight", "font-family", "text-anchor",
+                "dominant-baseline", "marker-end", "marker-start", "transform", "paint-order"}
+GEOMETRY_ATTRS = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "d", "points", "width", "height",
+                  "viewBox", "refX", "refY", "markerWidth", "markerHeight", "markerUnits", "orient",
+                  "preserveAspectRatio"}
+
+
+MAPS = {"opening": ("dip-adjudicate", {}), "retreats (6.H.1)": ("dip-adjudicate", {"load": "datc-6.H.1"}),
+        "builds (6.I.1)": ("dip-adjudicate", {"load": "datc-6.I.1"}),
+        "convoy (6.F.1)": ("dip-adjudicate", {"load": "datc-6.F.1"}), "wotw": ("wotw-adjudicate", {})}
+
+
+@pytest.mark.parametrize("name", list(MAPS))
+def test_the_svg_keeps_to_the_allow_list_and_survives_the_page_sanitiser(name):
+    calc, params = MAPS[name]
+    r = calculators.run(calc, params)
+    assert r["ok"], r
+    svg = r["charts"][0]["svg"]
+    assert "<script" not in svg and "<style" not in svg and "foreignObject" not in svg
+    root = parse(svg)
+    for el in root.iter():
+        tag = el.tag.replace(SVG, "")
+        assert tag in ALLOWED_TAGS, tag
+        for name, value in el.attrib.items():
+            ok = (name in {"class", "id", "role", "tabindex", "xmlns"} or name.startswith(("data-", "aria-"))
+                  or name in PRESENTATION or name in GEOMETRY_ATTRS)
+            assert ok, (tag, name)
+            assert not name.startswith("on") and "javascript:" not in value
+            for ref in re.findall(r"url\(([^)]*)\)", value):
+                assert ref.startswith("#"), value
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids))
+
+
+def test_text_from_the_position_is_escaped():
+    hostile = render_board(GMAP, type("P", (), {"units": (), "owners": {}})(), "<script>alert(1)</script> & co")
+    assert "<script>" not in hostile and "&lt;script&gt;" in hostile
+    parse(hostile)

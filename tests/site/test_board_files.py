@@ -1,0 +1,92 @@
+"""The board map's files (issue 14): the committed geometry regenerates byte for byte from the
+pinned npm packages (Natural Earth via world-atlas), the board's palette meets WCAG contrast in
+the light and dark schemes, and the page's SVG sanitiser keeps everything the renderer draws.
+"""
+from __future__ import annotations
+
+import pathlib
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import calculators
+from calculators.diplomacy.variant import STANDARD
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GEOMETRY = ROOT / "calculators" / "diplomacy" / "board_geometry.json"
+GMAP = STANDARD.map
+
+
+def test_regenerating_the_map_gives_the_committed_file_byte_for_byte(tmp_path):
+    """tools/map/generate.mjs from the pinned npm packages (make test installs them) rebuilds the file;
+    it also fails if two provinces touch on the drawing but are not neighbours in the game, or the reverse."""
+    node = shutil.which("node")
+    assert node, "Node is needed to regenerate the map (make test installs tools/map)"
+    assert (ROOT / "tools" / "map" / "node_modules" / "world-atlas").is_dir(), \
+        "run `make setup-test` (or `cd tools/map && npm ci`) to install the map generator's packages"
+    out = tmp_path / "board_geometry.json"
+    proc = subprocess.run([node, str(ROOT / "tools" / "map" / "generate.mjs"), "--out", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert out.read_bytes() == GEOMETRY.read_bytes(), "board_geometry.json is stale: run `make map` and commit it"
+
+
+def _widgets_allow_list():
+    js = (ROOT / "pyodide" / "src" / "widgets.js").read_text()
+    tags = set(re.findall(r'"(\w+)"', re.search(r"const SVG_TAGS = new Set\(\[(.*?)\]\)", js).group(1)))
+    attrs = re.compile(re.search(r"const SVG_ATTRS = /(.*?)/;", js).group(1))
+    return tags, attrs
+
+
+@pytest.mark.parametrize("calc, params", [("dip-adjudicate", {}), ("dip-adjudicate", {"load": "datc-6.H.1"}),
+                                          ("wotw-adjudicate", {})])
+def test_the_page_sanitiser_keeps_every_element_and_attribute_of_the_map(calc, params):
+    page_tags, page_attrs = _widgets_allow_list()
+    root = ET.fromstring(calculators.run(calc, params)["charts"][0]["svg"])
+    for el in root.iter():
+        assert el.tag.split("}")[1] in page_tags, el.tag
+        for name in el.attrib:
+            assert page_attrs.fullmatch(name), f"the page's sanitiser would strip {name}"
+
+
+# ---- the palette -----------------------------------------------------------------------------
+def _luminance(hex_colour: str) -> float:
+    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _palettes() -> dict[str, dict[str, str]]:
+    css = (ROOT / "docs" / "stylesheets" / "board.css").read_text()
+    blocks = {"light": re.search(r"^\.dip-board \{(.*?)\}", css, re.S | re.M).group(1),
+              "dark": re.search(r'^\[data-md-color-scheme="slate"\] \.dip-board \{(.*?)\}', css, re.S | re.M).group(1)}
+    return {name: dict(re.findall(r"(--dip-[\w-]+):\s*(#[0-9a-fA-F]{6})", body)) for name, body in blocks.items()}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_map_text_meets_4_5_to_1_and_units_3_to_1_on_every_fill(scheme):
+    pal = _palettes()[scheme]
+    fills = ["--dip-land", "--dip-impassable", "--dip-sea"] + [k for k in pal if k.endswith("-tint")]
+    for fill in fills:
+        assert contrast(pal["--dip-text"], pal[fill]) >= 4.5, (scheme, fill)
+        assert contrast(pal["--dip-unit-edge"], pal[fill]) >= 3, (scheme, fill)
+    assert contrast(pal["--dip-sea-text"], pal["--dip-sea"]) >= 4.5
+    assert contrast(pal["--dip-martian-text"], pal["--dip-martian"]) >= 4.5
+    assert contrast(pal["--dip-fail"], pal["--dip-land"]) >= 3
+
+
+def test_every_power_class_the_renderer_uses_has_colours_in_both_palettes():
+    css = (ROOT / "docs" / "stylesheets" / "board.css").read_text()
+    for power in [p.name for p in GMAP.powers] + ["Martian"]:
+        cls = "pw-" + power.lower()
+        assert f".dip-board .{cls} {{ --pw:" in css and f".prov.owned.{cls} {{" in css, power
+        for pal in _palettes().values():
+            assert f"--dip-{power.lower()}" in pal and f"--dip-{power.lower()}-tint" in pal
