@@ -35,7 +35,6 @@
     status.state = msg.state;
     status.version = msg.version;
     status.error = msg.error || null;
-    document.documentElement.dataset.offline = msg.state;
     document.dispatchEvent(new CustomEvent("offline:state", { detail: Object.assign({}, status) }));
   });
 
