@@ -12,7 +12,9 @@
   window.martianOffline = status;
   if (!meta || !("serviceWorker" in navigator)) return;
   const swUrl = new URL(meta.content, location.href);
-  const PRECACHE_DELAY_MS = 1500; // let the page settle after its first result
+  // The download waits until no result has come for this long: it does not compete with a
+  // reader who is still changing inputs.
+  const PRECACHE_IDLE_MS = 2500;
 
   let registering = null;
   function register() {
@@ -38,17 +40,18 @@
     document.dispatchEvent(new CustomEvent("offline:state", { detail: Object.assign({}, status) }));
   });
 
-  // ---- keep the site once a calculator has answered ---------------------------------------------
-  let asked = false;
+  // ---- keep the site once a calculator has answered (and the reader has paused) ----------------
+  let asked = false, timer = null;
   document.addEventListener("calc:result", () => {
     if (asked) return;
-    asked = true;
-    setTimeout(() => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      asked = true;
       register()
         .then(activeWorker)
         .then((worker) => worker.postMessage({ type: "precache" }))
         .catch(() => { asked = false; });
-    }, PRECACHE_DELAY_MS);
+    }, PRECACHE_IDLE_MS);
   }, true);
 
   function start() {
