@@ -46,6 +46,7 @@ class Rule:
     amends: list[str] = field(default_factory=list)
     amended_by: list[str] = field(default_factory=list)
     calculators: list[str] = field(default_factory=list)
+    implemented_by: list[str] = field(default_factory=list)  # engine functions, from their docstrings
 
 
 def _snippet(source: str, start: int) -> str:

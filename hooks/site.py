@@ -33,6 +33,7 @@ log = logging.getLogger("mkdocs.hooks.site")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 import calculators  # noqa: E402
+from calculators.core.implements import implemented, rule_key  # noqa: E402
 
 CALC_MARK = re.compile(r"^([ \t]*)<!--\s*calc:\s*([a-z0-9-]+)(.*?)-->[ \t]*$", re.M)
 CALC_LINK = re.compile(r"<!--\s*calc-link:\s*([a-z0-9-]+)(.*?)(?:\|\s*(.*?))?\s*-->")
@@ -68,6 +69,11 @@ def on_files(files, config):
                 problems.append(f"calculator {calc['id']} cites {rid}, which no page defines")
         if calc["page"] not in pages:
             problems.append(f"calculator {calc['id']} names page {calc['page']}, which does not exist")
+    for rid, functions in implemented().items():
+        if rid in rules:
+            rules[rid].implemented_by = functions
+        else:
+            problems.append(f"the docstring of {functions[0]} names {rid}, which no page defines")
     if problems:
         raise PluginError("Rule index problems:\n  " + "\n  ".join(problems))
     state["rules"] = rules
@@ -247,18 +253,12 @@ def _calc_link(m, page) -> str:
 
 def _rule_index(prefix: str, src: str) -> str:
     rows = [r for r in state["rules"].values() if r.id.split()[0] == prefix]
-    rows.sort(key=lambda r: _sort_key(r.id))
-    lines = ["| Rule | Says | Page |", "|---|---|---|"]
+    rows.sort(key=lambda r: rule_key(r.id))
+    lines = ["| Rule | Says | Page | Engine |", "|---|---|---|---|"]
     for r in rows:
-        lines.append(f"| {_ref(r.id, src)} | {r.text.replace('|', '/')} | {r.page.split('/')[-1][:-3]} |")
+        code = ", ".join(f"`{name.removeprefix('calculators.')}`" for name in r.implemented_by)
+        lines.append(f"| {_ref(r.id, src)} | {r.text.replace('|', '/')} | {r.page.split('/')[-1][:-3]} | {code} |")
     return "\n".join(lines) + "\n"
-
-
-def _sort_key(rid: str):
-    _, rest = rid.split(" ", 1)
-    ruling = rest.startswith("R")
-    nums = [int(re.sub(r"\D", "", x) or 0) for x in rest.lstrip("R").split(".")]
-    return (ruling, nums)
 
 
 def _catalog(src: str) -> str:

@@ -43,6 +43,7 @@ def tripod_outcome(damage, armor: int) -> tuple[dict, dict]:
     ],
 )
 def attack_calc(v: dict) -> Result:
+    """AQMF 7.2 and rulings AQMF R6, R8, R9, R11, R29: one unit's shooting or assault, with the presets' own rulings."""
     shooter, target, within_six = resolve(v)
     rules = ["AQMF 7.2"] if v["attack"] == "assault" else []
     if shooter.weapon.key == "tank-gun":
@@ -63,7 +64,8 @@ def attack_calc(v: dict) -> Result:
 
 
 def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> Result:
-    """The result for one attack: shared by the attack and explosion calculators."""
+    """The result for one attack: shared by the attack and explosion calculators (AQMF 12.6: a blip is only
+    revealed; AQMF 18.1 with ruling AQMF R16: a tripod takes one chart roll for the attack; ruling AQMF R19)."""
     odds = attack_odds(shooter, target, within_six, opts)
     hit_need = target.hit_need()
     arm = target.armor_against(shooter.tripod, within_six)
@@ -98,6 +100,7 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
 
 
 def _rules_and_notes(shooter, target, within_six: bool, hit_need: int, dmg_need: int) -> tuple[list, list]:
+    """AQMF 6.2, 13.3, 14.2, 17.1 and rulings AQMF R5, R27, R28, R30: what this attack's numbers depend on."""
     rules = ["AQMF 6.2"] if shooter.weapon.sweep else []
     notes = []
     if target.dug_in and shooter.tripod:

@@ -63,7 +63,8 @@ def binomial(n: int, p: Fraction) -> IntDist:
 
 
 def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str, range_in: int) -> Shooter:
-    """The shooter's weapon and dice, checking the weapon suits the unit, the attack and the range."""
+    """The shooter's weapon and dice, checking the weapon suits the unit, the attack and the range (ruling
+    AQMF R11: no heat ray in an assault, where a tripod uses its Reaper Tentacles)."""
     preset = PRESETS[shooter]
     unit = UNITS[preset.unit] if preset.unit else None
     if weapon == "unit":
@@ -117,6 +118,7 @@ def unit_label(preset: Preset, n: int, doing: str) -> str:
 
 def resolve_target(target: str, elements: int | None, defense: int | None, armor: int | None, cover: str,
                    dug_in: bool, immobilized: bool) -> Target:
+    """AQMF 12.6, 13.1, 14.3 and ruling AQMF R20: the target's Defense and Armor, and who may dig in where."""
     preset = PRESETS[target]
     unit = UNITS[preset.unit] if preset.unit else None
     if preset.key == "blip":
@@ -166,7 +168,8 @@ class AttackOdds:
 
 
 def attack_odds(shooter: Shooter, target: Target, within_six: bool, opts: RollOptions = QUICK_START) -> AttackOdds:
-    """AQMF 5.4-5.5 (and 6.2 for a sweep): hits, damage and elements destroyed."""
+    """AQMF 5.4-5.5 (and 6.2 for a sweep): hits, damage and elements destroyed; the damage roll against the
+    target's Armor less the weapon's Power (ruling AQMF R13)."""
     p_hit = p_success(target.hit_need(), opts)
     need = target.armor_against(shooter.tripod, within_six) - shooter.weapon.power  # ruling AQMF R13
     p_dmg = p_success(need, opts)

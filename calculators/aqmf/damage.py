@@ -5,7 +5,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import gcd
 
-D10 = 10
+from .dice import D10
+
 DESTROYED, EXPLODED = "destroyed", "exploded"
 
 # Outcome categories in chart order; "badly damaged, destroyed" is an 8 that takes Armor to 0 or less.

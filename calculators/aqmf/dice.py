@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-D10 = 10
-LUCKY = Fraction(1, 100)  # a 10, then another 10
+D10 = 10  # every roll of the game is made with ten-sided dice (AQMF 1.1)
+LUCKY = Fraction(1, D10 * D10)  # a 10, then another 10
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,7 @@ class RollOptions:
     tough: bool = False  # AQMF R4: a natural 1 always fails
 
     def rules(self) -> list[str]:
+        """Rulings AQMF R2, R3, R4: the quick-start dice, the lucky strike and tough luck options."""
         out = ["AQMF R2"]
         if self.lucky:
             out.append("AQMF R3")

@@ -26,6 +26,7 @@ BLAST = Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_
     ],
 )
 def explosion_calc(v: dict) -> Result:
+    """AQMF 18.7 with rulings AQMF R14 and R32: the blast's 3 attacks at Power +2, and the morale test after it."""
     target = resolve_target(v["target"], v["target_elements"], v["defense"], v["armor"], v["cover"], v["dug_in"],
                             v["immobilized"])
     blast = Shooter("The explosion", BLAST, 1, tripod=False)  # not fire from a tripod: dug in counts (AQMF R14)

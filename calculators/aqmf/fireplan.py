@@ -153,7 +153,8 @@ def _prefixed(err: InputError, prefix: str) -> InputError:
 
 
 def resolve_attacks(group: Param, items, target: Target) -> list[Attack]:
-    """Each item as an Attack; assaults before shooting (AQMF 4.2, ruling AQMF R31)."""
+    """Each item as an Attack; assaults before shooting (AQMF 4.2, ruling AQMF R31); tow cables launched in the
+    First Move Phase (AQMF 2.1)."""
     attacks: list[Attack] = []
     shot = None
     for i, item in enumerate(items):

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .stats import UNITS, Unit
-
 
 @dataclass(frozen=True)
 class Preset:
@@ -37,8 +35,6 @@ SHOOTERS = ("boc-infantry", "boc-mg", "boc-riders", "boc-tripod", "mw-infantry",
             "mw-riders", "mw-tripod", "custom-human", "custom-tripod")
 TARGETS = ("boc-infantry", "boc-mg", "boc-riders", "boc-tripod", "mw-infantry", "mw-mg", "mw-riders",
            "mw-tripod", "blip", "custom-human", "custom-tripod", "custom-other")
-HUMAN_TARGETS = ("boc-infantry", "boc-mg", "boc-riders", "mw-infantry", "mw-mg", "mw-riders", "blip",
-                 "custom-human", "custom-other")
 BLIP_DEFENSE, BLIP_ARMOR = 5, 4  # AQMF 12.6
 
 
@@ -46,6 +42,3 @@ def choices(keys) -> list[tuple[str, str]]:
     return [(k, PRESETS[k].label) for k in keys]
 
 
-def unit_of(key: str) -> Unit | None:
-    p = PRESETS[key]
-    return UNITS[p.unit] if p.unit else None

@@ -44,6 +44,7 @@ MAX_OTHERS = 9
     ],
 )
 def heat_ray_calc(v: dict) -> Result:
+    """AQMF 6.1, 6.2, 6.4 with ruling AQMF R30: the focused shot and the sweep, from the 3\" minimum range."""
     rng = v["range"]
     if rng < FOCUSED.min_range:
         raise InputError("range", f"{rng}\" is inside the heat ray's 3\" minimum range (AQMF 6.4).")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..core import BarChart, Dist, Result, Table, calculator, frac, int_param, percent, prob
+from .dice import D10
 
 # AQMF 20.3: full-game modifiers to the human roll, per unit destroyed in the previous turn.
 MODIFIERS = (
@@ -19,11 +20,11 @@ MODIFIERS = (
 def roll_off(modifier: int) -> dict[str, Fraction]:
     """One roll-off: P(human higher), P(tie), P(Martian higher) for human D10 + modifier vs Martian D10."""
     out = {"human": Fraction(0), "tie": Fraction(0), "martian": Fraction(0)}
-    for h in range(1, 11):
-        for m in range(1, 11):
+    for h in range(1, D10 + 1):
+        for m in range(1, D10 + 1):
             diff = h + modifier - m
             key = "human" if diff > 0 else "martian" if diff < 0 else "tie"
-            out[key] += Fraction(1, 100)
+            out[key] += Fraction(1, D10 * D10)
     return out
 
 
@@ -46,6 +47,7 @@ def winner(modifier: int) -> dict[str, Fraction]:
             for key, label, mod in MODIFIERS],
 )
 def initiative_calc(v: dict) -> Result:
+    """AQMF 3.1, 3.2 and table AQMF 20.3, ruling AQMF R1: the roll-off with the previous turn's modifiers."""
     modifier = sum(v[key] * mod for key, _label, mod in MODIFIERS)
     first = roll_off(modifier)
     final = winner(modifier)
@@ -77,7 +79,7 @@ def initiative_calc(v: dict) -> Result:
 
 def _diff_weights(modifier: int) -> dict[int, int]:
     out: dict[int, int] = {}
-    for h in range(1, 11):
-        for m in range(1, 11):
+    for h in range(1, D10 + 1):
+        for m in range(1, D10 + 1):
             out[h + modifier - m] = out.get(h + modifier - m, 0) + 1
     return out

@@ -50,6 +50,7 @@ def rally_attempts(first_losses: int, attempts: int = MAX_ATTEMPTS) -> Dist:
     ],
 )
 def morale_calc(v: dict) -> Result:
+    """AQMF 9.1-9.5 with ruling AQMF R18: the morale test, the rout and the rallies."""
     losses, left, rally = v["losses"], v["left"], v["rally_losses"]
     rules = ["AQMF 9.1", "AQMF 9.2", "AQMF 9.3", "AQMF 9.4", "AQMF 9.5", "AQMF R18"]
     if left == 0:

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from .chain import STAY, Chain
 from .combat import Shooter, Target, sweep_sequence
 from .damage import CHART_DEN, EXPLODED, is_down, transition_weights
-from .dice import QUICK_START, RollOptions, p_success
+from .dice import D10, QUICK_START, RollOptions, p_success
 from .exact import IntDist
 from .morale import p_fail, p_pass
 from .stats import COVER_BONUS, IMMOBILIZED_DEFENSE
@@ -30,7 +30,6 @@ from .tripods import points_numerators
 SHOOTING, ASSAULT, TOW = "shooting", "assault", "tow-cables"
 CRIPPLED, DISABLED = 1, 2  # the chart results that stay with a tripod, as bits of a flag
 FLAG = {"crippled": CRIPPLED, "weapons disabled": DISABLED}
-D10 = 10
 # Exact fractions stay exact, but past this many digits they are neither readable nor cheap to send
 # (and CPython refuses to print integers past 4,300 digits): a turn stops before it gets there.
 MAX_DIGITS = 4000
@@ -44,11 +43,6 @@ class Attack:
     shooter: Shooter
     kind: str  # SHOOTING, ASSAULT or TOW (a tow-cable assault: cables, no damage)
     within_six: bool  # within 6" of the target (an assault always is): no dug-in bonus against a tripod
-
-    @property
-    def first_move_phase(self) -> bool:
-        """Assaults are launched in the First Move Phase, before the Combat Phase (AQMF 4.2)."""
-        return self.kind in (ASSAULT, TOW)
 
 
 class TripodState(NamedTuple):

@@ -5,11 +5,12 @@ from fractions import Fraction
 
 from ..core import BarChart, Dist, Result, Table, calculator, int_param, percent, prob
 from . import common as c
+from .dice import D10
 
 FIRST_TEST_TURN = 2  # AQMF 11.1: from the second turn onwards
-NO_SHOW = Fraction(5, 10)  # 1-5
-ARRIVE_NO_ATTACK = Fraction(3, 10)  # 6-8
-ARRIVE_ATTACK = Fraction(2, 10)  # 9-10
+NO_SHOW = Fraction(5, D10)  # 1-5
+# 6-8: arrives, but may not attack this turn (the rest of the table)
+ARRIVE_ATTACK = Fraction(2, D10)  # 9-10
 
 
 def arrival_turn(turns: int) -> Dist:
@@ -38,6 +39,7 @@ def arrival_turn(turns: int) -> Dist:
     ],
 )
 def reinforcements_calc(v: dict) -> Result:
+    """AQMF 11.1-11.4 with table AQMF 20.2 and ruling AQMF R21: the turn each unit arrives, and whether it attacks."""
     turns, units = v["turns"], v["units"]
     one = arrival_turn(turns)
     never = one.as_dict().get(0, Fraction(0))

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Weapon:
-    """One row of the weapons table (AQMF 19.3)."""
+    """One row of the weapons table (AQMF 19.3; Rapid Fire, AQMF 5.8; rulings AQMF R10, R11)."""
 
     key: str
     name: str
@@ -31,7 +31,8 @@ WEAPONS: dict[str, Weapon] = {w.key: w for w in (
 
 @dataclass(frozen=True)
 class Unit:
-    """One row of the unit tables (AQMF 19.1, 19.2)."""
+    """One row of the unit tables (AQMF 19.1, 19.2; digging in, AQMF 13.1, ruling AQMF R20; rulings AQMF R6,
+    R7, R8 for the units the tables leave without stats)."""
 
     key: str
     name: str
@@ -63,4 +64,3 @@ DUG_IN_TRIPOD_RANGE = 6  # AQMF 13.3: no bonus against a tripod within 6"
 IMMOBILIZED_DEFENSE = -4  # AQMF 17.1
 EXPLOSION_ATTACKS = 3  # AQMF 18.7
 EXPLOSION_POWER = 2
-EXPLOSION_RADIUS = 6

@@ -90,6 +90,7 @@ def break_free(cables: int, speed: int, armor: int, phases: int) -> tuple[list[d
     ],
 )
 def tow_cable_calc(v: dict) -> Result:
+    """AQMF 16.1-16.3, 17.1 with rulings AQMF R5, R17, R29: the cables placed, held and broken, and the fall."""
     speed, armor, cables, phases = v["speed"], v["armor"], v["cables"], v["phases"]
     defense = TRIPOD.defense + COVER_BONUS[v["cover"]] + (IMMOBILIZED_DEFENSE if v["already_held"] else 0)
     p_hit = p_success(defense, QUICK_START)

@@ -8,15 +8,14 @@ from math import comb, gcd
 from ..core import BarChart, Result, Table, calculator, int_param, percent, prob
 from . import common as c
 from .combat import resolve_shooter, resolve_target
-from .damage import (CATEGORIES, DESTROYED, EXPLODED, after_attack, category, is_down, ordered_states, p_down,
-                     state_label, transition_weights)
-from .dice import RollOptions, p_success
+from .damage import (CATEGORIES, CHART_DEN, DESTROYED, EXPLODED, after_attack, category, is_down, ordered_states,
+                     p_down, state_label, transition_weights)
+from .dice import D10, RollOptions, p_success
 from .forces import SHOOTERS
 from .stats import UNITS
 
 MAX_POINTS = 30
 MAX_VOLLEYS = 12
-CHART_DEN = 100  # chart weights are over 100 (damage.CHART_DEN)
 EXPLODE_POINTS = 10  # D10 + 9 is already 10+ on the lowest face
 TRIPOD_ARMOR = UNITS["assault-tripod"].armor
 
@@ -37,11 +36,12 @@ TRIPOD_ARMOR = UNITS["assault-tripod"].armor
     ],
 )
 def tripod_damage_calc(v: dict) -> Result:
+    """AQMF 18.1-18.7 and chart AQMF 20.4: one attack's damage points on the chart, each point past the first +1."""
     k, armor = v["points"], v["armor"]
     cats, states = after_attack({k: Fraction(1)}, armor)
     down = p_down(states)
     rows = []
-    for die in range(1, 11):
+    for die in range(1, D10 + 1):
         roll = die + k - 1
         rows.append([die, roll, category(roll)])
     summary = (f"{k} damage point{'s' if k > 1 else ''}: roll a D10 {'+ ' + str(k - 1) if k > 1 else 'unmodified'}. "

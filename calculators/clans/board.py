@@ -95,10 +95,6 @@ OFFBOARD_START = 8  # CLAN 2.5
 MAX_BB_PER_CLAN = 3  # CLAN 4.6
 
 
-def power_of(value: str) -> Power:
-    return Power(value)
-
-
 def slug(name: str) -> str:
     """A province name as a parameter value: 'Eilean Donan' -> 'eilean-donan'."""
     return name.lower().replace(" ", "-")

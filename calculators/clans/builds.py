@@ -33,34 +33,49 @@ def check_build(power: Power, unit: str, site: str, *, site_owned: bool, empty: 
     name = SITE_NAMES.get(site)
     if power is Power.ENGLAND and site == "home":
         site, name = "home", "Carlisle or Newcastle"
-    where = _site_label(power, site)
     if summer:
-        if power is Power.ENGLAND and unit == "af" and name in ENGLISH_FLEET_SITES:
-            if not empty:
-                return BuildVerdict(False, "CLAN R4", f"{name} is occupied: the extra A/F is built only in an empty "
-                                                      "space, so the A/F that started there must have moved out.")
-            return BuildVerdict(True, "CLAN 1.3", f"In Summer {FIRST_YEAR} England may build one more A/F in {name} "
-                                                  "(and one in the other of Blyth Bay and South Channel).")
-        return BuildVerdict(False, "CLAN R4", f"The only builds in Summer {FIRST_YEAR} are England's two extra A/Fs, "
-                                              "one in Blyth Bay and one in South Channel.")
+        return _summer_build(power, unit, name, empty)
     if unit == "af":
         return BuildVerdict(False, "CLAN 2.4", "No one builds A/Fs, save England's two in the summer of the first "
                                                f"game year (Summer {FIRST_YEAR}, CLAN 1.3).")
     if power is Power.ENGLAND:
-        if unit == "army":
-            if site not in ("home", "carlisle", "newcastle"):
-                return BuildVerdict(False, "CLAN 2.3", "England builds armies only in Carlisle and Newcastle.")
-            if not site_owned:
-                return BuildVerdict(False, "CLAN R8", f"England no longer owns {name}, so it cannot build there.")
-        else:
-            if name not in ENGLISH_FLEET_SITES:
-                return BuildVerdict(False, "CLAN 2.3", "England builds fleets only in Blyth Bay and South Channel.")
+        return _english_build(unit, site, name, site_owned, empty)
+    return _clan_build(power, unit, site, name, site_owned=site_owned, empty=empty, home_owned=home_owned,
+                       nominated=nominated, nominated_total=nominated_total)
+
+
+def _summer_build(power: Power, unit: str, name: str | None, empty: bool) -> BuildVerdict:
+    """CLAN 1.3, ruling CLAN R4: the only Summer builds are England's two extra A/Fs."""
+    if power is Power.ENGLAND and unit == "af" and name in ENGLISH_FLEET_SITES:
         if not empty:
-            return BuildVerdict(False, "CLAN R8", f"{name} is occupied; a build needs an empty space.")
-        return BuildVerdict(True, "CLAN 2.3", f"England may build {'an army' if unit == 'army' else 'a fleet'} "
-                                              f"in {name} (ruling CLAN R8: any of its four sites, each with "
-                                              "its own unit type).")
-    # a clan
+            return BuildVerdict(False, "CLAN R4", f"{name} is occupied: the extra A/F is built only in an empty "
+                                                  "space, so the A/F that started there must have moved out.")
+        return BuildVerdict(True, "CLAN 1.3", f"In Summer {FIRST_YEAR} England may build one more A/F in {name} "
+                                              "(and one in the other of Blyth Bay and South Channel).")
+    return BuildVerdict(False, "CLAN R4", f"The only builds in Summer {FIRST_YEAR} are England's two extra A/Fs, "
+                                          "one in Blyth Bay and one in South Channel.")
+
+
+def _english_build(unit: str, site: str, name: str | None, site_owned: bool, empty: bool) -> BuildVerdict:
+    """CLAN 2.3, ruling CLAN R8: armies in Carlisle and Newcastle, fleets in Blyth Bay and South Channel."""
+    if unit == "army":
+        if site not in ("home", "carlisle", "newcastle"):
+            return BuildVerdict(False, "CLAN 2.3", "England builds armies only in Carlisle and Newcastle.")
+        if not site_owned:
+            return BuildVerdict(False, "CLAN R8", f"England no longer owns {name}, so it cannot build there.")
+    elif name not in ENGLISH_FLEET_SITES:
+        return BuildVerdict(False, "CLAN 2.3", "England builds fleets only in Blyth Bay and South Channel.")
+    if not empty:
+        return BuildVerdict(False, "CLAN R8", f"{name} is occupied; a build needs an empty space.")
+    return BuildVerdict(True, "CLAN 2.3", f"England may build {'an army' if unit == 'army' else 'a fleet'} "
+                                          f"in {name} (ruling CLAN R8: any of its four sites, each with "
+                                          "its own unit type).")
+
+
+def _clan_build(power: Power, unit: str, site: str, name: str | None, *, site_owned: bool, empty: bool,
+                home_owned: int, nominated: bool, nominated_total: int) -> BuildVerdict:
+    """CLAN 2.1, 2.2, rulings CLAN R9, R10: armies in home centres, or in nominated temporary build centres."""
+    where = _site_label(power, site)
     if unit != "army":
         return BuildVerdict(False, "CLAN 2.1", "Clans build only armies.")
     if site == "other-space" or name in ENGLISH_FLEET_SITES:
@@ -73,6 +88,12 @@ def check_build(power: Power, unit: str, site: str, *, site_owned: bool, empty: 
         if not empty:
             return BuildVerdict(False, "CLAN 2.1", "The home centre is occupied; a build needs an empty home centre.")
         return BuildVerdict(True, "CLAN 2.1", f"An army may be built in {where} that it owns and is empty.")
+    return _temporary_build(power, where, empty, home_owned, nominated, nominated_total)
+
+
+def _temporary_build(power: Power, where: str, empty: bool, home_owned: int, nominated: bool,
+                     nominated_total: int) -> BuildVerdict:
+    """CLAN 2.2, rulings CLAN R9, R10: a temporary build centre, while fewer than two home centres are owned."""
     if home_owned >= HOME_MINIMUM:
         return BuildVerdict(False, "CLAN 2.2", f"{power.title} owns {home_owned} of its home centres, not fewer "
                                                "than two, so it may not use temporary build centres: it builds "

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from ..core.implements import rule_key as _in_reading_order
+
 _ID = re.compile(r"(?:CLAN|DIP) R?\d+(?:\.\d+)?")
 
 
@@ -11,9 +13,8 @@ def named_in(text: str) -> set[str]:
 
 
 def rule_key(rid: str):
-    """Variant rules first, numbered rules before rulings, numerically (CLAN 2.10 after CLAN 2.9)."""
-    prefix, rest = rid.split(" ", 1)
-    return (prefix != "CLAN", rest.startswith("R"), [int(x) for x in rest.lstrip("R").split(".")])
+    """Variant rules first, then in reading order (numbered rules before rulings, 2.10 after 2.9)."""
+    return (not rid.startswith("CLAN "), _in_reading_order(rid))
 
 
 def in_order(ids) -> list[str]:

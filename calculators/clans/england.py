@@ -1,4 +1,5 @@
-"""England's off-board supply centres and adjustments (CLAN 2.5, CLAN 1.3, CLAN 6.1; rulings CLAN R4, R5, R6, R7, R8)."""
+"""England's off-board supply centres and adjustments (CLAN 2.5, CLAN 1.3, CLAN 6.1; rulings CLAN R4, R5, R6,
+R7, R8)."""
 from __future__ import annotations
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param
@@ -33,6 +34,12 @@ def adjustment(supply: int, units: int) -> int:
     return supply - units
 
 
+def _would(delta: int) -> str:
+    if delta > 0:
+        return f"build {delta}"
+    return f"remove {-delta}" if delta < 0 else "neither build nor remove"
+
+
 @calculator(
     id="clans-england-offboard",
     title="England's off-board centres",
@@ -57,6 +64,7 @@ def adjustment(supply: int, units: int) -> int:
     ],
 )
 def england_offboard(v: dict) -> Result:
+    """CLAN 2.5 and 6.1 (the game starts in 1491) with rulings CLAN R4, R5, R6, R7: England's winter count."""
     year, season = v["year"], v["season"]
     if season == "summer" and year != FIRST_YEAR:
         raise InputError("season", f"Summer is a season only in {FIRST_YEAR}, the first game year (ruling CLAN R4).")
@@ -73,7 +81,8 @@ def england_offboard(v: dict) -> Result:
         notes.append(f"From Spring 1492 England loses one off-board centre each spring "
                      f"({'one was lost this spring' if lost else 'none are left to lose'}).")
     if season == "summer":
-        summary = (f"Summer {year}: England has {off} off-board and {v['on_board']} on-board centres ({supply} in all). "
+        summary = (f"Summer {year}: England has {off} off-board and {v['on_board']} on-board centres "
+                   f"({supply} in all). "
                    f"This summer England may build one more A/F in each of Blyth Bay and South Channel, "
                    f"if the space is empty (CLAN 1.3, ruling CLAN R4); no other adjustment is made.")
         status = "summer-af-builds"
@@ -84,7 +93,8 @@ def england_offboard(v: dict) -> Result:
                        f"{units} units, so England may build {delta}.")
             if placeable < delta:
                 notes.append(f"England has only {BUILD_SITES} build sites (armies in Carlisle and Newcastle, fleets in "
-                             f"Blyth Bay and South Channel), so at most {placeable} of the {delta} builds can be placed "
+                             f"Blyth Bay and South Channel), so at most {placeable} of the {delta} builds can be "
+                             "placed "
                              f"this winter, and then only in empty sites it may use (CLAN 2.3, ruling CLAN R8).")
             status = "build"
         elif delta < 0:
@@ -97,7 +107,7 @@ def england_offboard(v: dict) -> Result:
     else:
         summary = (f"{when}: England has {off} off-board centre(s) and {v['on_board']} on the board, "
                    f"{supply} in all, against {units} units. Adjustments come in the winter; "
-                   f"with these counts England would {'build ' + str(delta) if delta > 0 else 'remove ' + str(-delta) if delta < 0 else 'neither build nor remove'}.")
+                   f"with these counts England would {_would(delta)}.")
         status = "no-adjustment"
     if v["on_board"] == 0:
         notes.append("With no centre on the board England owns neither Carlisle nor Newcastle: it has been "

@@ -100,7 +100,7 @@ def _yes(*reasons: Reason, fails: bool = False) -> Verdict:
 
 
 def position_problem(power: Power, unit: Unit, at: Space) -> Verdict | None:
-    """Whether the unit can be where it is at all (CLAN 2.1, 3.2, 3.4, 3.7, 4.3)."""
+    """Whether the unit can be where it is at all (CLAN 2.1, 3.2, 3.4, 3.7, 4.3, 7.5)."""
     if at.kind in (Kind.IRELAND,):
         return _no("CLAN 7.5", "Ireland is impassable: no unit can be there.")
     if power.is_clan and unit in (Unit.FLEET, Unit.AF):
@@ -121,7 +121,8 @@ def position_problem(power: Power, unit: Unit, at: Space) -> Verdict | None:
 
 
 def can_move(power: Power, unit: Unit, at: Space, to: Space) -> Verdict:
-    """Whether ``unit`` at ``at`` may move to a space of kind ``to`` (adjacency assumed)."""
+    """CLAN 3.1, 3.4, 3.5, 3.7, 4.3, 4.4, 7.5 with rulings CLAN R13, R14: whether ``unit`` at ``at`` may move
+    to a space of kind ``to`` (adjacency assumed)."""
     if to.kind is Kind.IRELAND:
         return _no("CLAN 7.5", "Ireland is impassable: no unit may enter it.")
     if unit is Unit.ARMY:
@@ -155,117 +156,140 @@ def can_move(power: Power, unit: Unit, at: Space, to: Space) -> Verdict:
     return _yes(Reason("CLAN 0.1", f"A fleet may move to {to.describe()} next to it (standard rules)."))
 
 
-def check_order(power: Power, unit: Unit, at: Space, order: Order, to: Space | None,
-                bb_count: int = 0, attacked: bool = False) -> Verdict:
-    """CLAN 3 and CLAN 4: is this order legal for this unit where it stands, and why."""
-    bad = position_problem(power, unit, at)
-    if bad:
-        return bad
-    if order is Order.HOLD:
-        if unit is Unit.AF:
-            return _yes(Reason("CLAN 3.4", "An A/F may hold at sea."))
-        return _yes(Reason("CLAN 0.1", "Any unit may hold (standard rules)."))
+def _hold(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
+          attacked: bool) -> Verdict:
+    """CLAN 3.4: any unit may hold, an A/F at sea."""
+    if unit is Unit.AF:
+        return _yes(Reason("CLAN 3.4", "An A/F may hold at sea."))
+    return _yes(Reason("CLAN 0.1", "Any unit may hold (standard rules)."))
 
-    if order is Order.MOVE:
-        return can_move(power, unit, at, to)
 
-    if order is Order.SUPPORT:
-        if unit is Unit.AF and to.is_land:
-            return _no("CLAN 3.5", "A fleet carrying an army may not support any land action, such as a move into "
-                                   "or a hold in a coastal province.")
-        reach = can_move(power, unit, at, to)
-        if not reach.legal:
-            return Verdict(False, False, (Reason("CLAN 0.1", f"A unit supports only into a space it could move to "
-                                                             f"itself, and it could not move to {to.describe()}:"),)
-                           + reach.reasons)
-        if unit is Unit.AF:
-            return _yes(Reason("CLAN 3.5", "An A/F may support an action at sea, not on land."))
-        if unit is Unit.ABB:
-            return _yes(Reason("CLAN R14", f"An army with a Boat Bunch supports into {to.describe()} as it could "
-                                           "move there (ruling CLAN R14)."))
-        return _yes(Reason("CLAN 0.1", f"The unit could move to {to.describe()}, so it may support an action "
-                                       "there (standard rules)."))
+def _move(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
+          attacked: bool) -> Verdict:
+    """CLAN 3: where the unit may move."""
+    return can_move(power, unit, at, to)
 
-    if order is Order.CONVOY:
-        if unit not in (Unit.FLEET, Unit.AF):
-            return _no("CLAN 3.1", "Only a fleet convoys; an army, with or without a Boat Bunch, cannot.")
-        if not at.is_sea:
-            return _no("CLAN 3.1", "A fleet convoys only from a sea space (standard rules).")
-        if to.kind is not Kind.COASTAL:
-            return _no("CLAN 3.1", "A convoy carries an army from one coastal province to another, so the "
-                                   "destination must be a coastal province (standard rules).")
-        if unit is Unit.AF:
-            return _yes(Reason("CLAN R12", "An A/F may still convoy another army; the rules bar it only from "
-                                           "attacking coasts and supporting land actions (ruling CLAN R12)."))
-        return _yes(Reason("CLAN 3.1", "English fleets convoy as in the standard rules."))
 
-    if order is Order.EMBARK:
-        if unit is Unit.FLEET:
-            return _yes(Reason("CLAN 3.3", "The fleet takes an army aboard. Boarding takes the full move and the "
-                                           "fleet must stand (hold), not support, during it; at the end the two "
-                                           "are one A/F."))
-        if unit is Unit.AF:
-            return _no("CLAN R11", "The fleet already carries an army; an A/F carries one army (ruling CLAN R11).")
-        if unit is Unit.ABB:
-            return _no("CLAN R11", "Only an army without a Boat Bunch boards an English fleet (ruling CLAN R11).")
-        if power.is_clan:
-            return _no("CLAN R11", "Only English armies board English fleets to form A/Fs (ruling CLAN R11). "
-                                   "A clan's army may still be convoyed (CLAN 3.1).")
-        if at.kind is not Kind.COASTAL:
-            return _no("CLAN 3.3", "An army boards a fleet from a coastal province next to the fleet's sea space.")
-        if to.water:
-            return _no("CLAN 3.7", f"No English fleet can be in {to.water}.")
-        if not to.is_sea:
-            return _no("CLAN 3.3", "The army boards a fleet in a sea space: give the fleet's sea space as the target.")
-        return _yes(Reason("CLAN 3.3", "The army boards: this takes the full move, and the fleet must stand "
-                                       "(not support) for it."))
+def _support(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
+             attacked: bool) -> Verdict:
+    """CLAN 3.5, ruling CLAN R14: a support into a space the unit could move to; never on land by an A/F."""
+    if unit is Unit.AF and to.is_land:
+        return _no("CLAN 3.5", "A fleet carrying an army may not support any land action, such as a move into "
+                               "or a hold in a coastal province.")
+    reach = can_move(power, unit, at, to)
+    if not reach.legal:
+        return Verdict(False, False, (Reason("CLAN 0.1", f"A unit supports only into a space it could move to "
+                                                         f"itself, and it could not move to {to.describe()}:"),)
+                       + reach.reasons)
+    if unit is Unit.AF:
+        return _yes(Reason("CLAN 3.5", "An A/F may support an action at sea, not on land."))
+    if unit is Unit.ABB:
+        return _yes(Reason("CLAN R14", f"An army with a Boat Bunch supports into {to.describe()} as it could "
+                                       "move there (ruling CLAN R14)."))
+    return _yes(Reason("CLAN 0.1", f"The unit could move to {to.describe()}, so it may support an action "
+                                   "there (standard rules)."))
 
-    if order is Order.DISEMBARK:
-        if unit is not Unit.AF:
-            return _no("CLAN 3.3", "Only an A/F disembarks its army.")
-        if to.kind is not Kind.COASTAL:
-            return _no("CLAN 3.3", "The army lands in a coastal province next to the A/F's sea space.")
-        return _yes(Reason("CLAN 3.3", "Landing the army takes the full move, and the fleet must stand (not "
-                                       "support) for it; this is not an attack by the A/F on the coast."))
 
-    if order is Order.BUILD_BB:
-        if not power.is_clan:
-            return _no("CLAN 4.10", "England may not build Boat Bunches (it may use captured ones).")
-        if unit is Unit.ABB:
-            return _no("CLAN 4.5", "An army may have only one Boat Bunch with it at a time.")
-        if unit is not Unit.ARMY:
-            return _no("CLAN 4.1", "Only a Scottish army builds a Boat Bunch.")
-        if at.kind is not Kind.COASTAL:
-            return _no("CLAN 4.1", "The army must stand in a coastal space to build a Boat Bunch.")
-        if bb_count >= MAX_BB_PER_CLAN:
-            return _no("CLAN 4.6", f"{power.title} already has {bb_count} Boat Bunches in existence; a clan may "
-                                   "have at most 3, captured ones still counting against it (ruling CLAN R16).")
-        order_note = Reason("CLAN 4.1", "The army is ordered to stand (hold) and collects the local boats into a "
-                                        f"Boat Bunch; {power.title} would then have {bb_count + 1} of at most 3.")
-        if attacked:
-            return _yes(order_note, Reason("CLAN 4.2", "The army is attacked this move, so building the Boat Bunch "
-                                                       "fails (ruling CLAN R15)."), fails=True)
-        return _yes(order_note)
+def _convoy(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
+            attacked: bool) -> Verdict:
+    """CLAN 3.1, ruling CLAN R12: English fleets convoy from sea spaces to coastal provinces."""
+    if unit not in (Unit.FLEET, Unit.AF):
+        return _no("CLAN 3.1", "Only a fleet convoys; an army, with or without a Boat Bunch, cannot.")
+    if not at.is_sea:
+        return _no("CLAN 3.1", "A fleet convoys only from a sea space (standard rules).")
+    if to.kind is not Kind.COASTAL:
+        return _no("CLAN 3.1", "A convoy carries an army from one coastal province to another, so the "
+                               "destination must be a coastal province (standard rules).")
+    if unit is Unit.AF:
+        return _yes(Reason("CLAN R12", "An A/F may still convoy another army; the rules bar it only from "
+                                       "attacking coasts and supporting land actions (ruling CLAN R12)."))
+    return _yes(Reason("CLAN 3.1", "English fleets convoy as in the standard rules."))
 
-    if order is Order.DESTROY_BB:
-        if unit is Unit.ABB:
-            if at.is_sea:
-                return _no("CLAN R13", "An army at sea may not destroy the Boat Bunch carrying it (ruling CLAN R13).")
-            return _yes(Reason("CLAN 4.8", "The unit destroys its Boat Bunch first, then makes its regular move."))
-        if unit in (Unit.FLEET, Unit.AF):
-            return _yes(Reason("CLAN R13", "Legal only if this fleet holds a Boat Bunch it captured (ruling CLAN R13); "
-                                           "it destroys it, then makes its regular move (CLAN 4.8)."))
-        return _no("CLAN 4.8", "This army carries no Boat Bunch to destroy.")
 
-    if order is Order.ABANDON_BB:
-        if unit is not Unit.ABB:
-            return _no("CLAN 4.7", "Only an army carrying a Boat Bunch can abandon one.")
+def _embark(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
+            attacked: bool) -> Verdict:
+    """CLAN 3.3, 3.7, ruling CLAN R11: an English army boards an English fleet (or the fleet takes it aboard)."""
+    if unit is Unit.FLEET:
+        return _yes(Reason("CLAN 3.3", "The fleet takes an army aboard. Boarding takes the full move and the "
+                                       "fleet must stand (hold), not support, during it; at the end the two "
+                                       "are one A/F."))
+    if unit is Unit.AF:
+        return _no("CLAN R11", "The fleet already carries an army; an A/F carries one army (ruling CLAN R11).")
+    if unit is Unit.ABB:
+        return _no("CLAN R11", "Only an army without a Boat Bunch boards an English fleet (ruling CLAN R11).")
+    if power.is_clan:
+        return _no("CLAN R11", "Only English armies board English fleets to form A/Fs (ruling CLAN R11). "
+                               "A clan's army may still be convoyed (CLAN 3.1).")
+    if at.kind is not Kind.COASTAL:
+        return _no("CLAN 3.3", "An army boards a fleet from a coastal province next to the fleet's sea space.")
+    if to.water:
+        return _no("CLAN 3.7", f"No English fleet can be in {to.water}.")
+    if not to.is_sea:
+        return _no("CLAN 3.3", "The army boards a fleet in a sea space: give the fleet's sea space as the target.")
+    return _yes(Reason("CLAN 3.3", "The army boards: this takes the full move, and the fleet must stand "
+                                   "(not support) for it."))
+
+
+def _disembark(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
+               attacked: bool) -> Verdict:
+    """CLAN 3.3: an A/F lands its army in a coastal province."""
+    if unit is not Unit.AF:
+        return _no("CLAN 3.3", "Only an A/F disembarks its army.")
+    if to.kind is not Kind.COASTAL:
+        return _no("CLAN 3.3", "The army lands in a coastal province next to the A/F's sea space.")
+    return _yes(Reason("CLAN 3.3", "Landing the army takes the full move, and the fleet must stand (not "
+                                   "support) for it; this is not an attack by the A/F on the coast."))
+
+
+def _build_bb(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
+              attacked: bool) -> Verdict:
+    """CLAN 4.1, 4.2, 4.5, 4.6, 4.10, rulings CLAN R15, R16: a Scottish army on a coast builds a Boat Bunch."""
+    if not power.is_clan:
+        return _no("CLAN 4.10", "England may not build Boat Bunches (it may use captured ones).")
+    if unit is Unit.ABB:
+        return _no("CLAN 4.5", "An army may have only one Boat Bunch with it at a time.")
+    if unit is not Unit.ARMY:
+        return _no("CLAN 4.1", "Only a Scottish army builds a Boat Bunch.")
+    if at.kind is not Kind.COASTAL:
+        return _no("CLAN 4.1", "The army must stand in a coastal space to build a Boat Bunch.")
+    if bb_count >= MAX_BB_PER_CLAN:
+        return _no("CLAN 4.6", f"{power.title} already has {bb_count} Boat Bunches in existence; a clan may "
+                               "have at most 3, captured ones still counting against it (ruling CLAN R16).")
+    order_note = Reason("CLAN 4.1", "The army is ordered to stand (hold) and collects the local boats into a "
+                                    f"Boat Bunch; {power.title} would then have {bb_count + 1} of at most 3.")
+    if attacked:
+        return _yes(order_note, Reason("CLAN 4.2", "The army is attacked this move, so building the Boat Bunch "
+                                                   "fails (ruling CLAN R15)."), fails=True)
+    return _yes(order_note)
+
+
+def _destroy_bb(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
+                attacked: bool) -> Verdict:
+    """CLAN 4.8, ruling CLAN R13: a Boat Bunch destroyed before the regular move."""
+    if unit is Unit.ABB:
         if at.is_sea:
-            return _no("CLAN R13", "An army at sea may not abandon the Boat Bunch carrying it (ruling CLAN R13).")
-        return _yes(Reason("CLAN 4.7", "A Boat Bunch is transport, not a unit, and the army may abandon it; "
-                                       "it then leaves play (ruling CLAN R13)."))
+            return _no("CLAN R13", "An army at sea may not destroy the Boat Bunch carrying it (ruling CLAN R13).")
+        return _yes(Reason("CLAN 4.8", "The unit destroys its Boat Bunch first, then makes its regular move."))
+    if unit in (Unit.FLEET, Unit.AF):
+        return _yes(Reason("CLAN R13", "Legal only if this fleet holds a Boat Bunch it captured (ruling CLAN R13); "
+                                       "it destroys it, then makes its regular move (CLAN 4.8)."))
+    return _no("CLAN 4.8", "This army carries no Boat Bunch to destroy.")
 
-    # Order.RETREAT
+
+def _abandon_bb(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
+                attacked: bool) -> Verdict:
+    """CLAN 4.7, ruling CLAN R13: an army leaves its Boat Bunch behind."""
+    if unit is not Unit.ABB:
+        return _no("CLAN 4.7", "Only an army carrying a Boat Bunch can abandon one.")
+    if at.is_sea:
+        return _no("CLAN R13", "An army at sea may not abandon the Boat Bunch carrying it (ruling CLAN R13).")
+    return _yes(Reason("CLAN 4.7", "A Boat Bunch is transport, not a unit, and the army may abandon it; "
+                                   "it then leaves play (ruling CLAN R13)."))
+
+
+def _retreat(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
+             attacked: bool) -> Verdict:
+    """CLAN 3.6, 4.9, rulings CLAN R12, R13: where a dislodged unit may retreat."""
     if unit in (Unit.ARMY, Unit.ABB) and to.kind is Kind.FLEET:
         return _no("CLAN 3.6", "An army may not retreat onto a fleet.")
     if to.kind is Kind.FLEET:
@@ -276,15 +300,37 @@ def check_order(power: Power, unit: Unit, at: Space, order: Order, to: Space | N
                                    "retreats as a plain army: only to a land province (ruling CLAN R13).")
         return _yes(Reason("CLAN 4.9", "The army retreats without its Boat Bunch, which the dislodging unit "
                                        "captures; otherwise the standard retreat rules apply (DIP 12.1)."))
-    if unit is Unit.AF:
-        if not to.is_sea or to.kind is Kind.FLEET:
-            return _no("CLAN R12", "A dislodged A/F retreats as one unit and can exist only at sea, so only to an "
-                                   "empty sea space (ruling CLAN R12).")
+    if unit is Unit.AF and (not to.is_sea or to.kind is Kind.FLEET):
+        return _no("CLAN R12", "A dislodged A/F retreats as one unit and can exist only at sea, so only to an "
+                               "empty sea space (ruling CLAN R12).")
     move = can_move(power, unit, at, to)
     if not move.legal:
         return move
     return _yes(Reason("CLAN 0.1", f"A retreat to {to.describe()} is open if it is empty and meets the standard "
                                    "retreat rules (DIP 12.1)."))
+
+
+_CHECKS = {
+    Order.HOLD: _hold,
+    Order.MOVE: _move,
+    Order.SUPPORT: _support,
+    Order.CONVOY: _convoy,
+    Order.EMBARK: _embark,
+    Order.DISEMBARK: _disembark,
+    Order.BUILD_BB: _build_bb,
+    Order.DESTROY_BB: _destroy_bb,
+    Order.ABANDON_BB: _abandon_bb,
+    Order.RETREAT: _retreat,
+}
+
+
+def check_order(power: Power, unit: Unit, at: Space, order: Order, to: Space | None,
+                bb_count: int = 0, attacked: bool = False) -> Verdict:
+    """CLAN 3 and CLAN 4: is this order legal for this unit where it stands, and why (no map: ruling CLAN R2)."""
+    bad = position_problem(power, unit, at)
+    if bad:
+        return bad
+    return _CHECKS[order](power, unit, at, to, bb_count, attacked)
 
 
 POWER_CHOICES = [(p.value, p.title) for p in POWERS]
@@ -295,7 +341,8 @@ SPACE_CHOICES = [("inland", "Inland province"), ("coastal", "Coastal province"),
 TARGET_CHOICES = [("none", "None (hold, build or destroy a BB)")] + SPACE_CHOICES + \
     [("fleet", "Sea space with an English fleet (to board it)"), ("ireland", "Ireland")]
 ORDER_CHOICES = [("hold", "Hold (stand)"), ("move", "Move"), ("support", "Support into the target"),
-                 ("convoy", "Convoy (target: the army's destination)"), ("embark", "Embark: board a fleet / take an army aboard"),
+                 ("convoy", "Convoy (target: the army's destination)"),
+                 ("embark", "Embark: board a fleet / take an army aboard"),
                  ("disembark", "Disembark the army (A/F)"), ("build-bb", "Stand and build a Boat Bunch"),
                  ("destroy-bb", "Destroy a Boat Bunch, then move"), ("abandon-bb", "Abandon the Boat Bunch"),
                  ("retreat", "Retreat (after being dislodged)")]

@@ -7,7 +7,8 @@ from itertools import combinations
 from ..core import InputError, Result, Table, calculator, choice_param, int_param
 from .board import CLANS, JOINT_SMALLER_MIN, OUTRIGHT_WIN, POWERS, TOTAL_CENTRES, Power
 
-RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20", "CLAN R21"]
+RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20",
+         "CLAN R21"]
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,9 @@ def remaining_clans(s: Standing) -> list[Power]:
 
 
 def evaluate(s: Standing) -> dict:
-    """CLAN 5.1-5.4 with rulings CLAN R19 (an outright win comes before the shared win) and CLAN R21
-    (England's fall comes before a joint win that could be announced at the same count)."""
+    """CLAN 5.1-5.4 with rulings CLAN R19 (an outright win comes before the shared win), CLAN R20 (a joint
+    win is announced, not automatic) and CLAN R21 (England's fall comes before a joint win that could be
+    announced at the same count)."""
     counts = dict(s.centres)
     eliminated = england_eliminated(s.carlisle, s.newcastle)
     # Ruling CLAN R21: an eliminated England wins nothing, whatever it still owns.
@@ -91,7 +93,8 @@ POWER_CHOICES = [(p.value, p.title) for p in POWERS]
 
 
 def _count_param(p: Power):
-    extra = " Count only its centres on the board, not its off-board ones (ruling CLAN R6)." if p is Power.ENGLAND else ""
+    extra = (" Count only its centres on the board, not its off-board ones (ruling CLAN R6)."
+             if p is Power.ENGLAND else "")
     return int_param(p.value, p.title, DEFAULTS[p], 0, TOTAL_CENTRES, unit="centres",
                      help=f"Supply centres {p.title} owns now (0 to 68).{extra}")
 
@@ -119,7 +122,8 @@ def parse(v: dict) -> Standing:
     game="clans",
     rules=RULES,
     page="clans/checks.md",
-    description="Has anyone won: outright at 35, a joint win of two, or England eliminated? What each player is short of.",
+    description="Has anyone won: outright at 35, a joint win of two, or England eliminated? What each player is "
+                "short of.",
     params=[
         *[_count_param(p) for p in POWERS],
         choice_param("carlisle", "Carlisle owned by", "england", POWER_CHOICES,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class Dist:
     items: tuple[tuple[Hashable, Fraction], ...]
 
     @staticmethod
-    def of(weights: Mapping[Hashable, int | Fraction]) -> "Dist":
+    def of(weights: Mapping[Hashable, int | Fraction]) -> Dist:
         total = sum(weights.values())
         if total <= 0:
             raise ValueError("a distribution needs positive total weight")
@@ -25,24 +25,24 @@ class Dist:
         return Dist(tuple(sorted(merged.items(), key=lambda kv: _sort_key(kv[0]))))
 
     @staticmethod
-    def certain(outcome: Hashable) -> "Dist":
+    def certain(outcome: Hashable) -> Dist:
         return Dist(((outcome, Fraction(1)),))
 
     @staticmethod
-    def uniform(outcomes: Iterable[Hashable]) -> "Dist":
+    def uniform(outcomes: Iterable[Hashable]) -> Dist:
         weights: dict = {}
         for o in outcomes:
             weights[o] = weights.get(o, 0) + 1
         return Dist.of(weights)
 
     @staticmethod
-    def bernoulli(p: Fraction) -> "Dist":
+    def bernoulli(p: Fraction) -> Dist:
         """1 with probability p, else 0."""
         p = Fraction(p)
         return Dist.of({0: 1 - p, 1: p})
 
     @staticmethod
-    def binomial(n: int, p: Fraction) -> "Dist":
+    def binomial(n: int, p: Fraction) -> Dist:
         p = Fraction(p)
         out = {0: Fraction(1)}
         for _ in range(n):
@@ -65,22 +65,7 @@ class Dist:
     def mean(self) -> Fraction:
         return sum((Fraction(o) * w for o, w in self.items), Fraction(0))
 
-    def map(self, fn: Callable[[Hashable], Hashable]) -> "Dist":
-        out: dict = {}
-        for o, w in self.items:
-            key = fn(o)
-            out[key] = out.get(key, 0) + w
-        return Dist.of(out)
-
-    def bind(self, fn: Callable[[Hashable], "Dist"]) -> "Dist":
-        """Chain a second random step that depends on the first outcome."""
-        out: dict = {}
-        for o, w in self.items:
-            for o2, w2 in fn(o).items:
-                out[o2] = out.get(o2, 0) + w * w2
-        return Dist.of(out)
-
-    def __add__(self, other: "Dist") -> "Dist":
+    def __add__(self, other: Dist) -> Dist:
         out: dict = {}
         for a, wa in self.items:
             for b, wb in other.items:

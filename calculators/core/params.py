@@ -28,9 +28,8 @@ class Choice:
 class Param:
     """One parameter.
 
-    kinds: ``int``, ``bool``, ``choice``, ``text`` (one line or ``multiline``),
-    ``int_list`` (comma-separated integers in text form), ``group`` (a list of records, each
-    with the same ``fields``: see ``group_param``).
+    kinds: ``int``, ``bool``, ``choice``, ``text`` (one line or ``multiline``), ``group`` (a list
+    of records, each with the same ``fields``: see ``group_param``).
     """
 
     name: str
@@ -43,8 +42,8 @@ class Param:
     choices: tuple[Choice, ...] = ()
     unit: str = ""
     max_length: int = 200  # text: characters
-    min_items: int = 0  # int_list, group
-    max_items: int = 0  # int_list, group
+    min_items: int = 0  # group
+    max_items: int = 0  # group
     multiline: bool = False
     optional: bool = False  # int: may be left empty (None)
     # An example shown greyed-out in an empty field: never sent, never a hidden input.
@@ -64,7 +63,7 @@ class Param:
             out["unit"] = self.unit
         if self.placeholder:
             out["placeholder"] = self.placeholder
-        if self.kind in ("int", "int_list"):
+        if self.kind == "int":
             out["min"] = self.minimum
             out["max"] = self.maximum
         if self.kind == "int":
@@ -74,7 +73,7 @@ class Param:
         if self.kind == "text":
             out["max_length"] = self.max_length
             out["multiline"] = self.multiline
-        if self.kind in ("int_list", "group"):
+        if self.kind == "group":
             out["min_items"] = self.min_items
             out["max_items"] = self.max_items
         if self.kind == "group":
@@ -106,8 +105,6 @@ class Param:
             if len(raw) > limit:
                 raise InputError(self.name, f"{self.label}: at most {limit} characters (got {len(raw)}).")
             return raw
-        if kind == "int_list":
-            return self._int_list(raw)
         if kind == "group":
             return self._group(raw)
         raise AssertionError(f"unknown parameter kind {kind!r}")
@@ -152,39 +149,6 @@ class Param:
         if isinstance(raw, int) and raw in (0, 1):
             return bool(raw)
         raise InputError(self.name, f"{self.label}: must be true or false (got {_show(raw)}).")
-
-    def _int_list(self, raw: Any) -> tuple[int, ...]:
-        if isinstance(raw, str):
-            if len(raw) > 2_000:
-                raise InputError(self.name, f"{self.label}: too long.")
-            parts = [p.strip() for p in raw.replace(";", ",").split(",")]
-            parts = [p for p in parts if p != ""]
-        elif isinstance(raw, (list, tuple)):
-            parts = list(raw)
-        else:
-            raise InputError(self.name, f"{self.label}: must be a list of whole numbers separated by commas.")
-        if len(parts) < self.min_items or (self.max_items and len(parts) > self.max_items):
-            if self.min_items == self.max_items:
-                need = f"exactly {self.min_items}"
-            elif self.max_items:
-                need = f"{self.min_items} to {self.max_items}"
-            else:
-                need = f"at least {self.min_items}"
-            raise InputError(self.name, f"{self.label}: give {need} numbers (got {len(parts)}).")
-        values = []
-        for i, part in enumerate(parts, 1):
-            if isinstance(part, bool):
-                raise InputError(self.name, f"{self.label}: item {i} must be a whole number.")
-            if isinstance(part, int):
-                value = part
-            elif isinstance(part, str) and part.lstrip("+-").isdigit() and len(part) <= 12:
-                value = int(part)
-            else:
-                raise InputError(self.name, f"{self.label}: item {i} must be a whole number (got {_show(part)}).")
-            self._check_range(value, f"{self.label}, item {i}")
-            values.append(value)
-        return tuple(values)
-
 
     def _group(self, raw: Any) -> tuple[dict, ...]:
         """A list of records: JSON (a list of objects) or its JSON text (from a URL, a saved state, the CLI).
@@ -300,11 +264,6 @@ def choice_param(name, label, default, choices, help="") -> Param:
 def text_param(name, label, default, max_length=200, help="", multiline=False, placeholder="") -> Param:
     return Param(name, "text", label, default, help=help, max_length=max_length, multiline=multiline,
                  placeholder=placeholder)
-
-
-def int_list_param(name, label, default, minimum, maximum, min_items, max_items, help="") -> Param:
-    return Param(name, "int_list", label, default, help=help, minimum=minimum, maximum=maximum,
-                 min_items=min_items, max_items=max_items)
 
 
 def group_param(name, label, fields, default, min_items, max_items, item_label="Item", help="") -> Param:

@@ -6,10 +6,12 @@ error shape and JSON-safety are enforced once for every calculator.
 from __future__ import annotations
 
 import importlib
+from collections import deque
 import inspect
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 from .errors import InputError
 from .params import Param
@@ -132,7 +134,7 @@ def validate(calc: Calculator, params: Any) -> dict:
             raise InputError(shown, f"Unknown parameter {shown!r}; {calc.id} takes: {', '.join(known) or 'nothing'}.")
     values = {}
     for p in calc.params:
-        values[p.name] = p.coerce(params[p.name] if p.name in params else p.default)
+        values[p.name] = p.coerce(params.get(p.name, p.default))
     return values
 
 
@@ -174,14 +176,12 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
         yield _error(None, "The input is too deeply nested to work out.")
         return
     except Exception as err:  # noqa: BLE001 - the contract: a message, never a traceback
-        yield _error(None, f"Internal error in {calc_id} ({type(err).__name__}: {err}). Please report it with this link.")
+        yield _error(None, f"Internal error in {calc_id} ({type(err).__name__}: {err}). "
+                           "Please report it with this link.")
         return
     yield result
 
 
 def run(calc_id: Any, params: Any = None) -> dict:
     """Run one calculator: JSON in, JSON out (``{"ok": true, ...}`` or ``{"ok": false, "error": ...}``)."""
-    last = None
-    for last in iter_run(calc_id, params):
-        pass
-    return last
+    return deque(iter_run(calc_id, params), maxlen=1)[0]  # the last event is the result

@@ -1,10 +1,10 @@
 """Diplomacy: the standard-map adjudicator.
 
-Modules: ``map`` (board data), ``units``, ``orders``, ``position``, ``parser`` (text to data),
-``legality``, ``resolver`` (DATC guess-and-check), ``movement``, ``retreats``, ``adjustments``,
-``game`` (phases and record), ``variant`` (extension points for variants), ``board_svg``,
-``adjudicate`` (the ``dip-adjudicate`` calculator).
+Modules: ``map`` (board data), ``units``, ``orders`` (one module per order kind), ``position``, ``parser``,
+``resolver`` (DATC guess-and-check), ``movement``, ``retreats``, ``adjustments`` (the season steps),
+``turn`` (a season as a pipeline of steps), ``variant`` (the variant record), ``game`` (phases and record),
+``api`` (the face a variant uses), ``board_svg``, ``adjudicate`` and ``options`` (the calculators).
 
 ``CALCULATORS`` maps each calculator to the module that registers it (imported on first use).
 """
-CALCULATORS = {"dip-adjudicate": "adjudicate"}
+CALCULATORS = {"dip-adjudicate": "adjudicate", "dip-options": "options"}

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from ..core import InputError, Result, Table, calculator, choice_param, text_param
 from .adjustments import adjustments_due, buildable
-from .board_svg import board_table, render_board
+from .board_svg import board_table
 from .game import adjudicate_phase, reader_for
 from .map import show
 from .orders import Status
@@ -150,7 +150,8 @@ def _present(result, position, phase, orders_text, loaded) -> Result:
     after_text = format_position(gmap, after)
     tables = [Table(f"{phase.label()}: results", ["Power", "Order", "Result", "Reason", "Rules"], rows)]
     data = {"phase": phase.label(), "phase_code": phase.code, "orders": items,
-            "counts": {s.value: n for s, n in counts.items()}, "next_phase": after.phase.label(),
+            "counts": {s.value: n for s, n in counts.items()},
+            "next_phase": None if result.winner else after.phase.label(),
             "position_after": after_text, "winner": result.winner}
     dislodged = []
     for d in after.dislodged:
@@ -163,7 +164,8 @@ def _present(result, position, phase, orders_text, loaded) -> Result:
         tables.append(Table("Retreats due", ["Power", "Dislodged unit", "Attacked from", "May retreat to"],
                             [[d["power"], d["unit"], d["attacked_from"] or "(by convoy)",
                               ", ".join(d["retreats"]) or "nowhere: it will be disbanded"] for d in dislodged]))
-    due = adjustments_due(after) if after.phase.kind is PhaseKind.ADJUSTMENTS else {}
+    # DIP 1.1: a win ends the game, so nothing is due after it.
+    due = adjustments_due(after) if after.phase.kind is PhaseKind.ADJUSTMENTS and not result.winner else {}
     data["adjustments"] = due
     if due:
         tables.append(Table("Adjustments due", ["Power", "Centres", "Units", "Builds (+) or disbands (-)",
@@ -179,27 +181,28 @@ def _present(result, position, phase, orders_text, loaded) -> Result:
     next_orders = ""
     if loaded is not None and loaded.get("retreats") and after.phase.kind is PhaseKind.RETREATS:
         next_orders = loaded["retreats"]
-    data["next"] = {"load": "none", "phase": after.phase.label(), "position": after_text, "orders": next_orders}
+    data["next"] = None if result.winner else {"load": "none", "phase": after.phase.label(), "position": after_text,
+                                               "orders": next_orders}
     parts = [f"{counts[Status.SUCCEEDS]} succeed", f"{counts[Status.FAILS]} fail"]
     if counts[Status.ILLEGAL]:
         parts.append(f"{counts[Status.ILLEGAL]} illegal")
     if counts[Status.VOID]:
         parts.append(f"{counts[Status.VOID]} void")
-    summary = f"{phase.label()}: {len(rows)} orders, " + ", ".join(parts) + "."
+    summary = f"{phase.label()}: {len(rows)} order{'s' if len(rows) != 1 else ''}, " + ", ".join(parts) + "."
     if dislodged:
         summary += f" {len(dislodged)} unit{'s' if len(dislodged) > 1 else ''} dislodged."
     if result.winner:
-        summary += f" {result.winner} has {centres[result.winner]} supply centres and wins (DIP 1.1)."
+        summary += f" {result.winner} has {centres[result.winner]} supply centres and wins (DIP 1.1): the game is over."
         rules.append("DIP 1.1")
-    summary += f" Next: {after.phase.label()}."
+    else:
+        summary += f" Next: {after.phase.label()}."
     # One entry of a game record (game.GameRecord): what the widget saves and exports per phase.
     data["record"] = {"phase": phase.label(), "code": phase.code, "orders": orders_text, "summary": summary}
     notes = []
     if loaded is not None:
         notes.append(f"DATC {loaded['id']}: {loaded['title']}.")
     title = f"{phase.label()}: orders and results"
-    shown_dislodged = [d.unit for d in after.dislodged] if phase.kind is PhaseKind.MOVEMENT else []
-    svg = render_board(gmap, position, title, outcomes=result.outcomes, dislodged=shown_dislodged)
+    svg = STANDARD.draw(STANDARD, result, title)
     tables.append(board_table(position, result.outcomes))
     # "labels"/"series" stay empty: hooks/render.py pre-renders every chart as bars until it learns "svg".
     chart = {"type": "svg", "title": title, "svg": svg, "labels": [], "series": []}

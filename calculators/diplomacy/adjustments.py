@@ -1,15 +1,17 @@
-"""Supply-centre ownership and the Winter adjustment phase (DIP 1.1, 13.1-13.5, 14.3, 14.5, 14.9)."""
+"""Supply-centre ownership and the Winter adjustment phase as steps (DIP 1.1, 13.1-13.5, 14.3, 14.5, 14.9)."""
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
 
-from .legality import Illegal
-from .map import GameMap, coast_of, province_of, show
-from .orders import Build, Disband, Outcome, Status, Waive
-from .parser import ParsedOrder
+from .map import GameMap, province_of, show
+from .orders import Build, BuildRule, Disband, Illegal, Outcome, ParsedOrder, Status, Waive
+from .orders import build as build_kind
 from .position import Position
+from .turn import Turn
 from .units import Unit, UnitType
+
+home_builder = build_kind.home_builder
 
 
 def update_ownership(gmap: GameMap, units, owners) -> dict[str, str]:
@@ -21,22 +23,16 @@ def update_ownership(gmap: GameMap, units, owners) -> dict[str, str]:
     return out
 
 
-def adjustments_due(position: Position) -> dict[str, int]:
-    """DIP 13.1: centres minus units for every power (positive: builds, negative: disbands)."""
-    powers = {u.power for u in position.units} | set(position.owners.values())
+def adjustments_due(position: Position, leave_out=frozenset()) -> dict[str, int]:
+    """DIP 13.1: centres minus units for every power (positive: builds, negative: disbands); a variant may
+    leave out a power that does not adjust (War of the Worlds' Martian)."""
+    powers = ({u.power for u in position.units} | set(position.owners.values())) - set(leave_out)
     due = {}
     for p in sorted(powers):
         n = position.centre_count(p) - len(position.units_of(p))
         if n:
             due[p] = n
     return due
-
-
-def home_builder(gmap: GameMap, position: Position, prov: str) -> str | None:
-    """DIP 13.5: the power that may build in ``prov`` (when it owns it and the centre is vacant):
-    the power whose home centre it is.  The build-site hook: a variant passes its own rule."""
-    info = gmap.provinces[prov]
-    return info.home if info.centre else None
 
 
 def buildable(gmap: GameMap, position: Position, power: str) -> tuple[str, ...]:
@@ -73,7 +69,7 @@ def civil_disorder(gmap: GameMap, position: Position, power: str, count: int, ke
     return units[:count]
 
 
-def _none_left(position: Position, power: str, due: dict, used: dict, what: str) -> str:
+def _none_left(position: Position, power: str, due: dict, what: str) -> str:
     """Why a power may not build (or remove) any more: the counts, or the ones already ordered."""
     n = due.get(power, 0) if what == "builds" else -due.get(power, 0)
     if n > 0:
@@ -84,123 +80,140 @@ def _none_left(position: Position, power: str, due: dict, used: dict, what: str)
 
 
 @dataclass(frozen=True)
-class AdjustmentResult:
-    outcomes: tuple[Outcome, ...]
-    units: tuple[Unit, ...]
-    built: tuple[Unit, ...]
-    removed: tuple[Unit, ...]
+class Context:
+    board: GameMap
+    position: Position
+    build_rule: BuildRule
 
 
-def _build_order(gmap: GameMap, position: Position, p: ParsedOrder, power: str, builder=home_builder) -> Build:
-    loc = p.location
-    prov = province_of(loc)
-    info = gmap.provinces[prov]
-    if builder(gmap, position, prov) != power:
-        # A variant's build-site hook may explain its own rule (``why_not``); else the standard one.
-        why_not = getattr(builder, "why_not", None)
-        reason = why_not(gmap, position, prov, power) if why_not is not None else None
-        if reason is not None:
-            raise Illegal(*reason)
-        raise Illegal(f"{info.name} is not one of {power}'s home centres", ("DIP 13.5", "DIP 14.9"))
-    if position.owners.get(prov) != power:
-        raise Illegal(f"{power} does not own {info.name} now", ("DIP 14.9",))
-    if position.unit_in(prov) is not None:
-        raise Illegal(f"{info.name} is occupied", ("DIP 14.9",))
-    utype = p.unit_type
-    if utype is None:
-        # Ruling DIP R12: a build without A or F is an army inland, and must name A or F on a coast.
-        if info.terrain.value == "land":
-            utype = UnitType.ARMY
-        else:
-            raise Illegal(f"say whether to build an army or a fleet in {info.name}", ("DIP 13.5", "DIP R12"))
-    if utype is UnitType.ARMY:
-        return Build(power, utype, prov)
-    if info.terrain.value != "coast":
-        raise Illegal(f"a fleet cannot be built inland in {info.name}", ("DIP 13.5",))
-    if info.coasts:
-        coast = coast_of(loc)
-        if coast is None or coast not in {c.value for c in info.coasts}:
-            raise Illegal(f"say which coast of {info.name} to build the fleet on", ("DIP 14.2", "DIP R12"))
-        return Build(power, utype, loc)
-    return Build(power, utype, prov)
+@dataclass
+class _Ledger:
+    """What the adjustment orders have used so far (ruling DIP R13: first legal orders count)."""
+
+    due: dict[str, int]
+    used: dict
+    built: list
+    removed: list
+    taken: set
+
+    def spend(self, power: str) -> None:
+        self.used[power] = self.used.get(power, 0) + 1
 
 
-def adjudicate_adjustments(gmap: GameMap, position: Position, parsed: list[ParsedOrder],
-                           builder=home_builder) -> AdjustmentResult:
-    """DIP 2.5, 13.1-13.5: builds and disbands; first legal orders count (ruling DIP R13).
+def _waive(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
+    """DIP 13.3, ruling DIP R17: a power may decline a build it is due."""
+    power = p.power
+    if power is None:
+        raise Illegal("say whose build is waived (England: Waive)", ("DIP 13.3",))
+    if ledger.due.get(power, 0) - ledger.used.get(power, 0) <= 0:
+        raise Illegal(f"{power} has no build left to waive", ("DIP 13.3", "DIP R13"))
+    ledger.spend(power)
+    return Outcome(power, p.text, Waive(power), Status.SUCCEEDS, "build waived", ("DIP 13.3", "DIP R17"), line=p.line)
 
-    ``builder(gmap, position, prov)`` names the power that may build in a province it owns
-    (``home_builder``: its home centres); a build order without a power is that power's.
-    """
-    due = adjustments_due(position)
-    outcomes: list[Outcome] = []
-    used: dict[str, int] = {}
-    built: list[Unit] = []
-    removed: list[Unit] = []
-    taken: set[str] = set()
-    for p in parsed:
-        try:
-            power = p.power
-            if p.kind == "waive":
-                if power is None:
-                    raise Illegal("say whose build is waived (England: Waive)", ("DIP 13.3",))
-                if due.get(power, 0) - used.get(power, 0) <= 0:
-                    raise Illegal(f"{power} has no build left to waive", ("DIP 13.3", "DIP R13"))
-                used[power] = used.get(power, 0) + 1
-                outcomes.append(Outcome(power, p.text, Waive(power), Status.SUCCEEDS, "build waived", ("DIP 13.3", "DIP R17"),
-                                        line=p.line))
-                continue
-            if p.kind == "build":
-                prov = province_of(p.location)
-                if power is None:
-                    power = builder(gmap, position, prov)
-                    if power is None:
-                        raise Illegal(f"{gmap.provinces[prov].name} is no power's home centre that it owns, so nobody "
-                                      f"may build there", ("DIP 13.5", "DIP 14.9"))
-                if due.get(power, 0) - used.get(power, 0) <= 0:
-                    raise Illegal(_none_left(position, power, due, used, "builds"), ("DIP 13.1", "DIP R13"))
-                if prov in taken:
-                    raise Illegal(f"a unit is already being built in {show(prov)}", ("DIP 5.1", "DIP R13"))
-                order = _build_order(gmap, position, p, power, builder)
-                used[power] = used.get(power, 0) + 1
-                taken.add(prov)
-                unit = Unit(power, order.type, order.location)
-                built.append(unit)
-                outcomes.append(Outcome(power, p.text, order, Status.SUCCEEDS, f"built {unit.label()}",
-                                        ("DIP 13.2", "DIP 13.5"), line=p.line))
-                continue
-            if p.kind in ("disband", "hold") and p.kind == "disband":
-                prov = province_of(p.location)
-                unit = position.unit_in(prov)
-                if unit is None:
-                    raise Illegal(f"there is no unit in {show(prov)}", ("DIP 13.4",))
-                if power is not None and unit.power != power:
-                    raise Illegal(f"the unit in {show(prov)} is {unit.power}'s", ("DIP 4.1",))
-                power = unit.power
-                if unit in removed:
-                    raise Illegal(f"{unit.label()} is already removed", ("DIP R13",))
-                if -due.get(power, 0) - used.get(power, 0) <= 0:
-                    raise Illegal(_none_left(position, power, due, used, "removals"), ("DIP 13.4", "DIP R13"))
-                used[power] = used.get(power, 0) + 1
-                removed.append(unit)
-                outcomes.append(Outcome(power, p.text, Disband(unit), Status.SUCCEEDS, f"removed {unit.label()}",
-                                        ("DIP 13.4",), line=p.line))
-                continue
-            raise Illegal("only builds, removals and waives are ordered in the adjustment phase", ("DIP 2.5",))
-        except Illegal as err:
-            outcomes.append(Outcome(p.power or "", p.text, None, Status.ILLEGAL, err.message, err.rules + ("DIP R1",),
-                                    line=p.line))
-    for power, n in due.items():
-        left = abs(n) - used.get(power, 0)
+
+def _build(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
+    """DIP 5.1, 13.2, 13.5, ruling DIP R13: a build within the power's count, one unit a centre."""
+    prov = province_of(p.location)
+    power = p.power or ctx.build_rule.builder(ctx.board, ctx.position, prov)
+    if power is None:
+        raise Illegal(f"{ctx.board.provinces[prov].name} is no power's home centre that it owns, so nobody may build "
+                      f"there", ("DIP 13.5", "DIP 14.9"))
+    if ledger.due.get(power, 0) - ledger.used.get(power, 0) <= 0:
+        raise Illegal(_none_left(ctx.position, power, ledger.due, "builds"), ("DIP 13.1", "DIP R13"))
+    if prov in ledger.taken:
+        raise Illegal(f"a unit is already being built in {show(prov)}", ("DIP 5.1", "DIP R13"))
+    order: Build = build_kind.check(ctx, power, p)
+    ledger.spend(power)
+    ledger.taken.add(prov)
+    unit = Unit(power, order.type, order.location)
+    ledger.built.append(unit)
+    return Outcome(power, p.text, order, Status.SUCCEEDS, f"built {unit.label()}", ("DIP 13.2", "DIP 13.5"),
+                   line=p.line)
+
+
+def _remove(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
+    """DIP 13.4, ruling DIP R13: a removal of one of the power's units, within its count."""
+    prov = province_of(p.location)
+    unit = ctx.position.unit_in(prov)
+    if unit is None:
+        raise Illegal(f"there is no unit in {show(prov)}", ("DIP 13.4",))
+    if p.power is not None and unit.power != p.power:
+        raise Illegal(f"the unit in {show(prov)} is {unit.power}'s", ("DIP 4.1",))
+    if unit in ledger.removed:
+        raise Illegal(f"{unit.label()} is already removed", ("DIP R13",))
+    if -ledger.due.get(unit.power, 0) - ledger.used.get(unit.power, 0) <= 0:
+        raise Illegal(_none_left(ctx.position, unit.power, ledger.due, "removals"), ("DIP 13.4", "DIP R13"))
+    ledger.spend(unit.power)
+    ledger.removed.append(unit)
+    return Outcome(unit.power, p.text, Disband(unit), Status.SUCCEEDS, f"removed {unit.label()}", ("DIP 13.4",),
+                   line=p.line)
+
+
+_ADJUSTMENT = {"waive": _waive, "build": _build, "disband": _remove}
+
+
+def _defaults(ctx: Context, ledger: _Ledger) -> list[Outcome]:
+    """DIP 13.3, 14.5: builds not ordered are waived; removals not ordered are made by civil disorder."""
+    out = []
+    for power, n in ledger.due.items():
+        left = abs(n) - ledger.used.get(power, 0)
         if left <= 0:
             continue
         if n > 0:
-            outcomes.append(Outcome(power, f"{power}: {left} build(s) not ordered", None, Status.SUCCEEDS,
-                                    "waived", ("DIP 13.3", "DIP R17")))
-        else:
-            for unit in civil_disorder(gmap, position, power, left, keep_out=removed):
-                removed.append(unit)
-                outcomes.append(Outcome(power, f"{unit.label()} (civil disorder)", Disband(unit), Status.SUCCEEDS,
-                                        "removed: farthest from an owned supply centre", ("DIP 14.5", "DIP R11")))
-    units = tuple(u for u in position.units if u not in removed) + tuple(built)
-    return AdjustmentResult(tuple(outcomes), units, tuple(built), tuple(removed))
+            out.append(Outcome(power, f"{power}: {left} build(s) not ordered", None, Status.SUCCEEDS, "waived",
+                               ("DIP 13.3", "DIP R17")))
+            continue
+        for unit in civil_disorder(ctx.board, ctx.position, power, left, keep_out=ledger.removed):
+            ledger.removed.append(unit)
+            out.append(Outcome(power, f"{unit.label()} (civil disorder)", Disband(unit), Status.SUCCEEDS,
+                               "removed: farthest from an owned supply centre", ("DIP 14.5", "DIP R11")))
+    return out
+
+
+def check_adjustment(variant, position: Position, p: ParsedOrder):
+    """One adjustment order given alone: the order it makes, or Illegal (the handlers of ``adjustment_step``)."""
+    ctx = Context(variant.board, position, variant.build_rule)
+    handler = _ADJUSTMENT.get(p.spec.name)
+    if handler is None:
+        raise Illegal("only builds, removals and waives are ordered in the adjustment phase", ("DIP 2.5",))
+    ledger = _Ledger(adjustments_due(position, variant.non_adjusting), {}, [], [], set())
+    return handler(ctx, ledger, p).order
+
+
+def adjustment_step(turn: Turn) -> Turn:
+    """DIP 2.5, 13.1-13.5: builds and disbands; first legal orders count (ruling DIP R13).  An adjustment
+    order that cannot be carried out fails (rulings DIP R12, R13; DATC 6.I, 6.J); an order of another
+    phase is illegal."""
+    position = turn.position
+    ctx = Context(turn.variant.board, position, turn.variant.build_rule)
+    ledger = _Ledger(adjustments_due(position, turn.variant.non_adjusting), {}, [], [], set())
+    outcomes = []
+    for p in turn.orders:
+        handler = _ADJUSTMENT.get(p.spec.name)
+        try:
+            if handler is None:
+                raise Illegal("only builds, removals and waives are ordered in the adjustment phase", ("DIP 2.5",))
+            outcomes.append(handler(ctx, ledger, p))
+        except Illegal as err:
+            status, rules = (Status.FAILS, err.rules) if handler else (Status.ILLEGAL, err.rules + ("DIP R1",))
+            outcomes.append(Outcome(p.power or "", p.text, None, status, err.message, rules, line=p.line))
+    outcomes.extend(_defaults(ctx, ledger))
+    units = tuple(u for u in position.units if u not in ledger.removed) + tuple(ledger.built)
+    return turn.add(*outcomes).but(orders=(), position=position.but(units=units),
+                   built=tuple(ledger.built), removed=tuple(ledger.removed))
+
+
+def fall_ownership(turn: Turn) -> Turn:
+    """DIP 14.3: at the end of Fall, after the Fall retreats, each centre goes to the power with a unit in it."""
+    if turn.phase.season.value != "fall" or turn.position.dislodged:
+        return turn
+    owners = update_ownership(turn.variant.board, turn.position.units, turn.position.owners)
+    return turn.but(position=turn.position.but(owners=owners))
+
+
+def check_win(turn: Turn) -> Turn:
+    """DIP 1.1: after the Fall ownership update, the variant's win rule (the standard game: 18 centres)."""
+    if turn.phase.season.value != "fall" or turn.position.dislodged:
+        return turn
+    return turn.but(winner=turn.variant.winner(turn.variant, turn.position))
+

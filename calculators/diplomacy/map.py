@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import json
 import pathlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import Enum
-from functools import lru_cache
+from enum import StrEnum
+from functools import cached_property, lru_cache
 from types import MappingProxyType
-from typing import Mapping
 
 
-class Terrain(str, Enum):
+class Terrain(StrEnum):
     """DIP 14.1: every province is inland, coastal or water; Switzerland is impassable."""
 
     LAND = "land"
@@ -30,7 +30,7 @@ class Terrain(str, Enum):
     IMPASSABLE = "impassable"
 
 
-class Coast(str, Enum):
+class Coast(StrEnum):
     """DIP 14.2: the separate coasts of Spain, St Petersburg and Bulgaria."""
 
     NORTH = "nc"
@@ -40,6 +40,14 @@ class Coast(str, Enum):
     @property
     def full(self) -> str:
         return {"nc": "north coast", "sc": "south coast", "ec": "east coast"}[self.value]
+
+
+class Reach(StrEnum):
+    """Where a kind of unit stands and moves (DIP 5.4, 5.5)."""
+
+    LAND = "land"  # inland and coastal provinces, across land borders
+    SEA = "sea"  # seas and coasts, along fleet borders, coast by coast
+    ANY = "any"  # every passable province, across any border, naming no coast (a variant's kind)
 
 
 @dataclass(frozen=True)
@@ -75,9 +83,15 @@ class PowerInfo:
     start_units: tuple[tuple[str, str], ...]  # ("A" | "F", location)
 
 
+_PROVINCE: dict[str, str] = {}
+
+
 def province_of(location: str) -> str:
-    """The province a location lies in: ``"stp/nc"`` -> ``"stp"``."""
-    return location.split("/", 1)[0]
+    """The province a location lies in: ``"stp/nc"`` -> ``"stp"`` (remembered: a phase asks this often)."""
+    prov = _PROVINCE.get(location)
+    if prov is None:
+        prov = _PROVINCE[location] = location.split("/", 1)[0]
+    return prov
 
 
 def coast_of(location: str) -> str | None:
@@ -104,7 +118,7 @@ class GameMap:
 
     # -- construction ------------------------------------------------------
     @classmethod
-    def from_dict(cls, doc: dict) -> "GameMap":
+    def from_dict(cls, doc: dict) -> GameMap:
         provinces = {}
         for p in doc["provinces"]:
             provinces[p["abbr"]] = Province(p["abbr"], p["name"], Terrain(p["terrain"]),
@@ -132,7 +146,7 @@ class GameMap:
                    MappingProxyType({k: frozenset(v) for k, v in fleet.items()}),
                    powers, MappingProxyType(aliases))
 
-    def replace(self, **changes) -> "GameMap":
+    def replace(self, **changes) -> GameMap:
         """A copy with some fields changed (a variant's board)."""
         return replace(self, **changes)
 
@@ -154,51 +168,78 @@ class GameMap:
     def home_centres(self, power: str) -> tuple[str, ...]:
         return tuple(a for a, p in self.provinces.items() if p.centre and p.home == power)
 
-    def locations(self, unit_type: str) -> tuple[str, ...]:
-        """Every place a unit of that type can stand (DIP 5.4, 5.5, 14.2)."""
+    def locations(self, reach: Reach) -> tuple[str, ...]:
+        """Every place a unit of that reach can stand (DIP 5.4, 5.5, 14.2)."""
         out = []
         for a, p in self.provinces.items():
-            if unit_type == "A" and p.army_can_stand:
+            if reach is Reach.LAND and p.army_can_stand:
                 out.append(a)
-            elif unit_type == "F" and p.fleet_can_stand:
+            elif reach is Reach.SEA and p.fleet_can_stand:
                 out.extend([f"{a}/{c.value}" for c in p.coasts] or [a])
+            elif reach is Reach.ANY and p.terrain is not Terrain.IMPASSABLE:
+                out.append(a)
         return tuple(out)
 
-    def valid_location(self, unit_type: str, location: str) -> bool:
+    def stands(self, reach: Reach, location: str) -> bool:
+        """Can a unit of that reach stand at this location (a coast named exactly where it must be)?"""
         prov = self.provinces.get(province_of(location))
         if prov is None:
             return False
-        if unit_type == "A":
+        if reach is Reach.LAND:
             return prov.army_can_stand and "/" not in location
+        if reach is Reach.ANY:
+            return prov.terrain is not Terrain.IMPASSABLE and "/" not in location
         if not prov.fleet_can_stand:
             return False
         if prov.coasts:
             return coast_of(location) in {c.value for c in prov.coasts}
         return "/" not in location
 
-    def adjacent(self, unit_type: str, src: str, dst: str) -> bool:
-        """DIP 5.3-5.5: can a unit of this type move from src to dst in one step (no convoy)?"""
-        if unit_type == "A":
-            return dst in self.army_adj.get(src, ())
-        return dst in self.fleet_adj.get(src, ())
+    def reach(self, reach: Reach, location: str) -> frozenset[str]:
+        """DIP 5.3-5.5: the locations a unit of that reach at ``location`` can move to in one step."""
+        if reach is Reach.LAND:
+            return self.army_adj.get(province_of(location), frozenset())
+        if reach is Reach.SEA:
+            return self.fleet_adj.get(location, frozenset())
+        return self.neighbours(province_of(location))
 
     def fleet_coasts_to(self, src: str, dst_province: str) -> tuple[str, ...]:
         """Locations in dst_province a fleet at src can reach (several only for a multi-coast province)."""
-        return tuple(sorted(x for x in self.fleet_adj.get(src, ()) if province_of(x) == dst_province))
+        return self._coasts_to.get(src, {}).get(dst_province, ())
 
-    def can_reach_province(self, unit_type: str, src: str, dst_province: str) -> bool:
-        """Could this unit move into the province (any coast)?  Used for supports (DIP 7.2)."""
-        if unit_type == "A":
-            return dst_province in self.army_adj.get(src, ())
-        return bool(self.fleet_coasts_to(src, dst_province))
+    @cached_property
+    def _coasts_to(self) -> Mapping[str, Mapping[str, tuple[str, ...]]]:
+        out: dict[str, dict[str, list[str]]] = {}
+        for src, dsts in self.fleet_adj.items():
+            for d in dsts:
+                out.setdefault(src, {}).setdefault(province_of(d), []).append(d)
+        return {s: {p: tuple(sorted(ls)) for p, ls in m.items()} for s, m in out.items()}
+
+    def can_reach_province(self, reach: Reach, src: str, dst_province: str) -> bool:
+        """Could a unit of that reach move into the province (any coast)?  Used for supports (DIP 7.2)."""
+        if reach is Reach.SEA:
+            return bool(self.fleet_coasts_to(src, dst_province))
+        return dst_province in self.reach(reach, src)
 
     def neighbours(self, province: str) -> frozenset[str]:
         """Provinces sharing a border with this one, for either unit type."""
-        out = set(self.army_adj.get(province, ()))
-        prov = self.provinces[province]
-        for loc in ([f"{province}/{c.value}" for c in prov.coasts] or [province]):
-            out.update(province_of(x) for x in self.fleet_adj.get(loc, ()))
-        return frozenset(out)
+        return self._neighbours.get(province, frozenset())
+
+    @cached_property
+    def _neighbours(self) -> Mapping[str, frozenset[str]]:
+        out: dict[str, set[str]] = {}
+        for province, prov in self.provinces.items():
+            near = set(self.army_adj.get(province, ()))
+            for loc in ([f"{province}/{c.value}" for c in prov.coasts] or [province]):
+                near.update(province_of(x) for x in self.fleet_adj.get(loc, ()))
+            out[province] = near
+        return MappingProxyType({k: frozenset(v) for k, v in out.items()})
+
+    @cached_property
+    def sea_adjacency(self) -> Mapping[str, frozenset[str]]:
+        """For each sea province, the provinces a convoy chain can step to from it (DIP 8.2)."""
+        return MappingProxyType({p: frozenset(province_of(x) for x in self.fleet_adj.get(p, ()))
+                                 for p in self.provinces if self.is_sea(p)})
 
     def is_sea(self, province: str) -> bool:
         return self.provinces[province].terrain == Terrain.SEA
@@ -224,8 +265,9 @@ def load_map(doc: dict | str | pathlib.Path) -> GameMap:
     return GameMap.from_dict(json.loads(pathlib.Path(doc).read_text(encoding="utf-8")))
 
 
-def convoy_routes_exist(gmap: GameMap, src: str, dst: str, fleets: set[str], sea_adj) -> bool:
+def convoy_routes_exist(gmap: GameMap, src: str, dst: str, fleets) -> bool:
     """Is there a chain of the given sea provinces from src to dst (DIP 8.2)?"""
+    sea_adj = gmap.sea_adjacency
     frontier = [s for s in fleets if src in sea_adj[s]]
     seen = set(frontier)
     while frontier:

@@ -1,59 +1,234 @@
-"""A movement phase from written orders to results, reasons and the position after it (DIP 2.3, 5-11)."""
+"""A movement phase as four steps: check the written orders, resolve, explain, place the units
+(DIP 2.3, 4-11).  Each order kind does its own part through its module's record (``orders``).
+
+DATC 4.E.1 (ruling DIP R1): an order that could not be valid whatever the other orders are is
+*illegal* and ignored: the unit holds and may be supported in place.  A legal support or convoy
+that matches no real order is *void*: the unit stays where it is.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
 
-from .legality import bind_movement, void_reason
-from .map import GameMap, show
-from .orders import Convoy, Hold, Move, Outcome, Status, Support, describe
-from .parser import ParsedOrder
+from .map import GameMap, province_of, show
+from .orders import Hold, Illegal, Kind, Move, Outcome, ParsedOrder, Status, find_unit, phase_words, spec_of
+from .orders.convoy import Convoy
+from .orders.convoy import matches as convoy_matches
+from .orders.convoy import void_reason as convoy_void
+from .orders.support import Support
+from .orders.support import matches as support_matches
+from .orders.support import void_reason as support_void
 from .position import Dislodged, Position
-from .resolver import CONVOY, HOLD, MOVE, SUPPORT, Resolver, _sea_adjacency
+from .resolver import Resolution, Resolver
+from .turn import Turn, but
+from .units import PhaseKind, Unit
 
 
-@dataclass(frozen=True)
-class MovementResult:
-    outcomes: tuple[Outcome, ...]
-    units: tuple  # units after the moves, dislodged ones removed
-    dislodged: tuple[Dislodged, ...]
-    contested: frozenset[str]
-    moves: tuple[tuple[str, str, str, bool], ...]  # (power, from location, to location, succeeded) for the map
-    supports: tuple = ()  # (supporter location, target province, dest province or None, given)
-    convoys: tuple = ()  # (fleet location, army province, dest province, held)
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What an order kind's check may consult."""
+
+    board: GameMap
+    position: Position
+    units: Mapping[str, Unit]  # by province
+    fleets_at_sea: frozenset[str]  # sea provinces with a unit that may convoy (DIP 8.1)
+    variant: object
 
 
-def _names(res: Resolver, idx) -> str:
-    places = [show(res.prov[m]) for m in idx]
-    if len(places) <= 1:
-        return "".join(places)
-    return ", ".join(places[:-1]) + " and " + places[-1]
+def context(turn: Turn, position: Position | None = None) -> Context:
+    return context_for(turn.variant, position or turn.position)
 
 
-def _own_support_note(res: Resolver, i: int) -> tuple[str, tuple[str, ...]]:
-    """DIP 14.7: supports from the defender's own power that were left out of an attack."""
-    j = res.at.get(res.dest[i])
-    if j is None or res.power[j] == res.power[i]:
-        return "", ()
-    left_out = [s for s in res.supports[i] if res.power[s] == res.power[j] and res.resolve(s)]
-    if not left_out:
-        return "", ()
-    return (f" (the support from {_names(res, left_out)} does not count against its own power's unit)",
-            ("DIP 14.7",))
+def context_for(variant, position: Position) -> Context:
+    """What the order checks of a movement phase consult, for a variant's position."""
+    gmap = variant.board
+    units = {u.province: u for u in position.units}
+    fleets = frozenset(p for p, u in units.items() if u.type.convoys and gmap.is_sea(p))
+    return Context(gmap, position, units, fleets, variant)
 
 
+@dataclass(slots=True)
+class Written:
+    """One written order after the board check: the order, or why it cannot be used."""
+
+    parsed: ParsedOrder
+    unit: Unit | None
+    order: object | None
+    error: str = ""
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """The movement phase after the legality check: every written order's check, one effective order
+    per unit (``position.units`` order), the pieces for the resolver and the void supports and convoys."""
+
+    written: tuple[Written, ...]
+    effective: tuple
+    resolution: Resolution
+    void: Mapping[int, str]  # unit index -> why its support or convoy did nothing
+
+
+def named_by_label(unit: Unit) -> str:
+    """How the standard game names a unit in explanations: as players write it (``A Par``)."""
+    return unit.label()
+
+
+# -- the check ---------------------------------------------------------------------------------
+def check_written(ctx: Context, p: ParsedOrder) -> Written:
+    """DIP 2.3, 12.5: in a movement phase only movement orders; the order's kind checks the rest."""
+    w = Written(p, None, None)
+    try:
+        spec = p.spec
+        if PhaseKind.MOVEMENT not in spec.phases:
+            raise Illegal(f"a {spec.name} order is given only in {phase_words(spec.phases)}", ("DIP 2.3", "DIP 12.5"))
+        w.unit = find_unit(ctx.units, p.location, p.power)
+        ctx.variant.designation(w.unit, p)
+        w.order = spec.check(ctx, w.unit, p)
+    except Illegal as err:
+        w.order, w.error, w.rules = None, err.message, err.rules
+    return w
+
+
+def _one_order_each(written: list[Written]) -> dict[str, object]:
+    """Ruling DIP R10: the same order twice counts once; two different orders for one unit: it holds."""
+    candidates: dict[str, list[Written]] = {}
+    for w in written:
+        if w.order is not None:
+            candidates.setdefault(w.unit.province, []).append(w)
+    chosen = {}
+    for prov, ws in candidates.items():
+        if len(ws) == 1 or len({w.order for w in ws}) == 1:
+            chosen[prov] = ws[0].order
+            for w in ws[1:]:
+                w.error, w.rules, w.order = "the same order was given twice; it counts once", ("DIP R10",), None
+            continue
+        for w in ws:
+            w.error = f"{ws[0].unit.label()} was given {len(ws)} different orders, so it holds"
+            w.rules, w.order = ("DIP R10",), None
+    return chosen
+
+
+def _pieces(effective) -> tuple[list, list, list]:
+    """Each effective order's pieces for the resolver, the unit each comes from, and their group keys."""
+    orders, origin, keys = [], [], []
+    for u, o in enumerate(effective):
+        spec = spec_of(o)
+        if spec.pieces is None:
+            orders.append(o)
+            origin.append(u)
+            keys.append(None)
+            continue
+        for piece, key in spec.pieces(o):
+            orders.append(piece)
+            origin.append(u)
+            keys.append(key)
+    return orders, origin, keys
+
+
+def _match(orders: list, origin: list, effective) -> tuple[dict[int, tuple[int, ...]], dict[int, str]]:
+    """Supports and convoys meet the piece they name, or are void and hold (DIP 4.3, 4.4, ruling DIP R1)."""
+    holding, moving = {}, {}
+    for j, o in enumerate(orders):
+        p = o.unit.province
+        if type(o) is Move:
+            moving[(p, o.dest_province)] = j
+        elif o.unit.strength:
+            holding.setdefault(p, j)
+    supports: dict[int, list[int]] = {}
+    void: dict[int, str] = {}
+    target_of = {o.unit.province: o for o in effective}
+    for j, o in enumerate(orders):
+        t = type(o)
+        if t is Support:
+            k = holding.get(o.target) if o.dest is None else moving.get((o.target, o.dest))
+            if k is not None and support_matches(o, orders[k]):
+                supports.setdefault(k, []).append(j)
+                continue
+            void[origin[j]] = support_void(o, target_of.get(o.target))
+        elif t is Convoy:
+            k = moving.get((o.army, o.dest))
+            if k is not None and convoy_matches(o, orders[k]):
+                continue
+            void[origin[j]] = convoy_void(o, target_of.get(o.army))
+        else:
+            continue
+        orders[j] = Hold(o.unit)
+    return {k: tuple(v) for k, v in supports.items()}, void
+
+
+@cache
+def _settlers(kinds) -> tuple:
+    """The order kinds that settle the phase's orders together (a convoy's route, a merge's partners)."""
+    return tuple(k.value.settle for k in kinds if k.value.settle is not None)
+
+
+def settle_alone(ctx: Context, order) -> str | None:
+    """The cross-order stage for one order given alone: why it is refused there (ruling DIP R5), or None."""
+    refused = []
+    chosen = {order.unit.province: order}
+    for settle in _settlers(ctx.variant.order_kinds):
+        chosen = settle(ctx, chosen, lambda prov, message, rules: refused.append(Illegal(message, rules)))
+    return refused[0] if refused else None
+
+
+def check_orders(turn: Turn) -> Turn:
+    """DIP 2.3, 4.1-4.4, 5.2-5.5, 7.2, 8.1, 8.2 with rulings DIP R1, R4, R5, R10: every written order checked,
+    one effective order per unit, and the pieces the resolver will weigh."""
+    ctx = context(turn)
+    written = [check_written(ctx, p) for p in turn.orders]
+    chosen = _one_order_each(written)
+
+    def reject(prov: str, message: str, rules: tuple[str, ...]) -> None:
+        for w in written:
+            if w.unit is not None and w.unit.province == prov and w.order is not None:
+                w.error, w.rules, w.order = message, rules, None
+
+    for settle in _settlers(turn.variant.order_kinds):
+        chosen = settle(ctx, chosen, reject)
+    units = turn.position.units
+    effective = tuple(chosen.get(u.province) or Hold(u) for u in units)
+    orders, origin, keys = _pieces(effective)
+    supports, void = _match(orders, origin, effective)
+    groups: dict[object, list[int]] = {}
+    for j, key in enumerate(keys):
+        if key is not None:
+            groups.setdefault(key, []).append(j)
+    namer = turn.variant.name_in_explanations
+    resolution = Resolution(tuple(orders), supports, tuple(tuple(g) for g in groups.values()),
+                            group_cap=turn.variant.group_cap, origin=tuple(origin),
+                            namer=None if namer is named_by_label else namer,
+                            sources=tuple(effective[u] for u in origin))
+    return turn.but(orders=(), check=Checked(tuple(written), effective, resolution, void))
+
+
+# -- the resolution -------------------------------------------------------------------------------
+def resolve_moves(turn: Turn) -> Turn:
+    """DATC 5: the guess-and-check resolution of every piece, with the season's barriers and decisions."""
+    resolution = turn.check.resolution
+    if turn.barriers or turn.decided:
+        resolution = but(resolution, barriers=dict(turn.barriers), decided=dict(turn.decided))
+    return turn.but(facts=Resolver(turn.variant.board, resolution).run())
+
+
+# -- the explanations -------------------------------------------------------------------------------
 def _a(unit) -> str:
-    return "an army" if unit.type.value == "A" else "a fleet"
+    return f"{'an' if unit.type.word[0] in 'aeiou' else 'a'} {unit.type.word}"
 
 
 def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple[str, ...]]:
     """Ruling DIP R8: say so when the written A/F or coast differs from the unit ordered or supported."""
     if unit is None or parsed.location is None:
         return "", ()
+    if (parsed.unit_type is None or parsed.unit_type.value == unit.type.value) and parsed.target_type is None \
+            and "/" not in parsed.location:
+        return "", ()  # nothing written that could differ
     facts = []
-    if parsed.unit_type is not None and parsed.unit_type is not unit.type:
+    if parsed.unit_type is not None and parsed.unit_type.value != unit.type.value:
         facts.append(f"the unit in {show(unit.province)} is {_a(unit)}")
-    if (target is not None and parsed.kind == "support" and parsed.target_type is not None
-            and parsed.target_type is not target.type):  # a convoy's wrong target already says "is a fleet"
+    if (target is not None and parsed.spec.name == "support" and parsed.target_type is not None
+            and parsed.target_type.value != target.type.value):  # a convoy's wrong target already says "is a fleet"
         facts.append(f"the unit in {show(target.province)} is {_a(target)}")
     written = parsed.location.partition("/")[2]
     actual = unit.location.partition("/")[2]
@@ -65,177 +240,117 @@ def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple
             ("DIP R8",))
 
 
-def explain(res: Resolver, i: int) -> tuple[Status, str, tuple[str, ...]]:
-    """A reason a player understands for unit i's order, with the rules it rests on."""
-    k = res.kind[i]
-    o = res.orders[i]
-    if k == MOVE:
-        d = show(o.dest)
-        facts = res.move_facts(i)
-        ok = res.resolve(i)
-        if ok:
-            if facts.opponents and facts.opposition:
-                j = facts.opponents[0]
-                if res.prov[j] == res.dest[i]:
-                    what = "of the unit there" if res.kind[j] != MOVE else "of the unit there, which failed to leave"
-                    if res.head_to_head(i, j):
-                        what = "in the head-to-head battle"
-                    return (Status.SUCCEEDS, f"moved to {d}: strength {facts.attack} against {facts.opposition} {what}",
-                            ("DIP 10.1",))
-                return (Status.SUCCEEDS, f"moved to {d}: strength {facts.attack} against {facts.opposition} from "
-                        f"{_names(res, facts.opponents)}", ("DIP 9.1", "DIP 10.1"))
-            return Status.SUCCEEDS, f"moved to {d} (strength {facts.attack}, unopposed)", ("DIP 5.2", "DIP 10.1")
-        if facts.opposed_by == "path":
-            if not res.fleets[i]:
-                return (Status.FAILS, f"no convoy route: no chain of fleets ordered to convoy it reaches {d}",
-                        ("DIP 8.1",))
-            lost = [res.prov[f] for f in res.fleets[i] if not res.resolve(f)]
-            if lost and any(res.dislodged_by(f) is None for f in res.fleets[i] if not res.resolve(f)):
-                return (Status.FAILS, "convoy paradox: the convoy is treated as disrupted and the army stays "
-                        "(Szykman rule)", ("DIP 8.2", "DIP R2"))
-            if not lost:
-                # Every convoying fleet held, but they do not join up: a fleet on the chain gave no convoy order.
-                fleets = _names(res, res.fleets[i])
-                return (Status.FAILS, f"no convoy route: the fleet{'s' if len(res.fleets[i]) > 1 else ''} convoying it "
-                        f"({fleets}) do{'es' if len(res.fleets[i]) == 1 else ''} not reach from {show(res.prov[i])} "
-                        f"to {d} without another fleet's convoy order", ("DIP 8.1", "DIP 8.2"))
-            places = [show(p) for p in lost]
-            where = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " and " + places[-1]
-            return (Status.FAILS, f"convoy disrupted: the fleet{'s' if len(lost) > 1 else ''} in {where} "
-                    f"{'were' if len(lost) > 1 else 'was'} dislodged", ("DIP 8.1", "DIP 8.2"))
-        if facts.opposed_by == "own":
-            return Status.FAILS, f"cannot dislodge its own power's unit in {d}", ("DIP 10.3", "DIP 14.7")
-        note, extra = _own_support_note(res, i)
-        if facts.opposed_by == "head-to-head":
-            return (Status.FAILS, f"lost the head-to-head battle: strength {facts.attack} against "
-                    f"{facts.opposition} from {d}{note}", ("DIP 9.3", "DIP 14.6") + extra)
-        if facts.opposed_by == "hold":
-            j = facts.opponents[0]
-            what = "which failed to move and stays" if res.kind[j] == MOVE else "holding"
-            return (Status.FAILS, f"bounced: strength {facts.attack} against {facts.opposition} of "
-                    f"{res.label(j)} {what}{note}", ("DIP 9.2", "DIP 10.1") + extra)
-        return (Status.FAILS, f"bounced: strength {facts.attack} against {facts.opposition} from "
-                f"{_names(res, facts.opponents)}", ("DIP 9.1", "DIP 10.1"))
-    if k == SUPPORT:
-        into = res.sdest[i]
-        if res.resolve(i):
-            what = f"into {show(o.dest)}" if o.dest else f"to hold {show(o.target)}"
-            return Status.SUCCEEDS, f"support given {what}", ("DIP 4.3", "DIP 10.1")
-        attackers = res.into.get(res.prov[i], [])
-        cutters = [m for m in attackers if res.prov[m] != into and res.power[m] != res.power[i] and res.path(m)]
-        if cutters:
-            return (Status.FAILS, f"support cut by the attack from {_names(res, cutters)}", ("DIP 11.1",))
-        return Status.FAILS, f"support lost: the supporting unit was dislodged from {show(into)}", ("DIP 10.2", "DIP 11.1")
-    if k == CONVOY:
-        army = show(o.army)
-        if res.resolve(i):
-            return Status.SUCCEEDS, f"convoy held for the army from {army} to {show(o.dest)}", ("DIP 4.4", "DIP 8.1")
-        if res.dislodged_by(i) is None:
-            return (Status.FAILS, "convoy paradox: this convoy is treated as disrupted (Szykman rule)",
-                    ("DIP 8.2", "DIP R2"))
-        return Status.FAILS, "the fleet was dislodged, so the convoy is disrupted", ("DIP 8.1", "DIP 10.2")
-    strength = res.hold_strength(res.prov[i])
-    if strength > res.strength[i]:
-        return Status.SUCCEEDS, f"holds with strength {strength}", ("DIP 6.1", "DIP 6.2")
-    return Status.SUCCEEDS, "holds", ("DIP 6.1",)
+def _unit_result(facts: Resolver, checked: Checked, u: int, text: str, line: int, written=None) -> Outcome:
+    """What became of unit u's order: its kind explains it; a void support or convoy says why."""
+    pieces = facts.pieces_of(u)
+    first = pieces[0]
+    effective = checked.effective[u]
+    unit = effective.unit
+    if u in checked.void:
+        own = "DIP 4.3" if isinstance(written, Support) else "DIP 4.4"
+        rules = (own, "DIP R1") + (("DIP R9",) if isinstance(written, Support) and written.dest_coast else ())
+        status, reason = Status.VOID, checked.void[u]
+    else:
+        status, reason, rules = spec_of(effective).explain(facts, first)
+    dis = facts.dislodged_by(first) if len(pieces) == 1 else None
+    if dis is not None:
+        reason += f"; dislodged by {facts.label(dis)}"
+        rules = rules + ("DIP 10.2",)
+        if status is Status.SUCCEEDS and facts.kind[first] == Kind.HOLD:
+            status = Status.FAILS
+    return Outcome(unit.power, text, written if written is not None else effective, status, reason, rules,
+                   dis is not None, line)
 
 
-def position_after(res: Resolver, units, dislodged_by=None) -> tuple[list, list[Dislodged], list]:
-    """DIP 10.2, ruling DIP R6: the position after the moves, shared by every variant.
-
-    ``units[i]`` is the resolver's unit i (a variant may resolve further pseudo-units after
-    them, which it places itself).  Returns the units standing after the moves, the dislodged
-    ones with the province their attacker came from, and ``(power, from, to, succeeded)`` for
-    every move.  ``dislodged_by`` is ``res.dislodged_by(i)`` for each unit if already known.
-    """
-    after: list = []
-    dislodged: list[Dislodged] = []
-    moves: list = []
-    orders = res.orders
-    for i, u in enumerate(units):
-        o = orders[i]
-        if isinstance(o, Move):
-            ok = res.resolve(i)
-            moves.append((u.power, u.location, o.dest, ok))
-            if ok:
-                after.append(u.at(o.dest))
-                continue
-        dis = dislodged_by[i] if dislodged_by is not None else res.dislodged_by(i)
-        if dis is not None:
-            # Ruling DIP R6: after an attack by convoy the retreat to its origin is open.
-            origin = None if res.convoyed[dis] else res.prov[dis]
-            dislodged.append(Dislodged(u, origin))
-        else:
-            after.append(u)
-    return after, dislodged, moves
-
-
-def adjudicate_movement(gmap: GameMap, position: Position, parsed: list[ParsedOrder],
-                        make_resolver=Resolver, bind=bind_movement) -> MovementResult:
-    """DIP 2.3: resolve every order of a movement phase and build the position after it.
-
-    ``make_resolver(gmap, effective_orders)`` returns the resolver (a ``Resolver`` subclass, or a
-    function that builds one, attaching supports itself if it likes); ``bind`` is the legality
-    check (``legality.bind_movement``).
-    """
-    units = position.units
-    effective, written = bind(gmap, units, parsed, _sea_adjacency(gmap))
-    res = make_resolver(gmap, effective).run()
+def explain_moves(turn: Turn) -> Turn:
+    """A reason a player understands for every written order, and for every unit left without one."""
+    facts, checked = turn.facts, turn.check
+    units = turn.position.units
     index = {u.province: i for i, u in enumerate(units)}
-    by_prov = {o.unit.province: o for o in effective}
-    explained = [explain(res, i) for i in range(len(units))]
-    dislodged_by = [res.dislodged_by(i) for i in range(len(units))]
-    outcomes: list[Outcome] = []
-    ordered: set[str] = set()
-
-    def unit_outcome(i: int, text: str, line: int, written_order=None) -> Outcome:
-        status, reason, rules = explained[i]
-        o = effective[i]
-        if written_order is not None and type(written_order) in (Support, Convoy) and isinstance(o, Hold):
-            # Ruling DIP R1: a support or convoy that matches no order is void; cite the order's own rule.
-            own = "DIP 4.3" if isinstance(written_order, Support) else "DIP 4.4"
-            status, reason, rules = Status.VOID, void_reason(written_order, by_prov), (own, "DIP R1")
-        dis = dislodged_by[i]
-        if dis is not None:
-            reason += f"; dislodged by {res.label(dis)}"
-            rules = rules + ("DIP 10.2",)
-            if status is Status.SUCCEEDS and res.kind[i] == HOLD:
-                status = Status.FAILS
-        return Outcome(units[i].power, text, written_order if written_order is not None else o, status, reason,
-                       rules, dis is not None, line)
-
-    for w in written:
-        text = w.parsed.text
+    outcomes, ordered = [], set()
+    for w in checked.written:
         target = None
         if w.parsed.target is not None:
-            j = index.get(w.parsed.target.partition("/")[0])
+            j = index.get(province_of(w.parsed.target))
             target = units[j] if j is not None else None
         note, note_rules = designation_note(w.parsed, w.unit, target)
+        i = index.get(w.unit.province) if w.unit is not None else None
         if w.order is None:
-            i = index.get(w.unit.province) if w.unit is not None else None
-            reason = w.error + note + ("; the unit holds" if i is not None and "twice" not in w.error else "")
-            power = w.unit.power if w.unit is not None else (w.parsed.power or "")
-            outcomes.append(Outcome(power, text, None, Status.ILLEGAL, reason, w.rules + ("DIP R1",) + note_rules,
-                                    i is not None and dislodged_by[i] is not None, w.parsed.line))
-            if i is not None and "twice" not in w.error:
-                ordered.add(w.unit.province)
+            holds = i is not None and "twice" not in w.error
+            dislodged = i is not None and facts.dislodged_by(_first_piece(facts, i)) is not None
+            outcomes.append(Outcome(w.unit.power if w.unit is not None else (w.parsed.power or ""), w.parsed.text,
+                                    None, Status.ILLEGAL, w.error + note + ("; the unit holds" if holds else ""),
+                                    w.rules + ("DIP R1",) + note_rules, dislodged, w.parsed.line))
+            if holds:
+                ordered.add(i)
             continue
-        i = index[w.unit.province]
-        ordered.add(w.unit.province)
-        out = unit_outcome(i, text, w.parsed.line, w.order)
+        ordered.add(i)
+        out = _unit_result(facts, checked, i, w.parsed.text, w.parsed.line, w.order)
         if note:
-            out = replace(out, reason=out.reason + note, rules=out.rules + note_rules)
+            out = out._replace(reason=out.reason + note, rules=out.rules + note_rules)
         outcomes.append(out)
     for i, u in enumerate(units):
-        if u.province not in ordered:
-            outcomes.append(unit_outcome(i, f"{u.label()} (no order: holds)", 0))
-    after, dislodged, moves = position_after(res, units, dislodged_by)
-    supports = tuple((o.unit.location, o.target, o.dest, res.resolve(i)) for i, o in enumerate(effective)
-                     if isinstance(o, Support))
-    convoys = tuple((o.unit.location, o.army, o.dest, res.resolve(i)) for i, o in enumerate(effective)
-                    if isinstance(o, Convoy))
-    return MovementResult(tuple(outcomes), tuple(after), tuple(dislodged), res.contested(), tuple(moves),
-                          supports, convoys)
+        if i not in ordered:
+            outcomes.append(_unit_result(facts, checked, i, f"{u.label()} (no order: holds)", 0))
+    return turn.add(*outcomes)
 
 
-__all__ = ["adjudicate_movement", "MovementResult", "position_after", "explain", "describe", "Convoy", "Hold"]
+def _first_piece(facts: Resolver, u: int) -> int:
+    return facts.pieces_of(u)[0]
+
+
+# -- the position after the moves -----------------------------------------------------------------
+def _map_marks(facts: Resolver) -> tuple[tuple, tuple, tuple]:
+    moves, supports, convoys = [], [], []
+    for i, o in enumerate(facts.orders):
+        t = type(o)
+        if t is Move:
+            moves.append((o.unit.power, o.unit.location, o.dest, facts.resolve(i)))
+        elif t is Support:
+            supports.append((o.unit.location, o.target, o.dest, facts.resolve(i)))
+        elif t is Convoy:
+            convoys.append((o.unit.location, o.army, o.dest, facts.resolve(i)))
+    return tuple(moves), tuple(supports), tuple(convoys)
+
+
+def place_units(turn: Turn) -> Turn:
+    """DIP 10.2, ruling DIP R6: the units after the moves, the dislodged ones with the province their
+    attacker came from (none after an attack by convoy), and the provinces left empty by a stand-off.
+
+    A piece of a unit that does not retreat (a variant's kind: the Martian's, WOTW 7.1) is simply gone when
+    dislodged; pieces of
+    one power ending in one province make one unit of their summed strength (a variant's merge).
+    """
+    facts = turn.facts
+    placed: dict[str, Unit] = {}
+    dislodged: list[Dislodged] = []
+    for u, unit in enumerate(turn.position.units):
+        for j in facts.pieces_of(u):
+            o = facts.orders[j]
+            if type(o) is Move and facts.resolve(j):
+                _place(placed, unit, o.dest, o.unit.strength)
+                continue
+            by = facts.dislodged_by(j)
+            if by is None:
+                _place(placed, unit, unit.location, o.unit.strength)
+            elif unit.type.retreats:
+                dislodged.append(Dislodged(unit, None if facts.convoyed[by] else facts.prov[by]))
+    moves, supports, convoys = _map_marks(facts)
+    position = turn.position.but(units=tuple(placed.values()), dislodged=tuple(dislodged),
+                       contested=facts.contested())
+    return turn.but(position=position, moves=moves, supports=supports, convoys=convoys)
+
+
+def _place(placed: dict[str, Unit], unit: Unit, location: str, strength: int) -> None:
+    """A piece ends at ``location``: a unit there of the same power takes it in (a variant's merge)."""
+    prov = province_of(location)
+    there = placed.get(prov)
+    if there is not None:
+        placed[prov] = there.with_strength(there.strength + strength)
+    elif location == unit.location and strength == unit.strength:
+        placed[prov] = unit
+    else:
+        placed[prov] = Unit(unit.power, unit.type, location, strength)
+
+
+MOVEMENT_STEPS = (check_orders, resolve_moves, explain_moves, place_units)

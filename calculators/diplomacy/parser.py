@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 
 from .map import GameMap, province_of, show
+from .orders import OrderKind, ParsedOrder
 from .units import Phase, PhaseKind, Season, Unit, UnitType
 
 
@@ -27,72 +27,84 @@ class ParseError(ValueError):
         self.message = message
 
 
-@dataclass(frozen=True)
-class ParsedOrder:
-    line: int
-    text: str
-    power: str | None
-    kind: str  # hold | move | support | convoy | retreat | disband | build | waive
-    unit_type: UnitType | None = None
-    location: str | None = None  # the ordered (or built) unit's location as written
-    target_type: UnitType | None = None
-    target: str | None = None  # the supported or convoyed unit's location
-    dest: str | None = None  # where the move, support or convoy goes
-    via_convoy: bool = False
-
-
-HOLD = {"h", "hold", "holds", "stand", "stands"}
-MOVE = {"-", "to", "m", "move", "moves", "attack", "attacks"}
-SUPPORT = {"s", "sup", "support", "supports"}
-CONVOY = {"c", "convoy", "convoys"}
-RETREAT = {"r", "retreat", "retreats"}
-DISBAND = {"d", "disband", "disbands", "remove", "removes"}
-BUILD = {"b", "build", "builds"}
-WAIVE = {"waive", "waives", "waived"}
 TYPES = {"a": UnitType.ARMY, "army": UnitType.ARMY, "f": UnitType.FLEET, "fleet": UnitType.FLEET}
 FILLER = {"the", "in", "at", "of", "unit"}
-STRENGTHS = {"1a", "2a", "3a"}
+# A variant's unit named by its strength (War of the Worlds' 2A, 3A, WOTW 4.3): as the target of a
+# support or convoy only its province counts (ruling DIP R8).
+STRENGTHS = {"1a": 1, "2a": 2, "3a": 3}
 
 _COAST_WORD = {"n": "nc", "s": "sc", "e": "ec", "w": "wc", "north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 _COAST_RE = re.compile(r"\s*[/(]\s*(nc|sc|ec|wc|n|s|e|w|north|south|east|west)\s*(?:\.?\s*c\.?|coast)?\s*\)?(?=\s|$|-)")
 _COAST_WORDS_RE = re.compile(r"\s+(north|south|east|west)\s+coast\b")
 # A bare coast code after the province, as in "F StP sc - Bot" or "Build F Spa nc".
 _LIST_MARK = re.compile(r"^(?:\d{1,3}[.)]|[-*\u2022])\s+")
+_MARKS = frozenset("0123456789-*\u2022")
 _BARE_COAST_RE = re.compile(r"(?<=[a-z])\s+(nc|sc|ec|wc)(?=\s|$|-)")
 
 
+_ARROWS = ("\u2192", "->", "=>", "\u2013", "\u2014")
+
+
 def _norm(text: str) -> str:
-    s = text.lower().replace("\u2192", " - ").replace("->", " - ").replace("=>", " - ").replace("\u2013", " - ").replace("\u2014", " - ")
-    s = s.replace("mid-atlantic", "mid atlantic").replace(".", ". ")
-    s = _COAST_WORDS_RE.sub(lambda m: "/" + _COAST_WORD[m.group(1)], s)
-    s = _COAST_RE.sub(lambda m: "/" + _COAST_WORD.get(m.group(1), m.group(1)), s)
-    s = _BARE_COAST_RE.sub(lambda m: "/" + m.group(1), s)
-    s = s.replace("-", " - ").replace(",", " ").replace(";", " ")
-    return " ".join(s.replace(". ", " ").split())
+    """Lower case, arrows as "-", coasts as "/nc", punctuation as spaces: the words an order is read from."""
+    return " ".join(_tokens(text))
+
+
+def _tokens(text: str) -> list[str]:
+    s = text.lower()
+    for arrow in _ARROWS:
+        if arrow in s:
+            s = s.replace(arrow, " - ")
+    if "mid-atlantic" in s:
+        s = s.replace("mid-atlantic", "mid atlantic")
+    if "." in s:
+        s = s.replace(".", ". ")
+    if "coast" in s:
+        s = _COAST_WORDS_RE.sub(lambda m: "/" + _COAST_WORD[m.group(1)], s)
+    if "/" in s or "(" in s:
+        s = _COAST_RE.sub(lambda m: "/" + _COAST_WORD.get(m.group(1), m.group(1)), s)
+    if " nc" in s or " sc" in s or " ec" in s or " wc" in s:
+        s = _BARE_COAST_RE.sub(lambda m: "/" + m.group(1), s)
+    if "-" in s:
+        s = s.replace("-", " - ")
+    if "," in s or ";" in s:
+        s = s.replace(",", " ").replace(";", " ")
+    return s.replace(". ", " ").split()
 
 
 class Reader:
-    """Parses text for one map; holds the phrase table of province and power names."""
+    """Parses text for one map and one set of order kinds; holds the phrase table of province and power names."""
 
-    def __init__(self, gmap: GameMap):
+    def __init__(self, gmap: GameMap, kinds=OrderKind):
         self.gmap = gmap
+        self.kinds = tuple(kinds)
         self.names: dict[str, str] = {}
         for name, abbr in gmap.aliases.items():
             self.names[_norm(name)] = abbr
         self.longest = max(len(k.split()) for k in self.names)
+        self.starts_longer = {k.split()[0] for k in self.names if " " in k}  # first words of longer names
         self.powers: dict[str, str] = {}
         for p in gmap.powers:
             for key in (p.name, p.adjective, p.abbr):
                 self.powers[key.lower()] = p.name
+        self.leading = {w: k for k in self.kinds for w in k.value.leading}
+        self.verbs = {w: k for k in self.kinds for w in k.value.verbs}
+        self.hold = next((k for k in self.kinds if k.value.name == "hold"), None)
 
-    # -- pieces -------------------------------------------------------------------
+    # -- pieces, for the order kinds' readers --------------------------------------------
     def power(self, word: str) -> str | None:
         return self.powers.get(word.strip().lower())
 
-    def _place(self, toks: list[str], k: int, ctx) -> tuple[str, int]:
+    def place(self, toks: list[str], k: int, ctx) -> tuple[str, int]:
         """A province (with coast if written) starting at toks[k]; returns (location, next k)."""
         if k >= len(toks):
             raise ParseError(*ctx, "a province is missing at the end")
+        word = toks[k]
+        if word not in self.starts_longer:  # a one-word name (most are): no longer phrase to try first
+            last, _, coast = word.partition("/")
+            abbr = self.names.get(last)
+            if abbr is not None:
+                return (f"{abbr}/{coast}" if coast else abbr), k + 1
         for n in range(min(self.longest, len(toks) - k), 0, -1):
             words = toks[k:k + n]
             last, _, coast = words[-1].partition("/")
@@ -117,15 +129,26 @@ class Reader:
         abbr = self.names[best]
         return words, f" (did you mean {self.gmap.provinces[abbr].name}, {show(abbr)}?)"
 
-    def _unit(self, toks, k, ctx) -> tuple[UnitType | None, str, int]:
-        utype = None
+    def unit(self, toks, k, ctx, designation: bool = True) -> tuple[UnitType | None, str, int | None, int]:
+        """An optional A/F (or a strength 2A, 3A) and a place: (type, location, strength, next k)."""
+        utype = strength = None
         while k < len(toks) and toks[k] in FILLER:
             k += 1
-        if k < len(toks) and toks[k] in TYPES and k + 1 < len(toks):
-            utype = TYPES[toks[k]]
+        if k + 1 < len(toks) and (toks[k] in TYPES or (designation and toks[k] in STRENGTHS)):
+            utype = TYPES.get(toks[k], UnitType.ARMY)
+            strength = STRENGTHS.get(toks[k])
             k += 1
-        loc, k = self._place(toks, k, ctx)
-        return utype, loc, k
+        loc, k = self.place(toks, k, ctx)
+        return utype, loc, strength, k
+
+    @staticmethod
+    def end(toks, k, ctx) -> None:
+        if k < len(toks):
+            raise ParseError(*ctx, f"unexpected \u2018{' '.join(toks[k:])}\u2019 at the end")
+
+    @staticmethod
+    def fail(ctx, message: str):
+        raise ParseError(*ctx, message)
 
     # -- orders -------------------------------------------------------------------
     def order(self, text: str, line: int = 0, default_power: str | None = None) -> ParsedOrder | None:
@@ -133,85 +156,33 @@ class Reader:
         raw = text.strip()
         ctx = (line, raw)
         power = default_power
-        body = _LIST_MARK.sub("", raw)  # pasted lists: "1. A Par - Bur", "- A Par - Bur"
+        body = _LIST_MARK.sub("", raw) if raw[:1] in _MARKS else raw  # pasted lists: "1. A Par - Bur", "- A Par"
         if ":" in body:
             head, body = body.split(":", 1)
             power = self.power(head)
             if power is None:
                 raise ParseError(*ctx, f"unknown power \u2018{head.strip()}\u2019")
-        toks = _norm(body).split()
-        if toks and self.power(toks[0]) and toks[0] not in self.names:
-            power = self.power(toks[0])
+        toks = _tokens(body)
+        if toks and toks[0] in self.powers and toks[0] not in self.names:
+            power = self.powers[toks[0]]
             toks = toks[1:]
         if not toks:
             return None
-        first = toks[0]
-        if first in WAIVE:
-            if len(toks) > 1:
-                raise ParseError(*ctx, "nothing may follow \u2018waive\u2019")
-            return ParsedOrder(line, raw, power, "waive")
-        if first in BUILD or first in DISBAND:
-            kind = "build" if first in BUILD else "disband"
-            utype, loc, k = self._unit(toks, 1, ctx)
-            self._end(toks, k, ctx)
-            return ParsedOrder(line, raw, power, kind, utype, loc)
-        if len(toks) > 2 and toks[0] in TYPES and toks[1] in HOLD:
+        if toks[0] in self.leading:
+            kind = self.leading[toks[0]]
+            return ParsedOrder(line, raw, power, kind, **kind._value_.read_leading(self, toks, 1, ctx))
+        if len(toks) > 2 and toks[0] in TYPES and toks[1] in self.hold._value_.verbs:
             # The summary's own hold example puts the verb first: "fleet stands English Channel" (DIP 4.2).
-            loc, k = self._place(toks, 2, ctx)
-            self._end(toks, k, ctx)
-            return ParsedOrder(line, raw, power, "hold", TYPES[toks[0]], loc)
-        utype, loc, k = self._unit(toks, 0, ctx)
-        if k == len(toks) or toks[k] in HOLD:
-            self._end(toks, k + 1 if k < len(toks) else k, ctx)
-            return ParsedOrder(line, raw, power, "hold", utype, loc)
-        word = toks[k]
-        if word in BUILD or word in DISBAND:
-            self._end(toks, k + 1, ctx)
-            return ParsedOrder(line, raw, power, "build" if word in BUILD else "disband", utype, loc)
-        if word in MOVE or word in RETREAT:
-            kind = "retreat" if word in RETREAT else "move"
-            k += 1
-            if k < len(toks) and toks[k] in ("to", "-"):
-                k += 1
-            dest, k = self._place(toks, k, ctx)
-            via = False
-            while k < len(toks) and toks[k] in ("-", "to"):
-                # A written convoy route (Lon - Nth - Bel): only the end counts (ruling DIP R7).
-                dest, k = self._place(toks, k + 1, ctx)
-                via = True
-            if k < len(toks) and toks[k] in ("via", "by"):
-                if k + 1 < len(toks) and toks[k + 1] in CONVOY:
-                    via = True
-                    k += 2
-                else:
-                    raise ParseError(*ctx, "write \u2018via convoy\u2019")
-            self._end(toks, k, ctx)
-            return ParsedOrder(line, raw, power, kind, utype, loc, dest=dest, via_convoy=via)
-        if word in SUPPORT or word in CONVOY:
-            kind = "support" if word in SUPPORT else "convoy"
-            if k + 1 < len(toks) and toks[k + 1] in STRENGTHS:
-                # A variant's unit named by its strength (War of the Worlds' 2A, 3A, WOTW 4.3): as the
-                # target of a support only its province counts (ruling DIP R8).
-                toks[k + 1] = "a"
-            ttype, target, k = self._unit(toks, k + 1, ctx)
-            dest = None
-            if k < len(toks) and toks[k] in MOVE:
-                k += 1
-                if k < len(toks) and toks[k] == "to":
-                    k += 1
-                dest, k = self._place(toks, k, ctx)
-            elif k < len(toks) and toks[k] in HOLD:
-                k += 1
-            self._end(toks, k, ctx)
-            if kind == "convoy" and dest is None:
-                raise ParseError(*ctx, "a convoy needs the army's destination (F Nth C A Lon - Bel)")
-            return ParsedOrder(line, raw, power, kind, utype, loc, ttype, target, dest)
-        raise ParseError(*ctx, f"unknown order word \u2018{word}\u2019 (use - S C H R D, or Build/Remove/Waive)")
-
-    @staticmethod
-    def _end(toks, k, ctx):
-        if k < len(toks):
-            raise ParseError(*ctx, f"unexpected \u2018{' '.join(toks[k:])}\u2019 at the end")
+            loc, k = self.place(toks, 2, ctx)
+            self.end(toks, k, ctx)
+            return ParsedOrder(line, raw, power, self.hold, TYPES[toks[0]], loc)
+        utype, loc, _, k = self.unit(toks, 0, ctx, designation=False)
+        if k == len(toks):
+            return ParsedOrder(line, raw, power, self.hold, utype, loc)
+        kind = self.verbs.get(toks[k])
+        if kind is None:
+            raise ParseError(*ctx, f"unknown order word \u2018{toks[k]}\u2019 (use - S C H R D, or Build/Remove/Waive)")
+        return ParsedOrder(line, raw, power, kind, utype, loc, **kind._value_.read(self, toks, k + 1, ctx))
 
     def orders(self, text: str) -> tuple[list[ParsedOrder], list[ParseError]]:
         """Every order in a block of text; a line ``England:`` sets the power for those after it."""
@@ -221,13 +192,14 @@ class Reader:
             line_power = power
             # Several orders may share a line, separated by semicolons; a power written before
             # the first ("Russia: F Sev - Rum; A Mos S F Sev - Rum") stands for the rest of the line.
-            for part in line.split("#", 1)[0].split(";"):
+            if "#" in line:
+                line = line.split("#", 1)[0]
+            for part in line.split(";") if ";" in line else (line,):
                 s = part.strip()
                 if not s:
                     continue
-                head = s.rstrip(":").strip()
-                if s.endswith(":") and self.power(head):
-                    power = line_power = self.power(head)
+                if s.endswith(":") and self.power(s.rstrip(":")):
+                    power = line_power = self.power(s.rstrip(":"))
                     continue
                 try:
                     o = self.order(s, n, line_power)
@@ -291,8 +263,8 @@ class Reader:
             while k < len(toks):
                 # Units may also be separated by spaces only: "England: F Lon F Edi A Lvp".
                 if toks[k] not in TYPES:
-                    self._end(toks, k, ctx)
-                loc, nk = self._place(toks, k + 1, ctx)
+                    self.end(toks, k, ctx)
+                loc, nk = self.place(toks, k + 1, ctx)
                 units.append(Unit(power, TYPES[toks[k]], loc))
                 k = nk
         return units
@@ -300,14 +272,14 @@ class Reader:
     def dislodged_items(self, power: str, items: str, n: int, raw: str):
         out = []
         for toks, ctx in self._unit_chunks(items, n, raw, "a dislodged unit"):
-            loc, k = self._place(toks, 1, ctx)
+            loc, k = self.place(toks, 1, ctx)
             origin = None
             if k < len(toks) and toks[k] in ("from", "by"):
-                origin, k = self._place(toks, k + 1, ctx)
+                origin, k = self.place(toks, k + 1, ctx)
                 origin = province_of(origin)
             elif k < len(toks) and toks[k] == "convoyed":
                 k += 1
-            self._end(toks, k, ctx)
+            self.end(toks, k, ctx)
             out.append((Unit(power, TYPES[toks[0]], loc), origin))
         return out
 
@@ -316,7 +288,7 @@ class Reader:
         toks = _norm(items).split()
         k = 0
         while k < len(toks):
-            loc, k = self._place(toks, k, (n, raw))
+            loc, k = self.place(toks, k, (n, raw))
             out.append(province_of(loc))
         return out
 
@@ -333,7 +305,7 @@ _KINDS = {"movement": PhaseKind.MOVEMENT, "moves": PhaseKind.MOVEMENT, "move": P
 def parse_phase(text: str) -> Phase:
     """``Spring 1901 movement``, ``Fall 1902 retreats``, ``Winter 1901``, or the codes ``S1901M``, ``F1901R``."""
     s = text.strip().lower()
-    m = re.fullmatch(r"([sfw])(\d{4})([mrab]?)", s)
+    m = re.fullmatch(r"([sfw])(\d{1,9})([mrab]?)", s)
     if m:
         words = [w for w in m.groups() if w]
     else:
@@ -342,8 +314,8 @@ def parse_phase(text: str) -> Phase:
         words = [w for w in s.split() if w not in ("phase", "of", "season")]
     season = kind = year = None
     for w in words:
-        if w.isdigit() and len(w) == 4:
-            year = int(w)
+        if w.isdigit() and year is None:
+            year = int(w[:9])  # any number is a year, so that 99999 gets the range message as 1900 does
         elif w in _SEASONS and season is None:
             season = _SEASONS[w]
         elif w in _KINDS:

@@ -1,105 +1,179 @@
 """Movement resolution: the guess-and-check algorithm of DATC section 5 (DIP 9-11, 14.6, 14.7).
 
-Input is one *legal, matched* order per unit (``legality.bind_movement`` makes them): a
-hold, a move (by land or by convoy), a support that matches a real move or hold, or a convoy
-that matches a real convoyed move.  Void supports and convoys arrive as holds.
+Input (``Resolution``) is one *legal, matched* order per piece: a hold, a move (by land or by
+convoy), a support attached to the piece it supports, or a convoy that matches a real convoyed
+move.  Void supports and convoys arrive as holds.  On the standard board a piece is a unit; a
+variant may put several pieces in one province (the parts of a split unit: whatever of them does
+not leave holds the province together) and may join several moves into one attack (a merge),
+with ``groups``; ``barriers`` make every move of some powers into a province fail (a landing);
+``decided`` fixes some answers before resolution (a variant's second pass).
 
 Each move, support and convoy is a yes/no question: does the move succeed, is the support
-given, is the convoying fleet still there?  ``_resolve`` answers one question, recursing into
-the ones it depends on.  When the recursion meets a question already being answered it
-returns the current guess and records the dependency; if both guesses give the same answer
-it stands, otherwise the cycle is a paradox: a convoy in it means a convoy paradox, settled
-by the Szykman rule (ruling DIP R2: the convoys in the cycle are treated as disrupted);
-without one it is circular movement and every move in the cycle succeeds (DIP R3).
+given, is the convoying fleet still there?  ``Resolver.resolve`` answers one question, recursing
+into the ones it depends on.  When the recursion meets a question already being answered it
+returns the current guess and records the dependency; if both guesses give the same answer it
+stands, otherwise the cycle is a paradox: a convoy in it means a convoy paradox, settled by the
+Szykman rule (ruling DIP R2: the convoys in the cycle are treated as disrupted); without one it
+is circular movement and every move in the cycle succeeds (ruling DIP R3).
 
-Units are numbered; everything is in flat lists, because this is the inner loop of the site.
+Pieces are numbered; everything is in flat lists, because this is the inner loop of the site.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from .map import GameMap, convoy_routes_exist, province_of
-from .orders import Convoy, Hold, Move, Support
+from .map import GameMap, convoy_routes_exist
+from .orders.base import Kind
+from .orders.convoy import Convoy
+from .orders.hold import Hold
+from .orders.move import Move
+from .orders.support import Support
 
-HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 NO_GUESS = 1 << 30
 
 
+HOLD, MOVE, SUPPORT, CONVOY = Kind.HOLD, Kind.MOVE, Kind.SUPPORT, Kind.CONVOY
+
+
 @dataclass(frozen=True)
-class MoveFacts:
+class Resolution:
+    """Everything the resolver needs: the pieces' orders and how they hang together."""
+
+    orders: tuple  # Hold | Move | Support | Convoy, one per piece (a piece is ``order.unit``)
+    supports: Mapping[int, tuple[int, ...]] | None = None  # piece -> pieces supporting it; None: by province
+    groups: tuple[tuple[int, ...], ...] = ()  # pieces acting as one: moves into one province (and any member there)
+    barriers: Mapping = field(default_factory=dict)  # province -> Barrier (powers whose moves into it fail, and why)
+    decided: Mapping = field(default_factory=dict)  # piece -> Decision (an answer fixed in advance, and why)
+    group_cap: int = 0  # a group may take in its own power's pieces left in the destination up to this total
+    namer: Callable | None = None  # how explanations name a piece's unit, from its source order's unit (default: label)
+    origin: tuple[int, ...] = ()  # the unit each piece comes from (default: its own)
+    sources: tuple = ()  # the order each piece comes from, as checked (a split, a merge; default: the piece's own)
+
+
+class MoveFacts(NamedTuple):
     """Why a move came out as it did (for explanations)."""
 
     attack: int
-    opposed_by: str  # "hold" | "head-to-head" | "prevent" | "path" | ""
+    opposed_by: str  # "hold" | "head-to-head" | "prevent" | "path" | "own" | "barrier" | "decided" | ""
     opposition: int
     opponents: tuple[int, ...]
 
 
 class Resolver:
-    """Resolve one movement phase.  ``orders[i]`` is unit i's effective order.
+    """Resolve one movement phase; the public questions are ``succeeded``, ``dislodged_by``,
+    ``remaining``, ``entering``, ``contested``, ``move_facts`` and the strengths."""
 
-    Each support is attached to the unit in the province it names; a variant that puts several
-    pseudo-units in one province attaches them itself: ``supports[j]`` lists the supports given
-    to unit j (a mapping of index to indices).
-    """
-
-    def __init__(self, gmap: GameMap, orders: list, supports: dict[int, list[int]] | None = None):
+    def __init__(self, gmap: GameMap, resolution: Resolution):
         self.gmap = gmap
-        self.orders = orders
+        self.resolution = resolution
+        orders = self.orders = resolution.orders
+        n = self.n = len(orders)
+        self._read(orders)
+        self.by_origin: dict[int, tuple[int, ...]] | None = None
+        if resolution.origin:
+            by: dict[int, list[int]] = {}
+            for i, u in enumerate(resolution.origin):
+                by.setdefault(u, []).append(i)
+            self.by_origin = {u: tuple(js) for u, js in by.items()}
+        self._attach(resolution.supports)
+        self._join(resolution.groups)
+        self.fleets = [()] * n  # convoying fleets (by index) for a convoyed move
+        for i in range(n):
+            if self.convoyed[i]:
+                src, d = self.prov[i], self.dest[i]
+                self.fleets[i] = tuple(j for j, o in enumerate(orders)
+                                       if self.kind[j] == CONVOY and o.army == src and o.dest == d)
+        barriers = resolution.barriers
+        self.barred = [False] * n
+        for i in range(n):
+            if barriers and self.kind[i] == MOVE and self.dest[i] in barriers:
+                self.barred[i] = self.power[i] in barriers[self.dest[i]].powers
+        self.done = [False] * n
+        self.visited = [False] * n
+        self.in_cycle = [False] * n
+        self.result = [False] * n
+        for i, decision in resolution.decided.items():
+            self.done[i], self.result[i] = True, decision.value
+        self.cycle: list[int] = []
+        self.depth = [0] * n
+        self.lowdep = [0] * n
+        self.level = 0
+        self.low = NO_GUESS
+        self.paradox: set[int] = set()  # moves that succeeded as circular movement
+        self.kept: tuple[dict[int, int], dict[int, int], dict[int, int]] | None = None
+
+    def _read(self, orders) -> None:
+        """The flat tables: each piece's kind, province, power, strength, destination."""
         n = len(orders)
-        self.n = n
         self.kind = [HOLD] * n
         self.prov = [""] * n
         self.power = [""] * n
         self.strength = [1] * n
         self.dest = [""] * n  # move destination province
         self.convoyed = [False] * n
-        self.supports = [[] for _ in range(n)]  # valid supports for this unit's move or hold
-        self.fleets = [()] * n  # convoying fleets (by index) for a convoyed move
         self.sdest = [""] * n  # support: the province it supports into (or the held province)
-        self.at: dict[str, int] = {}
-        self.into: dict[str, list[int]] = {}
+        self.garrison: dict[str, list[int]] = {}  # province -> pieces standing in it at the start
+        self.into: dict[str, list[int]] = {}  # province -> every move into it
+        garrison, into = self.garrison, self.into
         for i, o in enumerate(orders):
             u = o.unit
-            p = province_of(u.location)
-            self.prov[i] = p
+            p = self.prov[i] = u.province
             self.power[i] = u.power
             self.strength[i] = u.strength
-            self.at[p] = i
-        for i, o in enumerate(orders):
+            g = garrison.get(p)
+            if g is None:
+                garrison[p] = [i]
+            else:
+                g.append(i)
             t = type(o)
             if t is Move:
                 self.kind[i] = MOVE
-                d = province_of(o.dest)
-                self.dest[i] = d
+                d = self.dest[i] = o.dest_province
                 self.convoyed[i] = o.via_convoy
-                self.into.setdefault(d, []).append(i)
+                m = into.get(d)
+                if m is None:
+                    into[d] = [i]
+                else:
+                    m.append(i)
             elif t is Support:
                 self.kind[i] = SUPPORT
-                if supports is None:
-                    self.supports[self.at[o.target]].append(i)
                 self.sdest[i] = o.dest if o.dest is not None else o.target
             elif t is Convoy:
                 self.kind[i] = CONVOY
+
+    def _attach(self, supports) -> None:
+        """Each support counts for the piece it names (by province on the standard board)."""
         if supports is not None:
-            self.supports = [list(supports.get(i, ())) for i in range(n)]
-        for i in range(n):
-            if self.convoyed[i]:
-                src, d = self.prov[i], self.dest[i]
-                self.fleets[i] = tuple(j for j, o in enumerate(orders)
-                                       if self.kind[j] == CONVOY and o.army == src and o.dest == d)
-        self.done = [False] * n
-        self.visited = [False] * n
-        self.in_cycle = [False] * n
-        self.result = [False] * n
-        self.cycle: list[int] = []
-        self.depth = [0] * n
-        self.lowdep = [0] * n
-        self.level = 0
-        self.low = NO_GUESS
-        self.szykman: set[int] = set()  # convoys failed by the Szykman rule
-        self.paradox: set[int] = set()  # moves that succeeded as circular movement
-        self._sea_adj = _sea_adjacency(gmap)
+            self.supports = [list(supports.get(i, ())) for i in range(self.n)]
+            return
+        self.supports = [[] for _ in range(self.n)]
+        at = {p: g[0] for p, g in self.garrison.items()}
+        for i, o in enumerate(self.orders):
+            if self.kind[i] == SUPPORT:
+                self.supports[at[o.target]].append(i)
+
+    def _join(self, groups) -> None:
+        """A group's first move speaks for it: its members share one answer and one attack."""
+        n = self.n
+        self.rep = list(range(n))
+        self.members: list[tuple[int, ...]] = [(i,) for i in range(n)]
+        self.movers = [m if self.kind[m[0]] == MOVE else () for m in self.members]
+        for g in groups:
+            movers = tuple(m for m in g if self.kind[m] == MOVE)
+            for m in g:
+                self.members[m] = tuple(g)
+                self.movers[m] = movers
+                self.rep[m] = movers[0]
+        self.own = [s if k == MOVE else 0 for s, k in zip(self.strength, self.kind, strict=True)]
+        for g in groups:
+            total = sum(self.strength[m] for m in g if self.kind[m] == MOVE)
+            for m in g:
+                self.own[m] = total
+        # Rivals into a province, one per group.
+        self.contenders = self.into if not groups else {
+            d: tuple(dict.fromkeys(self.rep[m] for m in ms)) for d, ms in self.into.items()}
 
     # -- the guess algorithm (DATC 5.F) -----------------------------------------------
     # Each resolution that used a guess remembers the lowest recursion depth whose guess it
@@ -107,6 +181,7 @@ class Resolver:
     # from itself or from deeper orders; only then are both of its guesses tried.  (DATC's
     # counter of recursion hits misses a guess read back from an order already in the cycle.)
     def resolve(self, i: int) -> bool:
+        i = self.rep[i]
         if self.done[i]:
             return self.result[i]
         if self.visited[i]:
@@ -133,21 +208,7 @@ class Resolver:
         if low == NO_GUESS:
             return self._settle(i, first, outer_low)
         if low >= d:
-            # This order is the ancestor of the whole cycle: try the other guess.
-            self._drop_cycle(old_len)
-            self.low = NO_GUESS
-            self.result[i] = True
-            second = self._adjudicate(i)
-            if first == second:
-                self._drop_cycle(old_len)
-                return self._settle(i, first, outer_low)
-            members = self.cycle[old_len:]
-            self._backup_rule(members if i in members else members + [i])
-            self._drop_cycle(old_len)
-            self.visited[i] = False
-            self.level = d
-            self.low = outer_low
-            return self.resolve(i)
+            return self._try_other_guess(i, d, first, old_len, outer_low)
         if not self.in_cycle[i]:
             self.cycle.append(i)
             self.in_cycle[i] = True
@@ -157,6 +218,23 @@ class Resolver:
         self.level = d
         self.low = min(outer_low, low)
         return first
+
+    def _try_other_guess(self, i: int, d: int, first: bool, old_len: int, outer_low: int) -> bool:
+        """This order is the ancestor of the whole cycle: try the other guess (DATC 5.F)."""
+        self._drop_cycle(old_len)
+        self.low = NO_GUESS
+        self.result[i] = True
+        second = self._adjudicate(i)
+        if first == second:
+            self._drop_cycle(old_len)
+            return self._settle(i, first, outer_low)
+        members = self.cycle[old_len:]
+        self._backup_rule(members if i in members else members + [i])
+        self._drop_cycle(old_len)
+        self.visited[i] = False
+        self.level = d
+        self.low = outer_low
+        return self.resolve(i)
 
     def _settle(self, i: int, value: bool, outer_low: int) -> bool:
         self.result[i] = value
@@ -184,7 +262,6 @@ class Resolver:
                 if self.kind[j] == CONVOY:
                     self.result[j] = False
                     self.done[j] = True
-                    self.szykman.add(j)
         else:
             # Not reachable on the standard map; a variant's paradox: everything in it fails.
             for j in cycle:
@@ -199,10 +276,7 @@ class Resolver:
             return self._support(i)
         if k == CONVOY:
             # DIP 8.1: a convoy holds while the fleet is not dislodged.
-            for m in self.into.get(self.prov[i], ()):
-                if self.resolve(m):
-                    return False
-            return True
+            return not any(self.resolve(m) for m in self.into.get(self.prov[i], ()))
         return True
 
     # -- DATC 5.B: the strengths ---------------------------------------------------
@@ -211,79 +285,171 @@ class Resolver:
         if not self.convoyed[i]:
             return True
         live = {self.prov[f] for f in self.fleets[i] if self.resolve(f)}
-        if not live:
+        return bool(live) and convoy_routes_exist(self.gmap, self.prov[i], self.dest[i], live)
+
+    def head_to_head(self, i: int, j: int) -> bool:
+        """DIP 9.3, 14.6: piece j moves into the province of i (or of a piece moving with i), neither by convoy."""
+        if self.kind[j] != MOVE or self.convoyed[i] or self.convoyed[j]:
             return False
-        return convoy_routes_exist(self.gmap, self.prov[i], self.dest[i], live, self._sea_adj)
+        d = self.dest[j]
+        members = self.members[i]
+        if len(members) == 1:
+            return self.prov[i] == d
+        return any(self.prov[m] == d for m in members)
 
-    def head_to_head(self, i: int, j: int | None) -> bool:
-        """DIP 9.3, 14.6: two units ordered into each other's provinces, neither by convoy."""
-        return (j is not None and self.kind[j] == MOVE and self.dest[j] == self.prov[i]
-                and not self.convoyed[i] and not self.convoyed[j])
-
-    def _support_sum(self, supporters, exclude_power: str | None = None) -> int:
+    def _support_sum(self, pieces, exclude_power: str | None = None) -> int:
         total = 0
-        for s in supporters:
-            if exclude_power is not None and self.power[s] == exclude_power:
-                continue
-            if self.resolve(s):
-                total += self.strength[s]
+        for p in pieces:
+            for s in self.supports[p]:
+                if self.power[s] != exclude_power and self.resolve(s):
+                    total += self.strength[s]
         return total
 
-    def attack_strength(self, i: int) -> int:
-        if not self.path(i):
-            return 0
-        j = self.at.get(self.dest[i])
-        if j is None or (self.kind[j] == MOVE and not self.head_to_head(i, j) and self.resolve(j)):
-            return self.strength[i] + self._support_sum(self.supports[i])
-        if self.power[j] == self.power[i]:
-            return 0  # DIP 10.3: never dislodge your own unit
-        # DIP 14.7: a power's support does not help dislodge its own unit.
-        return self.strength[i] + self._support_sum(self.supports[i], self.power[j])
+    def _staying(self, province: str, skip) -> list[int]:
+        """Pieces in the province that do not leave it, leaving out ``skip`` (and moves that succeed)."""
+        out = []
+        for j in self.garrison.get(province, ()):
+            if j in skip:
+                continue
+            if self.kind[j] == MOVE and self.resolve(j):
+                continue
+            out.append(j)
+        return out
 
-    def hold_strength(self, province: str) -> int:
-        j = self.at.get(province)
-        if j is None:
-            return 0
-        if self.kind[j] == MOVE:
-            return 0 if self.resolve(j) else self.strength[j]
-        return self.strength[j] + self._support_sum(self.supports[j])
+    # Once every answer is final (``run``), the strengths the explanations ask for again are kept, in
+    # plain dicts: a cache that held a bound method would make a reference cycle of every resolver.
+    def _once(self, which: int, strength, i: int) -> int:
+        kept = self.kept
+        if kept is None:
+            return strength(i)
+        value = kept[which].get(i)
+        if value is None:
+            value = kept[which][i] = strength(i)
+        return value
+
+    def attack_strength(self, i: int) -> int:
+        return self._once(0, self._attack_strength, i)
 
     def defend_strength(self, j: int) -> int:
-        return self.strength[j] + self._support_sum(self.supports[j])
+        return self._once(1, self._defend_strength, j)
 
     def prevent_strength(self, m: int) -> int:
-        if not self.path(m):
+        return self._once(2, self._prevent_strength, m)
+
+    def _attack_strength(self, i: int) -> int:
+        """DATC 5.B.4, DIP 10.1, 10.3, 14.7: the strength of a move against what stays in its destination;
+        0 against the mover's own unit, and without the support of the defender's own power."""
+        if self.convoyed[i] and not self.path(i):
             return 0
-        j = self.at.get(self.dest[m])
+        d = self.dest[i]
+        garrison = self.garrison.get(d)
+        if garrison is None:
+            return self.own[i] + self._support_sum(self.movers[i])
+        if len(garrison) == 1 and len(self.members[i]) == 1:
+            # One unit in the way, one unit attacking: the standard board's case (DATC 5.B.4).
+            j = garrison[0]
+            if self.kind[j] == MOVE and not self.head_to_head(i, j) and self.resolve(j):
+                return self.own[i] + self._support_sum(self.movers[i])
+            if self.power[j] == self.power[i]:
+                return 0  # DIP 10.3: never dislodge your own unit
+            return self.own[i] + self._support_sum(self.movers[i], self.power[j])  # DIP 14.7
+        return self._attack_on_many(i, garrison)
+
+    def _attack_on_many(self, i: int, garrison: list[int]) -> int:
+        """A variant's attack: several pieces in the way (a split unit), or several moving as one (a merge).
+
+        DIP 10.3 with WOTW 5.8: a move into a province where its own power's unit remains bounces; WOTW 5.9 and
+        ruling WOTW R12: a merge takes in its own pieces that failed to leave, within the strength cap."""
+        movers, me = self.movers[i], self.power[i]
+        victims = [j for j in garrison if j not in self.members[i]
+                   and (self.kind[j] != MOVE or self.head_to_head(i, j) or not self.resolve(j))]
+        if not victims:
+            return self.own[i] + self._support_sum(movers)
+        if any(self.power[j] == me for j in victims):
+            # DIP 10.3: never dislodge your own unit; a group may take in its own pieces that failed
+            # to leave, within its cap (a variant's merge).
+            if len(self.members[i]) > 1 and all(self.kind[j] == MOVE and not self.head_to_head(i, j) for j in victims) \
+                    and self.own[i] + sum(self.strength[j] for j in victims) <= self.resolution.group_cap:
+                return self.own[i] + self._support_sum(movers)
+            return 0
+        # DIP 14.7: a power's support does not help dislodge its own unit.
+        return self.own[i] + self._support_sum(movers, self.power[victims[0]])
+
+    def hold_strength(self, province: str, skip=()) -> int:
+        """DATC 5.B.5, DIP 6.2, 9.2: what stays in a province holds it with its strength and its hold supports;
+        a split unit's remainder holds together (ruling WOTW R13), each Martian unit at its strength (ruling
+        WOTW R7)."""
+        total = 0
+        for j in self._staying(province, skip):
+            total += self.strength[j] if self.kind[j] == MOVE else self.strength[j] + self._support_sum((j,))
+        return total
+
+    def _defend_strength(self, j: int) -> int:
+        """DATC 5.B.6, DIP 9.3: the strength of a unit in a head-to-head battle (a merge as one, WOTW 5.3)."""
+        return self.own[j] + self._support_sum(self.movers[j])
+
+    def _prevent_strength(self, m: int) -> int:
+        """DATC 5.B.7, DIP 9.1, WOTW 5.6: the strength with which a move keeps others out of its destination."""
+        if self.convoyed[m] and not self.path(m):
+            return 0
         # Ruling DIP R16: only a unit beaten head-to-head loses its hold on the other province.
-        if self.head_to_head(m, j) and self.resolve(j):
-            return 0
-        return self.strength[m] + self._support_sum(self.supports[m])
+        for j in self.garrison.get(self.dest[m], ()):
+            if self.head_to_head(m, j) and self.resolve(j):
+                return 0
+        return self.own[m] + self._support_sum(self.movers[m])
 
     # -- DATC 5.B: the decisions ----------------------------------------------------
+    def _against(self, i: int, attack: int) -> tuple[str, int, tuple[int, ...]]:
+        """What stands in the way of move i in its destination: the binding opposition if any.
+
+        A piece coming the other way meets the move head to head (DIP 9.3); whatever else stays
+        in the province holds it together (a split unit's remainder, ruling WOTW R13).  Pieces of
+        the mover's own power are not opposition: either the attack is 0 or its group takes them in.
+        """
+        d, members, me = self.dest[i], self.members[i], self.power[i]
+        hold, staying, facing, strongest = 0, [], (), 0
+        for j in self.garrison.get(d, ()):
+            if j in members:
+                continue
+            if self.head_to_head(i, j):
+                defend = self.defend_strength(j)
+                if attack <= defend:
+                    return "head-to-head", defend, (j,)
+                facing, strongest = (j,), max(strongest, defend)
+                continue
+            if self.power[j] == me:
+                continue
+            if self.kind[j] == MOVE:
+                if not self.resolve(j):
+                    hold += self.strength[j]
+                    staying.append(j)
+            else:
+                hold += self.strength[j] + self._support_sum((j,))
+                staying.append(j)
+        if hold and attack <= hold:
+            return "hold", hold, tuple(staying)
+        if hold >= strongest:
+            return "", hold, tuple(staying)
+        return "", strongest, facing
+
     def _move(self, i: int) -> bool:
+        """DIP 9.1-9.3, 10.1: a move succeeds when it beats what holds its destination, the unit coming the other
+        way, and every rival for the province; WOTW 3.4: a barrier stops it whatever its strength."""
+        if self.barred[i]:
+            return False  # a barrier: the move fails whatever its strength (a landing, WOTW 3.4)
         attack = self.attack_strength(i)
-        if attack == 0:
+        if attack == 0 or self._against(i, attack)[0]:
             return False
-        d = self.dest[i]
-        j = self.at.get(d)
-        if self.head_to_head(i, j):
-            if attack <= self.defend_strength(j):
-                return False
-        elif attack <= self.hold_strength(d):
-            return False
-        for m in self.into[d]:
-            if m != i and attack <= self.prevent_strength(m):
-                return False
-        return True
+        return not any(m != i and attack <= self.prevent_strength(m) for m in self.contenders[self.dest[i]])
 
     def _support(self, i: int) -> bool:
-        """DIP 11.1: cut by an attack from anywhere but the province supported into; lost if dislodged.
+        """DIP 11.1, WOTW 6.2: cut by an attack from anywhere but the province supported into (all of a strong
+        unit's support at once); lost if dislodged.
 
-        An attack from the province supported into never cuts, even by convoy (ruling DIP R15).
+        An attack from the province supported into never cuts, even by convoy (ruling DIP R15), a Martian
+        unit's support included (ruling WOTW R15).
         """
-        p = self.prov[i]
-        attackers = self.into.get(p)
+        attackers = self.into.get(self.prov[i])
         if not attackers:
             return True
         into = self.sdest[i]
@@ -291,90 +457,130 @@ class Resolver:
         for m in attackers:
             if self.prov[m] != into and self.power[m] != me and self.path(m):
                 return False
-        for m in attackers:
-            if self.prov[m] == into and self.resolve(m):
-                return False
-        return True
+        return not any(self.prov[m] == into and self.resolve(m) for m in attackers)
 
-    # -- after resolution -------------------------------------------------------------
-    def run(self) -> "Resolver":
+    # -- after resolution: the public questions ----------------------------------------
+    def order(self, i: int):
+        """Piece i's order (its ``unit`` is the piece: a split part has the part's strength)."""
+        return self.orders[i]
+
+    def source(self, i: int):
+        """The order piece i comes from, as checked (a whole split or merge; on the standard board the piece's own)."""
+        return self.resolution.sources[i] if self.resolution.sources else self.orders[i]
+
+    def explain(self, i: int) -> tuple:
+        """(status, reason, rules) for piece i, in its order kind's words."""
+        from .orders import spec_of
+
+        return spec_of(self.orders[i]).explain(self, i)
+
+    def label(self, i: int) -> str:
+        """How explanations name piece i's unit: ``A Par`` (a variant names its own: ``the Martian 2A Par``)."""
+        namer = self.resolution.namer
+        return namer(self.source(i).unit) if namer is not None else self.orders[i].unit.label()
+
+    def siblings(self, i: int) -> tuple[int, ...]:
+        """The pieces that come from the same unit as piece i (the parts of a split), in order."""
+        origin = self.resolution.origin
+        return self.by_origin[origin[i]] if origin else (i,)
+
+    def pieces_of(self, unit: int) -> tuple[int, ...]:
+        """The pieces that come from the unit of that index (in ``position.units`` order)."""
+        return self.by_origin.get(unit, ()) if self.by_origin is not None else (unit,)
+
+    def is_decided(self, i: int) -> bool:
+        return self.rep[i] in self.resolution.decided
+
+    def why_decided(self, i: int) -> tuple[str, tuple[str, ...]]:
+        """The reason for an answer fixed in advance, or for a move stopped by a barrier."""
+        decision = self.resolution.decided.get(self.rep[i])
+        if decision is not None:
+            return decision.reason, decision.rules
+        barrier = self.resolution.barriers[self.dest[i]]
+        return barrier.reason, barrier.rules
+
+    def defender_power(self, i: int) -> str | None:
+        """The power whose pieces stay in move i's destination (DIP 14.7), if any."""
+        for j in self.garrison.get(self.dest[i], ()):
+            if j not in self.members[i] and (self.kind[j] != MOVE or self.head_to_head(i, j) or not self.resolve(j)):
+                return self.power[j]
+        return None
+
+    def run(self) -> Resolver:
         for i in range(self.n):
             if self.kind[i] != HOLD:
                 self.resolve(i)
+        self.kept = ({}, {}, {})  # every answer is final now: attack, defend and prevent strengths can be kept
         return self
 
     def succeeded(self, i: int) -> bool:
         return self.kind[i] != HOLD and self.resolve(i)
 
-    def label(self, i: int) -> str:
-        """How explanations name unit i (``A Par``): the unit-label hook a variant overrides."""
-        return self.orders[i].unit.label()
-
     def dislodged_by(self, i: int) -> int | None:
-        """The unit that dislodged unit i, if any (DIP 10.2)."""
+        """The move that dislodged piece i, if any (DIP 10.2); a power never dislodges its own piece."""
         if self.kind[i] == MOVE and self.resolve(i):
             return None
         for m in self.into.get(self.prov[i], ()):
-            if self.resolve(m):
+            if self.power[m] != self.power[i] and self.resolve(m):
                 return m
         return None
+
+    def group_of(self, i: int) -> tuple[int, ...]:
+        """The pieces acting with piece i as one (a merge), piece i alone otherwise."""
+        return self.members[i]
+
+    def standing(self, province: str) -> tuple[int, ...]:
+        """Every piece standing in the province at the start."""
+        return tuple(self.garrison.get(province, ()))
+
+    def entering(self, province: str) -> tuple[int, ...]:
+        """Every move into the province."""
+        return tuple(self.into.get(province, ()))
+
+    def remaining(self, province: str) -> int:
+        """The strength of the pieces still in their province after the moves (dislodged or not)."""
+        return sum(self.strength[j] for j in self._staying(province, ()))
 
     def contested(self) -> frozenset[str]:
         """DIP 12.2 with ruling DIP R19: empty provinces where a move failed that still had strength to bounce."""
         out = set()
+        result = self.result  # every move is resolved by now
         for d, movers in self.into.items():
-            if any(self.resolve(m) for m in movers):
+            if any(result[self.rep[m]] for m in movers):
                 continue
-            j = self.at.get(d)
-            if j is not None and not (self.kind[j] == MOVE and self.resolve(j)):
+            if d in self.garrison and self._staying(d, ()):
                 continue
-            if any(self.prevent_strength(m) > 0 for m in movers):
+            if any(self.prevent_strength(m) > 0 for m in self.contenders[d]):
                 out.add(d)
         return frozenset(out)
 
     def move_facts(self, i: int) -> MoveFacts:
         """The deciding comparison for a move, for its explanation."""
+        if self.resolution.decided and self.is_decided(i) and not self.resolve(i):
+            return MoveFacts(0, "decided", 0, ())
+        if self.barred[i]:
+            return MoveFacts(self.attack_strength(i), "barrier", 0, ())
         attack = self.attack_strength(i)
         if attack == 0:
             return MoveFacts(0, "path" if not self.path(i) else "own", 0, ())
-        d = self.dest[i]
-        j = self.at.get(d)
-        if self.head_to_head(i, j):
-            opp = self.defend_strength(j)
-            if attack <= opp:
-                return MoveFacts(attack, "head-to-head", opp, (j,))
-        else:
-            opp = self.hold_strength(d)
-            if attack <= opp:
-                return MoveFacts(attack, "hold", opp, (j,) if j is not None else ())
-        rivals = [m for m in self.into[d] if m != i]
-        best = max((self.prevent_strength(m) for m in rivals), default=0)
+        what, opp, who = self._against(i, attack)
+        if what:
+            return MoveFacts(attack, what, opp, who)
+        contenders = self.contenders[self.dest[i]]
+        if len(contenders) == 1:  # no rival for the province
+            return MoveFacts(attack, "", opp, who if opp > 0 else ())
+        rivals = [m for m in contenders if m != self.rep[i]]
+        best = max(self.prevent_strength(m) for m in rivals)
         if attack <= best:
-            return MoveFacts(attack, "prevent", best,
-                             tuple(m for m in rivals if self.prevent_strength(m) == best))
-        held = self.defend_strength(j) if self.head_to_head(i, j) else self.hold_strength(d)
-        if held >= best and held > 0:
-            return MoveFacts(attack, "", held, (j,))
+            return MoveFacts(attack, "prevent", best, tuple(m for m in rivals if self.prevent_strength(m) == best))
+        if opp >= best and opp > 0:
+            return MoveFacts(attack, "", opp, who)
         return MoveFacts(attack, "", best, tuple(m for m in rivals if self.prevent_strength(m) == best and best))
 
 
-_SEA_CACHE: dict[int, tuple[GameMap, dict[str, frozenset[str]]]] = {}
+def resolve_orders(gmap: GameMap, orders, **structure) -> Resolver:
+    """Resolve a movement phase; ``orders`` is one effective order per piece (see ``Resolution``)."""
+    return Resolver(gmap, Resolution(tuple(orders), **structure)).run()
 
 
-def _sea_adjacency(gmap: GameMap) -> dict[str, frozenset[str]]:
-    """For each sea province, the provinces a convoy chain can step to from it."""
-    cached = _SEA_CACHE.get(id(gmap))
-    if cached is not None and cached[0] is gmap:
-        return cached[1]
-    adj = {p: frozenset(province_of(x) for x in gmap.fleet_adj.get(p, ()))
-           for p in gmap.provinces if gmap.is_sea(p)}
-    _SEA_CACHE[id(gmap)] = (gmap, adj)  # holding the map keeps its id from being reused
-    return adj
-
-
-def resolve_orders(gmap: GameMap, orders: list) -> Resolver:
-    """Resolve a movement phase; ``orders`` is one effective order per unit."""
-    return Resolver(gmap, orders).run()
-
-
-__all__ = ["Resolver", "resolve_orders", "Hold", "Move", "Support", "Convoy", "MoveFacts"]
+__all__ = ["Resolver", "Resolution", "MoveFacts", "Kind", "resolve_orders", "Hold", "Move", "Support", "Convoy"]

@@ -1,83 +1,60 @@
-"""The retreat phase (DIP 2.4, 10.2, 12.1-12.5, 14.4)."""
+"""The retreat phase as a step (DIP 2.4, 10.2, 12.1-12.5, 14.4)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from .legality import Illegal, move_destination
 from .map import GameMap, province_of, show
-from .orders import Disband, Outcome, Retreat, Status
-from .parser import ParsedOrder
+from .orders import Disband, Illegal, Outcome, ParsedOrder, Retreat, Status, phase_words
+from .orders import retreat as retreat_kind
 from .position import Dislodged, Position
+from .turn import Turn
+from .units import PhaseKind
+
+retreat_options = retreat_kind.options
 
 
 @dataclass(frozen=True)
-class RetreatResult:
-    outcomes: tuple[Outcome, ...]
-    units: tuple  # units after the retreats
-    moves: tuple[tuple[str, str, str, bool], ...]
+class Context:
+    board: GameMap
+    position: Position
 
 
-def retreat_options(gmap: GameMap, position: Position, d: Dislodged) -> tuple[str, ...]:
-    """DIP 12.1-12.3: where a dislodged unit may go (empty, reachable, not the attacker's origin, no stand-off)."""
-    occupied = {u.province for u in position.units}
-    u = d.unit
-    if u.type.value == "A":
-        cands = sorted(gmap.army_adj.get(u.province, ()))
-    else:
-        cands = sorted(gmap.fleet_adj.get(u.location, ()))
-    return tuple(c for c in cands if province_of(c) not in occupied and province_of(c) != d.attacker_from
-                 and province_of(c) not in position.contested)
+def check_retreat(ctx: Context, d: Dislodged | None, p: ParsedOrder):
+    """DIP 2.4, 12.5: a dislodged unit retreats or disbands; nothing else is ordered in a retreat phase."""
+    spec = p.spec
+    if not spec.phases & {PhaseKind.RETREATS, PhaseKind.MOVEMENT}:
+        raise Illegal(f"a {spec.name} order is given only in {phase_words(spec.phases)}", ("DIP 2.5",))
+    if d is None:
+        raise Illegal(f"no dislodged unit in {show(p.province)}: only dislodged units move in a retreat phase",
+                      ("DIP 2.4",))
+    if p.power is not None and d.unit.power != p.power:
+        raise Illegal(f"the dislodged unit in {show(p.province)} is {d.unit.power}'s", ("DIP 4.1",))
+    if spec.name in ("retreat", "move"):
+        return retreat_kind.check(ctx, d, p)
+    if spec.name == "disband":
+        return Disband(d.unit)
+    raise Illegal(f"a {spec.name} order cannot be given in a retreat phase", ("DIP 12.5",))
 
 
-def _check(gmap: GameMap, position: Position, d: Dislodged, dest: str) -> str:
-    u = d.unit
-    target = move_destination(gmap, u, dest)  # adjacency, terrain, coasts as for a move (DIP 12.1)
-    prov = province_of(target)
-    if u.type.value == "A" and prov not in gmap.army_adj.get(u.province, ()):
-        raise Illegal(f"{u.label()} can retreat only to an adjacent province, never by convoy", ("DIP 12.1", "DIP 12.5"))
-    if prov == d.attacker_from:
-        raise Illegal(f"{show(prov)} is where the attacker came from", ("DIP 12.3",))
-    if prov in position.contested:
-        raise Illegal(f"{show(prov)} was left empty by a stand-off", ("DIP 12.2",))
-    if position.unit_in(prov) is not None:
-        raise Illegal(f"{show(prov)} is occupied", ("DIP 12.1",))
-    return target
-
-
-def adjudicate_retreats(gmap: GameMap, position: Position, parsed: list[ParsedOrder]) -> RetreatResult:
-    """DIP 2.4: carry out retreats; units without a valid retreat disband (DIP 12.4, 14.4, 14.5)."""
-    by_prov = {d.unit.province: d for d in position.dislodged}
+def _choose(ctx: Context, parsed) -> tuple[list[Outcome], dict[str, tuple]]:
+    """Each written order checked; ruling DIP R10: two different orders for one unit and neither counts."""
+    by_prov = {d.unit.province: d for d in ctx.position.dislodged}
     outcomes: list[Outcome] = []
     chosen: dict[str, tuple] = {}  # province -> (order, outcome index)
     conflicted: set[str] = set()
     for p in parsed:
-        d = None
+        d = by_prov.get(p.province) if p.location else None
         try:
-            if p.kind in ("build", "waive"):
-                raise Illegal("builds are made only in the Winter adjustment phase", ("DIP 2.5",))
-            prov = province_of(p.location)
-            d = by_prov.get(prov)
-            if d is None:
-                raise Illegal(f"no dislodged unit in {show(prov)}: only dislodged units move in a retreat phase",
-                              ("DIP 2.4",))
-            if p.power is not None and d.unit.power != p.power:
-                raise Illegal(f"the dislodged unit in {show(prov)} is {d.unit.power}'s", ("DIP 4.1",))
-            if p.kind in ("retreat", "move"):
-                order = Retreat(d.unit, _check(gmap, position, d, p.dest))
-            elif p.kind == "disband":
-                order = Disband(d.unit)
-            else:
-                raise Illegal(f"a {p.kind} order cannot be given in a retreat phase", ("DIP 12.5",))
+            order = check_retreat(ctx, d, p)
+            prov = d.unit.province
             if prov in chosen and chosen[prov][0] == order:
                 raise Illegal("the same order was given twice; it counts once", ("DIP R10",))
             if prov in chosen or prov in conflicted:
-                # Ruling DIP R10: two different orders for one unit: neither counts.
                 if prov in chosen:
                     _, k = chosen.pop(prov)
-                    first = outcomes[k]
-                    outcomes[k] = Outcome(first.power, first.text, None, Status.ILLEGAL,
-                                          f"{d.unit.label()} was given two different orders; neither counts",
-                                          ("DIP R10", "DIP R1"), line=first.line)
+                    outcomes[k] = outcomes[k]._replace(order=None, status=Status.ILLEGAL, rules=("DIP R10", "DIP R1"),
+                                          reason=f"{d.unit.label()} was given two different orders; neither counts")
                 conflicted.add(prov)
                 raise Illegal(f"{d.unit.label()} was given two different orders; neither counts", ("DIP R10",))
         except Illegal as err:
@@ -87,32 +64,58 @@ def adjudicate_retreats(gmap: GameMap, position: Position, parsed: list[ParsedOr
             continue
         chosen[prov] = (order, len(outcomes))
         outcomes.append(Outcome(d.unit.power, p.text, order, Status.SUCCEEDS, "", (), line=p.line))
+    return outcomes, chosen
+
+
+def _carry_out(ctx: Context, outcomes: list[Outcome], chosen: dict) -> tuple[list, list]:
+    """DIP 12.1, 14.4: retreats to different places succeed; two or more to one place are all disbanded."""
     targets: dict[str, int] = {}
     for order, _ in chosen.values():
         if isinstance(order, Retreat):
             targets[province_of(order.dest)] = targets.get(province_of(order.dest), 0) + 1
-    units = list(position.units)
-    moves = []
-    for prov, (order, k) in chosen.items():
+    units, moves = list(ctx.position.units), []
+    for order, k in chosen.values():
         o = outcomes[k]
-        if isinstance(order, Retreat):
-            t = province_of(order.dest)
-            if targets[t] > 1:
-                outcomes[k] = Outcome(o.power, o.text, order, Status.FAILS,
-                                      f"{targets[t]} units retreated to {show(t)}, so all of them are disbanded",
-                                      ("DIP 14.4",), line=o.line)
-                moves.append((order.unit.power, order.unit.location, order.dest, False))
-            else:
-                outcomes[k] = Outcome(o.power, o.text, order, Status.SUCCEEDS, f"retreated to {show(order.dest)}",
-                                      ("DIP 10.2", "DIP 12.1"), line=o.line)
-                units.append(order.unit.at(order.dest))
-                moves.append((order.unit.power, order.unit.location, order.dest, True))
+        if not isinstance(order, Retreat):
+            outcomes[k] = o._replace(reason="disbanded", rules=("DIP 10.2",))
+            continue
+        t = province_of(order.dest)
+        ok = targets[t] == 1
+        moves.append((order.unit.power, order.unit.location, order.dest, ok))
+        if ok:
+            outcomes[k] = o._replace(reason=f"retreated to {show(order.dest)}", rules=("DIP 10.2", "DIP 12.1"))
+            units.append(order.unit.at(order.dest))
         else:
-            outcomes[k] = Outcome(o.power, o.text, order, Status.SUCCEEDS, "disbanded", ("DIP 10.2",), line=o.line)
-    for d in position.dislodged:
-        if d.unit.province not in chosen:
-            options = retreat_options(gmap, position, d)
-            why = "no retreat was possible" if not options else "no valid retreat was ordered"
-            outcomes.append(Outcome(d.unit.power, f"{d.unit.label()} (no order)", Disband(d.unit), Status.SUCCEEDS,
-                                    f"disbanded: {why}", ("DIP 12.4", "DIP 14.5")))
-    return RetreatResult(tuple(outcomes), tuple(units), tuple(moves))
+            outcomes[k] = o._replace(status=Status.FAILS, rules=("DIP 14.4",),
+                                  reason=f"{targets[t]} units retreated to {show(t)}, so all of them are disbanded")
+    return units, moves
+
+
+def retreat_step(claims: Callable[[Position, ParsedOrder], bool] | None = None):
+    """The retreat phase (DIP 2.4): carry out retreats; units without a valid retreat disband (DIP 12.4,
+    14.4, 14.5).  ``claims`` picks the orders it takes (all of them by default; a variant that plays
+    retreats and adjustments in one season takes only those for the dislodged units)."""
+
+    def retreats(turn: Turn) -> Turn:
+        position = turn.position
+        mine = tuple(p for p in turn.orders if claims is None or claims(position, p))
+        rest = tuple(p for p in turn.orders if p not in mine)
+        ctx = Context(turn.variant.board, position)
+        outcomes, chosen = _choose(ctx, mine)
+        units, moves = _carry_out(ctx, outcomes, chosen)
+        for d in position.dislodged:
+            if d.unit.province not in chosen:
+                why = "no valid retreat was ordered" if retreat_options(ctx.board, position, d) else \
+                    "no retreat was possible"
+                outcomes.append(Outcome(d.unit.power, f"{d.unit.label()} (no order)", Disband(d.unit), Status.SUCCEEDS,
+                                        f"disbanded: {why}", ("DIP 12.4", "DIP 14.5")))
+        after = position.but(units=tuple(units), dislodged=(), contested=frozenset())
+        return turn.add(*outcomes).but(orders=rest, position=after, moves=turn.moves + tuple(moves))
+
+    return retreats
+
+
+def for_dislodged(position: Position, p: ParsedOrder) -> bool:
+    """An order a retreat step takes in a season that also has adjustments: one for a dislodged unit."""
+    dislodged = {d.unit.province for d in position.dislodged}
+    return p.spec.name == "retreat" or (p.location is not None and province_of(p.location) in dislodged)

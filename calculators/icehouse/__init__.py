@@ -5,7 +5,9 @@ a module only when its calculator is first run (or when the whole catalog is lis
 """
 CALCULATORS = {
     "com-action-points": "points",
+    "com-card-odds": "cardodds",
     "com-defend": "defend",
     "com-dice-advisor": "advisor",
     "com-poker": "poker",
+    "com-reroll": "reroll",
 }

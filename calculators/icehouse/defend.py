@@ -1,23 +1,27 @@
-"""Calculator com-defend: the odds of a Defend at one territory (COM 6.1, rulings COM R1-R5)."""
+"""Calculator com-defend: the odds of a Defend at one territory (COM 6.1, rulings COM R1-R5, COM R18)."""
 from __future__ import annotations
 
 from fractions import Fraction
 
 from ..core import BarChart, InputError, Result, Table, calculator, choice_param, int_param, percent, prob, text_param
-from .forces import MAX_PLAYERS, POLICIES, Force
+from .budget import BUDGET_US, Job, plan, run_all
+from .forces import MAX_PLAYERS, Force
 from .parse import parse_force
 from .policies import DESCRIPTIONS
-from .solver import Outcome, effective, solve, wilson
+from .solver import Summary, effective, wilson
 
 RULES = ["COM 6.1", "COM 6.2", "COM 6.3", "COM 6.4", "COM 6.5", "COM 6.6", "COM 6.7",
-         "COM R1", "COM R2", "COM R3", "COM R4", "COM R5"]
+         "COM R1", "COM R2", "COM R3", "COM R4", "COM R5", "COM R18"]
 FORCE_HELP = ("Pyramids there and dice committed, e.g. S=2 M=1 L=0 dice=d6,d6,d8 (2d6 = two d6). One die per "
-              "pyramid at most; fewer if the personal pool is short; none = rolls 0. Optional reroll=none, "
+              "pyramid at most; fewer if the personal pool is short; none = rolls 0. Optional reroll=best, none, "
               "below-average or answer-earlier overrides the policy for this player. The attacker is required.")
-POLICY_CHOICES = [("none", "None: no rerolls"),
+POLICY_CHOICES = [("best", "Best play: each player maximises their own chance (ruling COM R18)"),
+                  ("none", "None: no rerolls"),
                   ("below-average", "Below average: reroll dice showing under their average"),
                   ("answer-earlier", "Answer earlier players: reroll dice that lose to those who rerolled before")]
-METHOD_CHOICES = [("auto", "Exact when feasible, else Monte Carlo"), ("monte-carlo", "Monte Carlo")]
+OBJECTIVE_CHOICES = [("sole", "Sole occupier first, then pyramids kept"),
+                     ("kept", "Pyramids kept first, then sole occupier")]
+METHOD_CHOICES = [("auto", "Exact when it fits the time budget, else Monte Carlo"), ("monte-carlo", "Monte Carlo")]
 DEFAULTS = {1: "S=1 M=1 dice=d8,d6", 2: "S=2 dice=d6,d6"}
 
 
@@ -33,9 +37,13 @@ def player_params():
 
 def sim_params():
     return [
+        choice_param("objective", "Best play aims for", "sole", OBJECTIVE_CHOICES,
+                     help="What a player playing best maximises first; the other breaks ties (ruling COM R18)."),
         choice_param("method", "Method", "auto", METHOD_CHOICES,
-                     help="Exact fractions are used whenever the state space is small enough."),
-        int_param("trials", "Monte Carlo trials", 20_000, 1_000, 200_000, help="Used only when the method is Monte Carlo."),
+                     help=f"Exact fractions whenever the whole answer fits in about {BUDGET_US / 1e6:.1f} s of work."),
+        int_param("trials", "Monte Carlo trials (at most)", 20_000, 1_000, 200_000,
+                  help="Used only by Monte Carlo; fewer are run when the time budget needs it, and the result "
+                       "says so."),
         int_param("seed", "Random seed", 1, 0, 2_147_483_647, help="The same seed gives the same Monte Carlo answer."),
     ]
 
@@ -53,26 +61,7 @@ def read_forces(v: dict, policy: str, first: str = "p1") -> tuple[Force, ...]:
     return tuple(forces)
 
 
-def stats(out: Outcome, forces: tuple[Force, ...]) -> dict:
-    """The derived odds: sole occupier, empty, disputed (COM 6.7), per-player losses."""
-    pyr = [f.pyramids for f in forces]
-    n = len(forces)
-
-    def left(k):
-        return [pyr[i] - k[i] for i in range(n)]
-
-    res = {
-        "sole": [out.prob(lambda k, i=i: left(k)[i] > 0 and all(x == 0 for j, x in enumerate(left(k)) if j != i))
-                 for i in range(n)],
-        "empty": out.prob(lambda k: all(x == 0 for x in left(k))),
-        "disputed": out.prob(lambda k: sum(1 for x in left(k) if x > 0) >= 2),
-        "lost": [{m: out.prob(lambda k, i=i, m=m: k[i] == m) for m in range(pyr[i] + 1)} for i in range(n)],
-    }
-    res["mean_lost"] = [sum((m * p for m, p in d.items()), Fraction(0)) for d in res["lost"]]
-    return res
-
-
-def pjson(out: Outcome, p: Fraction) -> dict:
+def pjson(out: Summary, p: Fraction) -> dict:
     if out.method == "exact":
         return prob(p)
     count = p * out.trials
@@ -80,17 +69,45 @@ def pjson(out: Outcome, p: Fraction) -> dict:
     return {"p": f"{int(count)}/{out.trials}", "float": float(p), "ci95": [round(lo, 6), round(hi, 6)]}
 
 
-def shown(out: Outcome, p: Fraction) -> str:
+def shown(out: Summary, p: Fraction) -> str:
     if out.method == "exact":
         return f"{percent(p, 2)} ({p.numerator}/{p.denominator})" if p.denominator <= 10**6 else percent(p, 2)
     lo, hi = wilson(int(p * out.trials), out.trials)
     return f"{percent(p, 2)} (95%: {percent(lo, 1)}-{percent(hi, 1)})"
 
 
-def describe_method(out: Outcome) -> str:
+def describe_method(out: Summary) -> str:
     if out.method == "exact":
         return "exact (every roll and reroll enumerated as fractions)"
-    return f"Monte Carlo, {out.trials:,} trials, seed {out.seed}, 95% intervals"
+    how = f"Monte Carlo, {out.trials:,} trials, seed {out.seed}, 95% intervals"
+    return how + (", best play approximated" if out.approx else "")
+
+
+APPROX_NOTE = ("Best play is too big to work out exactly here, so the simulation approximates it: each player playing "
+               "best takes one reroll at a time when it raises their own chance against the dice on the table as they "
+               "stand, as if nobody after them were to reroll (ruling COM R18). On small Defends worked both ways the "
+               "chances it gives differ from best play's by under a point on average, by up to 10 points at worst.")
+COMPARED = ("best", "below-average", "answer-earlier", "none")
+
+
+def uniform(forces: tuple[Force, ...], policy: str) -> tuple[Force, ...]:
+    return tuple(Force(f.small, f.medium, f.large, f.dice, policy) for f in forces)
+
+
+def jobs_for(forces: tuple[Force, ...], objective: str) -> tuple[list[Job], dict[str, int]]:
+    """The Defend asked about, then the same dice with everyone on each policy (for comparison)."""
+    jobs = [Job(forces, objective)]
+    where: dict[str, int] = {}
+    if not any(effective(f)[1] for f in forces):
+        return jobs, where  # nobody can reroll: every policy plays the same
+    for policy in ("none",) + tuple(p for p in COMPARED if p != "none"):
+        same = uniform(forces, policy)
+        if same == forces:
+            where[policy] = 0
+        else:
+            where[policy] = len(jobs)
+            jobs.append(Job(same, objective, optional=True))
+    return jobs, where
 
 
 @calculator(
@@ -99,84 +116,126 @@ def describe_method(out: Outcome) -> str:
     game="icehouse",
     rules=RULES,
     page="icehouse/defend.md",
-    description="Two to six players at one territory: pyramids each loses, who ends as sole occupier, and what rerolls are worth.",
+    description="Two to six players at one territory: pyramids each loses, who ends as sole occupier, and what "
+                "rerolls are worth.",
     params=[
         *player_params(),
-        choice_param("policy", "Reroll policy", "below-average", POLICY_CHOICES,
+        choice_param("policy", "Reroll policy", "best", POLICY_CHOICES,
                      help="How every player spends the rerolls their mediums (1 each) and larges (2 each) grant."),
         *sim_params(),
     ],
 )
 def defend(v: dict):
     forces = read_forces(v, v["policy"])
-    with_rerolls = any(effective(f)[1] for f in forces)
-    share = 0.5 if with_rerolls else 1.0
-    out = yield from scaled(solve(forces, v["method"], v["trials"], v["seed"]), 0.0, share)
-    st = stats(out, forces)
-    base = None
-    if with_rerolls:
-        plain = tuple(Force(f.small, f.medium, f.large, f.dice, "none") for f in forces)
-        base_out = yield from scaled(solve(plain, v["method"], v["trials"], v["seed"]), share, 1.0)
-        base = (base_out, stats(base_out, plain))
+    jobs, where = jobs_for(forces, v["objective"])
+    plans = plan(jobs, v["method"], v["trials"])
+    outs = yield from run_all(jobs, plans, v["seed"])
+    return present(forces, v, outs, where, plans[0].trials)
 
+
+def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int], trials_run: int) -> Result:
+    out: Summary = outs[0]
+    base = outs[where["none"]] if "none" in where else None
     n = len(forces)
-    players = []
-    rows = []
-    for i, f in enumerate(forces):
-        dist = [dict(outcome=m, **pjson(out, p)) for m, p in st["lost"][i].items() if p or out.method == "exact"]
-        dist = [d for d in dist if d["float"] > 0]
-        entry = {
-            "player": i + 1, "force": f.label(), "pyramids": f.pyramids, "dice": list(f.dice),
-            "rerolls": f.rerolls, "policy": effective(f)[0], "lost": dist,
-            "sole": pjson(out, st["sole"][i]),
-            "mean_lost": {"value": _fr(st["mean_lost"][i]), "float": float(st["mean_lost"][i])},
-            "dice_given_up": {"value": _fr(out.given_mean[i]), "float": float(out.given_mean[i])},
-        }
-        if base is not None:
-            b_out, b_st = base
-            entry["without_rerolls"] = {"sole": pjson(b_out, b_st["sole"][i]),
-                                        "mean_lost": float(b_st["mean_lost"][i])}
-            entry["rerolls_gain_sole"] = float(st["sole"][i] - b_st["sole"][i])
-        players.append(entry)
-        rows.append([f"{i + 1}{' (attacker)' if i == 0 else ''}", f.label(), f.rerolls, DESCRIPTIONS[effective(f)[0]],
-                     shown(out, st["sole"][i]), f"{float(st['mean_lost'][i]):.3f}",
-                     f"{float(out.given_mean[i]):.3f}"])
-    data = {
-        "method": out.method,
-        "players": players,
-        "empty": pjson(out, st["empty"]),
-        "disputed": pjson(out, st["disputed"]),
-    }
+    players = [player_entry(i, f, out, base) for i, f in enumerate(forces)]
+    rows = [[f"{i + 1}{' (attacker)' if i == 0 else ''}", f.label(), f.rerolls, DESCRIPTIONS[effective(f)[0]],
+             shown(out, out.sole[i]), f"{float(out.mean_lost[i]):.3f}", f"{float(out.given[i]):.3f}"]
+            for i, f in enumerate(forces)]
+    data = {"method": out.method, "objective": v["objective"], "players": players,
+            "empty": pjson(out, out.empty), "disputed": pjson(out, out.disputed)}
     if out.method == "monte-carlo":
         data["trials"] = out.trials
         data["seed"] = out.seed
+        data["approximate_play"] = out.approx
     tables = [Table("Each player", ["Player", "Force", "Rerolls", "Policy", "Sole occupier",
                                     "Pyramids lost (mean)", "Dice to common pool"], rows),
               Table("How the territory ends", ["Outcome", "Chance"],
-                    [[f"Player {i + 1} sole occupier", shown(out, st["sole"][i])] for i in range(n)]
-                    + [["Still disputed", shown(out, st["disputed"])], ["Empty", shown(out, st["empty"])]])]
-    if base is not None:
-        b_out, b_st = base
-        tables.append(Table("What the rerolls are worth (same dice, nobody rerolling)",
-                            ["Player", "Sole occupier with rerolls", "Without", "Change", "Pyramids lost with", "Without"],
-                            [[i + 1, shown(out, st["sole"][i]), shown(b_out, b_st["sole"][i]),
-                              f"{float(st['sole'][i] - b_st['sole'][i]) * 100:+.2f} points",
-                              f"{float(st['mean_lost'][i]):.3f}", f"{float(b_st['mean_lost'][i]):.3f}"]
-                             for i in range(n)]))
+                    [[f"Player {i + 1} sole occupier", shown(out, out.sole[i])] for i in range(n)]
+                    + [["Still disputed", shown(out, out.disputed)], ["Empty", shown(out, out.empty)]])]
+    if where:
+        compared, table = policy_table(outs, where, n)
+        data["policies"] = compared
+        tables.append(table)
+    worth = reroll_worth(forces, out)
+    if worth:
+        data["reroll_worth"] = worth[0]
+        tables.append(worth[1])
     top = max(f.pyramids for f in forces)
     chart = BarChart("Pyramids lost", [str(m) for m in range(top + 1)],
-                     [(f"Player {i + 1}", [float(st["lost"][i].get(m, 0)) for m in range(top + 1)]) for i in range(n)],
+                     [(f"Player {i + 1}", [float(out.lost[i].get(m, 0)) for m in range(top + 1)]) for i in range(n)],
                      x_label="pyramids lost")
-    best = max(range(n), key=lambda i: st["sole"][i])
-    summary = (f"Player {best + 1} ends as sole occupier with {percent(st['sole'][best], 1)}; the territory stays "
-               f"disputed with {percent(st['disputed'], 1)} and is left empty with {percent(st['empty'], 1)}. "
+    best = max(range(n), key=lambda i: out.sole[i])
+    summary = (f"Player {best + 1} ends as sole occupier with {percent(out.sole[best], 1)}; the territory stays "
+               f"disputed with {percent(out.disputed, 1)} and is left empty with {percent(out.empty, 1)}. "
                f"Method: {describe_method(out)}.")
-    notes = [f"Dice go to the common pool one per comparison from each player who still has one; "
-             f"a player who commits no dice counts as rolling 0 (COM 6.5)."]
+    return Result(summary=summary, data=data, rules=RULES, tables=tables, charts=[chart],
+                  notes=notes_for(out, outs, where, v["trials"], trials_run))
+
+
+def player_entry(i: int, f: Force, out: Summary, base: Summary | None) -> dict:
+    dist = [dict(outcome=m, **pjson(out, p)) for m, p in out.lost[i].items() if p]
+    entry = {
+        "player": i + 1, "force": f.label(), "pyramids": f.pyramids, "dice": list(f.dice),
+        "rerolls": f.rerolls, "policy": effective(f)[0], "lost": dist,
+        "sole": pjson(out, out.sole[i]),
+        "mean_lost": {"value": _fr(out.mean_lost[i]), "float": float(out.mean_lost[i])},
+        "dice_given_up": {"value": _fr(out.given[i]), "float": float(out.given[i])},
+    }
+    if base is not None:
+        entry["without_rerolls"] = {"sole": pjson(base, base.sole[i]), "mean_lost": float(base.mean_lost[i])}
+        entry["rerolls_gain_sole"] = float(out.sole[i] - base.sole[i])
+    return entry
+
+
+def policy_table(outs: list, where: dict[str, int], n: int) -> tuple[list, Table]:
+    """Everyone on one policy, each policy in turn: the simple policies kept for comparison."""
+    compared, rows = [], []
+    for policy in COMPARED:
+        o = outs[where[policy]] if policy in where else None
+        if o is None:
+            rows.append([DESCRIPTIONS[policy], "left out: no time left in the budget"] + ["-"] * n)
+            continue
+        compared.append({"policy": policy, "method": o.method, "sole": [pjson(o, o.sole[i]) for i in range(n)],
+                         "mean_lost": [float(o.mean_lost[i]) for i in range(n)]})
+        how = "exact" if o.method == "exact" else f"Monte Carlo, {o.trials:,} trials"
+        rows.append([DESCRIPTIONS[policy], how] + [shown(o, o.sole[i]) for i in range(n)])
+    return compared, Table("Reroll policies compared (every player on the same policy)",
+                           ["Policy", "Method"] + [f"Player {i + 1} sole occupier" for i in range(n)], rows)
+
+
+def reroll_worth(forces: tuple[Force, ...], out: Summary):
+    """Exact best play: each player's chance with only the first k of their rerolls, the others as before."""
+    if not out.limited:
+        return None
+    data, rows = [], []
+    for i, steps in sorted(out.limited.items()):
+        entry = []
+        for k, (sole, lost) in enumerate(steps):
+            gain = sole - steps[k - 1][0] if k else None
+            entry.append({"rerolls": k, "sole": prob(sole), "mean_lost": float(lost),
+                          "gain": None if gain is None else float(gain)})
+            rows.append([i + 1, k, shown(out, sole), "-" if gain is None else f"{float(gain) * 100:+.2f} points",
+                         f"{float(lost):.3f}"])
+        data.append({"player": i + 1, "steps": entry})
+    return data, Table("What each reroll is worth (best play; the others play as before)",
+                       ["Player", "Rerolls used at most", "Sole occupier", "Gain from this reroll",
+                        "Pyramids lost (mean)"], rows)
+
+
+def notes_for(out: Summary, outs: list, where: dict, asked: int, trials_run: int) -> list[str]:
+    notes = ["Dice go to the common pool one per comparison from each player who still has one; "
+             "a player who commits no dice counts as rolling 0 (COM 6.5)."]
     if out.method == "monte-carlo":
-        notes.append("Too many states for an exact answer with these dice: the figures are a seeded Monte Carlo "
-                     "estimate with 95% Wilson intervals.")
-    return Result(summary=summary, data=data, rules=RULES, tables=tables, charts=[chart], notes=notes)
+        notes.append("Too many states for an exact answer within the time budget: the figures are a seeded Monte "
+                     "Carlo estimate with 95% Wilson intervals.")
+        if out.approx:
+            notes.append(APPROX_NOTE)
+        if trials_run < asked:
+            notes.append(f"{asked:,} trials were asked for; {trials_run:,} were run so that the answer comes back "
+                         f"within the time budget (about {BUDGET_US / 1e6:.1f} s of work).")
+    if any(outs[j] is None for j in where.values()):
+        notes.append("Some policy comparisons were left out: the time budget was spent on the Defend asked about.")
+    return notes
 
 
 def scaled(gen, lo: float, hi: float):

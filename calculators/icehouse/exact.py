@@ -73,6 +73,7 @@ class LumpedChain:
     """A final-values distribution as a chain over the values, prefixes with equal futures merged."""
 
     def __init__(self, dist: dict[tuple[int, ...], Fraction], vmax: int):
+        self.dist = dist  # kept: a simulation can draw from it when the scan is too big
         self.n = len(next(iter(dist)))
         # Whole-number weights over a common denominator: the sums below are the hot loop.
         denom = lcm(*(p.denominator for p in dist.values()))
@@ -144,7 +145,55 @@ class LumpedChain:
 
 
 class TooBig(Exception):
-    """The exact scan went over its work budget; the caller falls back to Monte Carlo."""
+    """The exact scan went over its work budget (a guard: the budget planner estimates first)."""
+
+
+def _level_options(chain, v: int, rounds: int) -> dict[int, int]:
+    """Chain states at value v grouped by dice placed (capped at ``rounds``): total options each."""
+    per: dict[int, int] = defaultdict(int)
+    if isinstance(chain, IidChain):
+        for state in range(chain.n + 1):
+            per[min(chain.n - state, rounds)] += len(chain.step_int(v, state))
+    else:
+        for cid, moves in chain.trans_int.get(v + 1, {}).items():
+            per[min(chain.count[(v + 1, cid)], rounds)] += len(moves)
+    per[rounds] += 1  # frozen: the player's compared dice are all placed
+    return per
+
+
+def _loss_vectors(settled: int, pyramids: tuple[int, ...]) -> int:
+    """How many pyramids-lost vectors ``settled`` comparisons can leave (each costs someone one)."""
+    ways = {0: 1}  # total lost so far -> vectors
+    for p in pyramids:
+        nxt: dict[int, int] = defaultdict(int)
+        for t, w in ways.items():
+            for x in range(min(settled, p) + 1):
+                nxt[t + x] += w
+        ways = nxt
+    return sum(w for t, w in ways.items() if t >= settled)
+
+
+def scan_bound(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int) -> int:
+    """An upper bound on the joint transitions ``scan`` examines, worked out before it runs.
+
+    At each value, every combination of the players' chain states times every pyramids-lost
+    vector the settled comparisons allow (the scan's states are a subset), times the options.
+    """
+    if min(n_dice) == 0:
+        return 1
+    rounds = min(n_dice)
+    losses = {s: _loss_vectors(s, pyramids) for s in range(rounds)}
+    total = 0
+    for v in range(vmax, 0, -1):
+        dist = {rounds: 1}  # fewest dice placed by anyone -> sum of option products
+        for chain in chains:
+            nxt: dict[int, int] = defaultdict(int)
+            for low, w in dist.items():
+                for placed, opts in _level_options(chain, v, rounds).items():
+                    nxt[min(low, placed)] += w * opts
+            dist = nxt
+        total += sum(w * losses[s] for s, w in dist.items() if s < rounds)
+    return total
 
 
 def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int,
@@ -203,7 +252,7 @@ def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int,
         states = nxt
     assert not states, "every die is placed by v = 1"
     assert sum(done.values()) == 1
-    assert all(all(l <= k for l, k in zip(lost, pyramids)) for lost in done)
+    assert all(all(x <= k for x, k in zip(lost, pyramids, strict=True)) for lost in done)
     return dict(done)
 
 
@@ -229,8 +278,8 @@ def joint_enumeration(forces, dist_for) -> tuple[dict[tuple[int, ...], Fraction]
     lost: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
     given: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
     for finals, p in states.items():
-        l, g = resolve(finals, pyr)
-        lost[l] += p
+        lo, g = resolve(finals, pyr)
+        lost[lo] += p
         given[g] += p
     return dict(lost), dict(given)
 

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 MAX_FACES = 100
 MIN_FACES = 2
 NEST_SIZE = 3  # three nests per player: at most three pyramids of each size (COM 2.4)
-MAX_DICE = 9  # one die per pyramid, so no more than the 3 + 3 + 3 pyramids a player owns
+MAX_DICE = 9  # committed to one Defend: one die per pyramid, so no more than the 3 + 3 + 3 a player owns
+MAX_POOL = 30  # a whole personal pool (the rules set no limit; this bounds the work, and is stated)
 MAX_PLAYERS = 6
-POLICIES = ("none", "below-average", "answer-earlier")
+POLICIES = ("best", "none", "below-average", "answer-earlier")
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class Force:
     large: int
     dice: tuple[int, ...]
     policy: str = "none"
+    left: int | None = None  # rerolls still to take, when asking mid-Defend (otherwise all of them)
 
     @property
     def pyramids(self) -> int:
@@ -31,7 +33,7 @@ class Force:
     @property
     def rerolls(self) -> int:
         """COM 6.3: each medium grants one reroll, each large two."""
-        return self.medium + 2 * self.large
+        return self.medium + 2 * self.large if self.left is None else self.left
 
     def label(self) -> str:
         sizes = f"S={self.small} M={self.medium} L={self.large}"

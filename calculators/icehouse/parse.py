@@ -10,15 +10,16 @@ import re
 
 from ..core import InputError
 from .cards import Card, RANK_NAMES, SUITS
-from .forces import MAX_DICE, MAX_FACES, MIN_FACES, NEST_SIZE, POLICIES, Force
+from .forces import MAX_DICE, MAX_FACES, MAX_POOL, MIN_FACES, NEST_SIZE, POLICIES, Force
 
 SIZE_KEYS = {"s": "small", "small": "small", "m": "medium", "medium": "medium", "l": "large", "large": "large"}
 DIE = re.compile(r"^(\d{1,2})?d(\d{1,4})$|^(\d{1,4})$")
-MAX_DIE_TOKENS = 20
+MAX_DIE_TOKENS = MAX_POOL
 
 
-def parse_dice(text: str, field: str, what: str = "dice") -> tuple[int, ...]:
-    """``d6,d8,2d10`` -> faces, highest first. Faces 2..100 (COM 1.2, ruling COM R1)."""
+def parse_dice(text: str, field: str, what: str = "dice", limit: int = MAX_DICE) -> tuple[int, ...]:
+    """``d6,d8,2d10`` -> faces, highest first. Faces 2..100 (COM 1.2, ruling COM R1); reading stops
+    once past ``limit`` dice (the caller reports the count)."""
     faces: list[int] = []
     tokens = [t for t in re.split(r"[,\s+]+", text.strip().lower()) if t]
     if len(tokens) > MAX_DIE_TOKENS:
@@ -38,7 +39,7 @@ def parse_dice(text: str, field: str, what: str = "dice") -> tuple[int, ...]:
         if count < 1:
             raise InputError(field, f"{what}: {tok!r} asks for no dice.")
         faces.extend([n] * count)
-        if len(faces) > MAX_DICE * 2:
+        if len(faces) > limit:
             break
     return tuple(sorted(faces, reverse=True))
 
@@ -67,7 +68,7 @@ def parse_force(text: str, field: str, default_policy: str, dice_key: str = "dic
             sizes[SIZE_KEYS[key]] = int(value)
         elif key == dice_key:
             seen.add(key)
-            dice = parse_dice(value, field, dice_key)
+            dice = parse_dice(value, field, dice_key, MAX_DICE if dice_key == "dice" else MAX_POOL)
         elif key == "reroll":
             seen.add(key)
             if value not in POLICIES:
@@ -81,8 +82,10 @@ def parse_force(text: str, field: str, default_policy: str, dice_key: str = "dic
     if dice_key == "dice" and len(dice) > force.pyramids:
         raise InputError(field, f"{len(dice)} dice for {force.pyramids} pyramid(s): a player commits one die per "
                                 f"pyramid, no more (COM 6.2).")
-    if len(dice) > MAX_DICE:
+    if dice_key == "dice" and len(dice) > MAX_DICE:
         raise InputError(field, f"at most {MAX_DICE} dice (got {len(dice)}).")
+    if len(dice) > MAX_POOL:
+        raise InputError(field, f"at most {MAX_POOL} dice in a personal pool (got more).")
     return force
 
 
@@ -109,3 +112,33 @@ def parse_hand(text: str, field: str) -> tuple[Card, ...]:
         cards.append(card)
     assert all(c.suit in SUITS and c.rank in RANK_NAMES for c in cards)
     return tuple(cards)
+
+
+SHOWING = re.compile(r"^d?(\d{1,4}):(\d{1,4})$")
+DICE_PART = re.compile(r"\bdice\s*=\s*(.*?)(?=\s+[A-Za-z]+\s*=|$)", re.IGNORECASE)
+
+
+def parse_showing(text: str, field: str, default_policy: str):
+    """A force with the values its dice show, ``S=1 L=1 dice=d12:7,d4:2`` -> (Force, dice).
+
+    ``dice``: (value, faces) pairs, highest first, as the reroll programmes hold them. None for an
+    empty field.
+    """
+    m = DICE_PART.search(text)
+    if not text.strip() or m is None:
+        force = parse_force(text, field, default_policy)
+        return (force, ()) if force is not None else None
+    shown = []
+    for tok in (t for t in re.split(r"[,\s+]+", m.group(1).strip().lower()) if t):
+        d = SHOWING.match(tok)
+        if not d:
+            raise InputError(field, f"dice: {tok[:12]!r} is not a die with its value; write faces:value, e.g. d12:7.")
+        faces, value = int(d.group(1)), int(d.group(2))
+        if MIN_FACES <= faces <= MAX_FACES and not 1 <= value <= faces:
+            raise InputError(field, f"dice: a d{faces} shows 1 to {faces} (got {value}).")
+        shown.append((value, faces))
+        if len(shown) > MAX_DICE:
+            break
+    faces_text = ",".join(f"d{f}" for _, f in shown)
+    force = parse_force(text[:m.start(1)] + faces_text + text[m.end(1):], field, default_policy)
+    return force, tuple(sorted(shown, reverse=True))

@@ -46,6 +46,7 @@ def no_rerolls(dice: Dice, context: tuple[int, ...] | None = None) -> int | None
 POLICY = {"none": no_rerolls, "below-average": below_average, "answer-earlier": answer_earlier}
 REACTS = {"answer-earlier"}  # policies that depend on other players' dice
 DESCRIPTIONS = {
+    "best": "best play: each reroll chosen to maximise your own chance (ruling COM R18)",
     "none": "no rerolls",
     "below-average": "reroll any die showing below its average, the one furthest below first",
     "answer-earlier": "reroll a die that would lose or tie against the players who rerolled before you",

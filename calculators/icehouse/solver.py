@@ -1,27 +1,24 @@
-"""Choosing the method for a Defend and running it: exact where feasible, else seeded Monte Carlo.
+"""Working out a Defend: the exact methods, the simulation of the named policies, and one summary.
 
-``solve`` is a generator: it yields progress (0..1) while a Monte Carlo runs and returns an
-``Outcome``; ``run_to_end`` drives it for callers that do not report progress.
+``exact_kind`` names the exact method a Defend needs: ``best`` (someone plays best:
+``bestplay.py``), ``joint`` (someone answers earlier players: every combination of final dice)
+or ``scan`` (everyone looks at their own dice only: ``exact.scan``). Which method actually runs,
+and with how many trials a simulation runs, is the budget's decision (``budget.py``).
 """
 from __future__ import annotations
 
 import math
 import random
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from math import prod
 
 from .combat import resolve
-from .exact import IidChain, LumpedChain, TooBig, joint_enumeration, scan
+from .exact import IidChain, LumpedChain, joint_enumeration, scan
 from .forces import Force
 from .policies import REACTS, settle
-from .rolls import final_dist, initial_count
+from .rolls import final_dist
 
-# Work budgets, measured so that an exact answer comes back in well under a second on CPython.
-ENUM_BUDGET = 400_000  # first rolls x rerolls x faces, per player, for a lumped chain
-SCAN_BUDGET = 150_000  # joint transitions the exact scan examines (well under 1 s on CPython) before giving up
-JOINT_BUDGET = 60_000  # combinations of players' final dice for reacting policies
 PROGRESS_EVERY = 2_000
 
 
@@ -41,6 +38,63 @@ class Outcome:
         return Fraction(sum(w for k, w in self.lost.items() if pred(k)), total)
 
 
+@dataclass(frozen=True)
+class Summary:
+    """What a Defend's result shows, however it was worked out (COM 6.7).
+
+    ``limited[i][k]`` (exact best play only): player i's chance of ending as sole occupier and
+    their mean pyramids lost if they could use only k of their rerolls, everyone else playing as
+    before. ``approx``: a simulation in which players playing best reply to the table as it
+    stands (``reply.py``).
+    """
+
+    method: str
+    sole: tuple[Fraction, ...]
+    empty: Fraction
+    disputed: Fraction
+    lost: tuple[dict[int, Fraction], ...]
+    mean_lost: tuple[Fraction, ...]
+    given: tuple[Fraction, ...]
+    trials: int = 0
+    seed: int | None = None
+    limited: dict = field(default_factory=dict)
+    approx: bool = False
+
+
+def summarize(out: Outcome, forces: tuple[Force, ...], approx: bool = False) -> Summary:
+    pyr = [f.pyramids for f in forces]
+    n = len(forces)
+
+    def left(k):
+        return [pyr[i] - k[i] for i in range(n)]
+
+    sole = tuple(out.prob(lambda k, i=i: left(k)[i] > 0 and all(x == 0 for j, x in enumerate(left(k)) if j != i))
+                 for i in range(n))
+    lost = tuple({m: out.prob(lambda k, i=i, m=m: k[i] == m) for m in range(pyr[i] + 1)} for i in range(n))
+    return Summary(out.method, sole, out.prob(lambda k: all(x == 0 for x in left(k))),
+                   out.prob(lambda k: sum(1 for x in left(k) if x > 0) >= 2), lost,
+                   tuple(sum((m * p for m, p in d.items()), Fraction(0)) for d in lost),
+                   tuple(Fraction(g) for g in out.given_mean), out.trials, out.seed, approx=approx)
+
+
+def summarize_best(totals, forces: tuple[Force, ...]) -> Summary:
+    """From the best-play engine's lanes (``bestplay.Totals``)."""
+    n = len(forces)
+    R = totals.layout.rounds
+    sole = tuple(totals.sole(i) for i in range(n))
+    lost = tuple({m: totals.lost(i, m) for m in range(forces[i].pyramids + 1) if m <= R} for i in range(n))
+    for i, d in enumerate(lost):
+        for m in range(R + 1, forces[i].pyramids + 1):
+            d[m] = Fraction(0)
+    limited = {}
+    for i, r in totals.layout.limits:
+        rows = [totals.limited(i, k) for k in range(r)] + [(totals.sole(i), totals.kept(i))]
+        limited[i] = [(s, forces[i].pyramids - kept) for s, kept in rows]
+    return Summary("exact", sole, totals.empty, 1 - sum(sole) - totals.empty, lost,
+                   tuple(forces[i].pyramids - totals.kept(i) for i in range(n)),
+                   tuple(Fraction(g) for g in dice_given(forces)), limited=limited)
+
+
 def reacts(force: Force, index: int) -> bool:
     return force.policy in REACTS and force.rerolls > 0 and index > 0
 
@@ -52,16 +106,14 @@ def effective(force: Force) -> tuple[str, int]:
     return force.policy, force.rerolls
 
 
-def exact_plan(forces: tuple[Force, ...]) -> str | None:
-    """'scan', 'joint' or None (too big: use Monte Carlo)."""
-    vmax = max((f for force in forces for f in force.dice), default=1)
+def exact_kind(forces: tuple[Force, ...]) -> str:
+    """'best', 'joint' or 'scan': the exact method these forces need (COM 6.3's policies)."""
+    if min(len(f.dice) for f in forces) == 0:
+        return "scan"  # someone rolls 0: one comparison, no reroll changes it
+    if any(effective(f)[0] == "best" for f in forces):
+        return "best"
     if any(reacts(f, i) for i, f in enumerate(forces)):
-        cost = prod(initial_count(f.dice) * max(1, effective(f)[1]) for f in forces)
-        return "joint" if cost <= JOINT_BUDGET else None
-    for f in forces:
-        policy, rr = effective(f)
-        if rr and initial_count(f.dice) * (1 + rr * max(f.dice)) > ENUM_BUDGET:
-            return None
+        return "joint"
     return "scan"
 
 
@@ -72,11 +124,27 @@ def dice_given(forces: tuple[Force, ...]) -> tuple[int, ...]:
     return tuple(min(c, rounds) for c in counts)
 
 
-def exact(forces: tuple[Force, ...], plan: str) -> Outcome:
+def build_chains(forces: tuple[Force, ...], cache: dict | None = None) -> list:
+    """Each player's chain for the scan (players with the same dice and policy share one)."""
+    vmax = max((f for force in forces for f in force.dice), default=1)
+    cache = {} if cache is None else cache
+    chains = []
+    no_rounds = min(len(f.dice) for f in forces) == 0  # one comparison against 0: rerolls change nothing
+    for f in forces:
+        policy, rr = ("none", 0) if no_rounds else effective(f)
+        key = (f.dice, rr, policy, vmax)
+        if key not in cache:
+            cache[key] = IidChain(f.dice) if rr == 0 else LumpedChain(final_dist(f.dice, rr, policy), vmax)
+        chains.append(cache[key])
+    return chains
+
+
+def exact(forces: tuple[Force, ...], kind: str, chains: list | None = None) -> Outcome:
+    """The exact joint distribution for the named policies ('scan' or 'joint')."""
     vmax = max((f for force in forces for f in force.dice), default=1)
     pyramids = tuple(f.pyramids for f in forces)
     given = tuple(Fraction(g) for g in dice_given(forces))
-    if plan == "joint":
+    if kind == "joint":
         memo: dict = {}
 
         def dist_for(i, ctx):
@@ -88,19 +156,17 @@ def exact(forces: tuple[Force, ...], plan: str) -> Outcome:
         lost, giv = joint_enumeration(forces, dist_for)
         means = tuple(sum((Fraction(k[i]) * w for k, w in giv.items()), Fraction(0)) for i in range(len(forces)))
         return Outcome("exact", lost, means)
-    chains, built = [], {}
-    for f in forces:
-        policy, rr = effective(f)
-        key = (f.dice, rr, policy)
-        if key not in built:  # players with the same dice and rerolls share one chain
-            built[key] = IidChain(f.dice) if rr == 0 else LumpedChain(final_dist(f.dice, rr, policy), vmax)
-        chains.append(built[key])
-    lost = scan(chains, tuple(len(f.dice) for f in forces), pyramids, vmax, SCAN_BUDGET)
+    chains = chains if chains is not None else build_chains(forces)
+    lost = scan(chains, tuple(len(f.dice) for f in forces), pyramids, vmax)
     return Outcome("exact", lost, given)
 
 
-def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int):
-    """Seeded simulation of the Defend; yields progress, returns an Outcome of counts."""
+def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int, samplers: dict | None = None):
+    """Seeded simulation of the Defend under named policies; yields progress, returns an Outcome of counts.
+
+    ``samplers`` (player -> function of ``rand``) draw a player's final values straight from their
+    exact distribution, already worked out while planning (``budget.py``).
+    """
     rng = random.Random(seed)
     rand = rng.random
 
@@ -108,17 +174,20 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int):
         return int(rand() * faces) + 1
 
     pyramids = tuple(f.pyramids for f in forces)
-    plans = [effective(f) for f in forces]
-    needs_context = any(reacts(f, i) for i, f in enumerate(forces))
     rounds = min(len(f.dice) for f in forces)
+    plans = [effective(f) if rounds else ("none", 0) for f in forces]  # against a 0, rerolls change nothing
+    samplers = samplers or {}
+    needs_context = any(reacts(f, i) for i, f in enumerate(forces))
     n = len(forces)
     simple = rounds > 0 and all(len(f.dice) <= f.pyramids for f in forces)
     counts: dict = defaultdict(int)
     given_total = [0] * n
     for t in range(trials):
         finals = []
-        for force, (policy, rr) in zip(forces, plans):
-            if rr and policy == "below-average":
+        for i, (force, (policy, rr)) in enumerate(zip(forces, plans, strict=True)):
+            if i in samplers:
+                finals.append(samplers[i](rand))
+            elif rr and policy == "below-average":
                 finals.append(_below_average_roll(force.dice, rr, rand))
             elif rr:
                 dice = tuple(sorted(((int(rand() * f) + 1, f) for f in force.dice), reverse=True))
@@ -149,6 +218,21 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int):
     return Outcome("monte-carlo", dict(counts), means, trials=trials, seed=seed)
 
 
+def sampler(dist: dict[tuple[int, ...], Fraction]):
+    """A draw from an exact distribution of final values (one uniform number per draw)."""
+    from bisect import bisect_right
+    values = sorted(dist)
+    cumulative, acc = [], Fraction(0)
+    for v in values:
+        acc += dist[v]
+        cumulative.append(float(acc))
+    last = len(values) - 1
+
+    def draw(rand):
+        return list(values[min(bisect_right(cumulative, rand()), last)])
+    return draw
+
+
 def _below_average_roll(faces: tuple[int, ...], rerolls: int, rand) -> list[int]:
     """The below-average policy inlined for the simulation's hot loop (same choices as
     ``policies.below_average``: largest shortfall first, then more faces; tested against it)."""
@@ -170,18 +254,6 @@ def _context(finals, rounds: int):
     """Rank by rank, the lowest value so far, over the ranks that will be compared (all dice are in view)."""
     depth = min(min(len(t) for t in finals), rounds)
     return tuple(min(t[r] for t in finals) for r in range(depth))
-
-
-def solve(forces: tuple[Force, ...], method: str = "auto", trials: int = 20_000, seed: int = 1):
-    """Generator: progress floats, then the Outcome (``return``)."""
-    plan = exact_plan(forces) if method != "monte-carlo" else None
-    if plan is not None:
-        try:
-            return exact(forces, plan)
-        except TooBig:
-            pass  # too many joint states after all: simulate instead
-    outcome = yield from monte_carlo(forces, trials, seed)
-    return outcome
 
 
 def run_to_end(gen):

@@ -7,5 +7,6 @@ CALCULATORS = {
     "wotw-adjudicate": "adjudicate",
     "wotw-landings": "landings",
     "wotw-merge-split": "mergesplit",
+    "wotw-options": "options",
     "wotw-virus": "virus",
 }

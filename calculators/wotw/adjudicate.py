@@ -1,31 +1,28 @@
-"""The ``wotw-adjudicate`` calculator: one War of the Worlds movement season, every rule applied."""
+"""The ``wotw-adjudicate`` calculator: one War of the Worlds season, every rule applied.
+
+Reads the position (the standard lines plus the variant's Martian, Destroyed and Virus lines), runs
+the season's steps of the variant record (``variant.WOTW``), and presents the result.
+"""
 from __future__ import annotations
 
-import dataclasses
 import re
-from types import SimpleNamespace
 
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, text_param
-from ..diplomacy.parser import ParseError, Reader, read_position
-from ..diplomacy.position import check_position
-from ..diplomacy.units import Phase, PhaseKind, Season
-from . import board_svg
+from ..diplomacy.api import (ParseError, Phase, PhaseKind, Position, Season, Turn, adjudicate_phase, check_position,
+                             reader_for, read_position, retreat_options)
 from .adjust import adjustments
-from .afterphase import adjudicate_after
-from .removals import describe, parse_removals
-from .board import board, lookup, show
-from .landings import LANDING_SEASONS, check_schedule, parse_sites
-from .martian import check
-from .orders import earth_split_merge, parse_orders
-from .season import adjudicate_season, landing_site
+from .board import EARTH_POWERS, MARTIAN, TOTAL_CENTRES, board, lookup, show
+from .landings import check_schedule, parse_sites
+from .removal import describe as describe_removal
+from .season import MartianState, Report, state
 from .units import parse_units
-from .endgame import end_of_game
-from .virus import check_applies, virus_status
+from .variant import SEASON_CHOICES, WOTW
 
 RULES = ("WOTW 1.1", "WOTW 2.2", "WOTW 2.3", "WOTW 3.3", "WOTW 3.4", "WOTW 3.6", "WOTW 4.1", "WOTW 4.2", "WOTW 5.1",
          "WOTW 5.3", "WOTW 5.5", "WOTW 5.6", "WOTW 5.7", "WOTW 5.8", "WOTW 5.9", "WOTW 6.1", "WOTW 6.2",
-         "WOTW 7.1", "WOTW 7.2", "WOTW 7.3", "WOTW 8.1", "WOTW 8.2", "WOTW 9.1", "WOTW R4", "WOTW R6", "WOTW R7", "WOTW R8",
-         "WOTW R11", "WOTW R12", "WOTW R13", "WOTW R14", "WOTW R15")
+         "WOTW 7.1", "WOTW 7.2", "WOTW 7.3", "WOTW 8.1", "WOTW 8.2", "WOTW 9.1", "WOTW R4", "WOTW R6", "WOTW R7",
+         "WOTW R8", "WOTW R11", "WOTW R12", "WOTW R13", "WOTW R14", "WOTW R15", "WOTW R16")
+AFTER_RULES = ["WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9"]
 
 START = """Austria: A Vie, A Bud, F Tri
 England: F Lon, F Edi, A Lvp
@@ -49,36 +46,91 @@ France: A Mar S A Par - Bur
 France: F Bre - MAO
 Italy: A Ven - Pie"""
 
+_VARIANT_LINE = re.compile(r"^(martians?|destroyed|virus|centres\s*:\s*none)\b\s*:?\s*(.*)$", re.I)
+
 
 def _split_position(text: str):
     """The Martian, Destroyed and Virus lines are the variant's; the rest is a standard position.
 
-    ``Virus: active`` records that the virus is already active (ruling WOTW R10: it never ends),
-    so that a game continued season by season keeps it through Spring and Fall.
+    ``Virus: active`` records that the virus is already active (ruling WOTW R10: it never ends), so
+    that a game continued season by season keeps it through Spring and Fall; ``Centres: none``
+    says that no Earth power owns a centre (ruling WOTW R16).
     """
-    martian, destroyed, rest, virus = "", set(), [], False
+    martian, destroyed, rest, virus, no_centres = [], set(), [], False, False
     for line in text.splitlines():
-        s = line.split("#", 1)[0].strip()
-        low = s.lower()
-        if low.startswith("virus"):
-            word = low[len("virus"):].lstrip(" :").strip()
-            if word != "active":
+        m = _VARIANT_LINE.match(line.split("#", 1)[0].strip())
+        if m is None:
+            rest.append(line)
+            continue
+        word, body = m.group(1).lower(), m.group(2)
+        if word.startswith("martian"):
+            martian.append(body)  # "Martian: 3A Par" or "Martian 3A Par", as "England F Lon" is read
+        elif word == "virus":
+            if body.strip().lower() != "active":
                 raise InputError("position", "Write the virus line as 'Virus: active' (once active it never ends, "
                                              "ruling WOTW R10), or leave it out.")
             virus = True
-        elif low.startswith("martian"):
-            martian += "," + s.split(":", 1)[1] if ":" in s else ""
-        elif low.startswith("destroyed"):
-            body = s.split(":", 1)[1] if ":" in s else s[len("destroyed"):]
-            for t in re.split(r"[,;]", body):
-                if t.strip():
-                    p = lookup(t, "position", "Destroyed")
-                    if not board().provinces[p].centre:
-                        raise InputError("position", f"Destroyed: {board().provinces[p].name} is not a supply centre.")
-                    destroyed.add(p)
+        elif word == "destroyed":
+            destroyed |= _destroyed(body)
         else:
-            rest.append(line)
-    return martian, frozenset(destroyed), "\n".join(rest), virus
+            no_centres = True
+    return ",".join(martian), frozenset(destroyed), "\n".join(rest), virus, no_centres
+
+
+def _destroyed(body: str) -> set[str]:
+    out = set()
+    for t in re.split(r"[,;]", body):
+        if t.strip():
+            p = lookup(t, "position", "Destroyed")
+            if not board().provinces[p].centre:
+                raise InputError("position", f"Destroyed: {board().provinces[p].name} is not a supply centre.")
+            out.add(p)
+    return out
+
+
+def _home_centres(destroyed) -> dict[str, str]:
+    """Ruling WOTW R16: with no Centres lines, each Earth power owns its home centres that are not destroyed."""
+    gmap = board()
+    return {c: p for p in EARTH_POWERS for c in gmap.home_centres(p) if c not in destroyed}
+
+
+def _schedule(text: str) -> tuple[str, ...]:
+    if not text.strip():
+        return ()
+    sites = parse_sites(text, "landings")
+    bad = [ld for ld in check_schedule(sites) if not ld.legal]
+    if bad:
+        raise InputError("landings", f"{bad[0].season} {bad[0].year} land {show(bad[0].province)}: {bad[0].reason}")
+    return sites
+
+
+def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
+    """The typed position of the season, and the notes its reading needs (a derived ownership)."""
+    # A semicolon ends a line too, so that a whole position fits in a link.
+    martian_text, destroyed, standard, virus, no_centres = _split_position(v["position"].replace(";", "\n"))
+    martian = parse_units(martian_text, "position")
+    try:
+        position = read_position(reader_for(WOTW), phase, standard)
+    except ParseError as err:
+        raise InputError("position", str(err)) from None
+    # The standard checks (terrain, coasts, one unit a province, ruling DIP R21); a dislodged Earth
+    # unit's attacker may be Martian, so the standard dislodged check does not apply here.
+    problems = check_position(board(), position.replace(dislodged=()))
+    if phase.kind is PhaseKind.MOVEMENT and position.dislodged:
+        problems.append("dislodged units are listed only in Summer and Winter (the retreats)")
+    if problems:
+        raise InputError("position", "; ".join(problems[:3]) + ".")
+    clash = [u for u in position.units if u.province in {m.province for m in martian}]
+    if clash:
+        raise InputError("position", f"{show(clash[0].province)} holds both a Martian and a {clash[0].power} unit.")
+    notes, owners = [], {c: p for c, p in position.owners.items() if c not in destroyed}
+    if not position.owners and not no_centres:
+        owners = _home_centres(destroyed)
+        notes.append("The position gives no Centres lines, so each power is taken to own its home centres that are "
+                     "not destroyed (ruling WOTW R16); add Centres lines, or 'Centres: none', to say otherwise.")
+    removals_season = v["season"] in ("summer", "winter")
+    st = MartianState(destroyed, virus or (v["virus"] and removals_season), _schedule(v["landings"]))
+    return Position(phase, position.units + martian, owners, position.dislodged, position.contested, st), notes
 
 
 @calculator(
@@ -90,9 +142,7 @@ def _split_position(text: str):
     description="Adjudicate one War of the Worlds movement season: Earth and Martian orders, landing, "
                 "destroyed centres, Martian losses and the virus check.",
     params=[
-        choice_param("season", "Season", "spring",
-                     [("spring", "Spring (moves)"), ("summer", "Summer (retreats, virus removals)"),
-                      ("fall", "Fall (moves)"), ("winter", "Winter (retreats, adjustments, virus removals)")],
+        choice_param("season", "Season", "spring", list(SEASON_CHOICES),
                      help="The season being adjudicated: Spring and Fall are the moves; Summer and Winter the "
                           "retreats, Winter's builds and the virus removals (ruling WOTW R5)."),
         int_param("year", "Year", 1901, 1901, 2100, help="Game year of the season."),
@@ -110,243 +160,223 @@ def _split_position(text: str):
                    help="Summer and Winter only: the virus is active, so two Martian strength points go (WOTW 9.2). "
                         "Continuing a game ticks it for you; a position line 'Virus: active' counts the same."),
         text_param("landings", "Landing schedule", "Mar, Gal, Pic, Fin, Ser, Edi", max_length=300,
-                   help="The six landing sites, Spring 1901 to Fall 1903 (empty: no landings given)."),
+                   help="The six landing sites, Spring 1901 to Fall 1903, in season order or each with its season "
+                        "(Fall 1903 land Edi) in any order (empty: no landings given)."),
     ],
 )
 def adjudicate(v: dict) -> Result:
-    gmap = board()
-    season, year = v["season"], v["year"]
-    # A semicolon ends a line too, so that a whole position fits in a link.
-    martian_text, destroyed, standard, virus_before = _split_position(v["position"].replace(";", "\n"))
-    martian = parse_units(martian_text.strip(","), "position")
-    reader = Reader(gmap)
-    moving = season in ("spring", "fall")
-    phase = Phase(year, Season.SPRING if season in ("spring", "summer") else Season.FALL,
-                  PhaseKind.MOVEMENT if moving else PhaseKind.RETREATS)
-    try:
-        position = read_position(reader, phase, standard)
-    except ParseError as err:
-        raise InputError("position", str(err)) from None
-    # The standard checks (terrain, coasts, one unit a province, ruling DIP R21); a dislodged Earth
-    # unit's attacker may be Martian, so the standard dislodged check does not apply here.
-    problems = check_position(gmap, position.replace(dislodged=()))
-    if moving and position.dislodged:
-        problems.append("dislodged units are listed only in Summer and Winter (the retreats)")
-    if problems:
-        raise InputError("position", "; ".join(problems[:3]) + ".")
-    clash = [u for u in position.units if u.province in {m.province for m in martian}]
-    if clash:
-        raise InputError("position", f"{show(clash[0].province)} holds both a Martian and a {clash[0].power} unit.")
-    sites: tuple[str, ...] = ()
-    if v["landings"].strip():
-        try:
-            sites = parse_sites(v["landings"])
-        except InputError as err:
-            raise InputError("landings", err.message) from None
-        bad = [ld for ld in check_schedule(sites) if not ld.legal]
-        if bad:
-            raise InputError("landings", f"{ld_text(bad[0])}: {bad[0].reason}")
-    landing = landing_site(sites, season, year)
-    parsed, errors = reader.orders(v["orders"].replace(";", "\n"))
-    errors = earth_split_merge(errors)
-    if not moving:
-        return _after_phase(v, season, year, position, martian, destroyed, parsed, errors, virus_before)
-    if v["virus"]:
+    season = Season(v["season"])
+    phase = Phase(v["year"], season, _kind(season))
+    if v["virus"] and phase.kind is PhaseKind.MOVEMENT:
         raise InputError("virus", "The virus removals are made in Summer and Winter; choose one of those seasons. "
                                   "To record that the virus is already active, add the line 'Virus: active' "
                                   "to the position.")
-    plan = check(martian, parse_orders(v["martian_orders"], "martian_orders"))
-    owners = {c: p for c, p in position.owners.items() if c not in destroyed}
-    r = adjudicate_season(season, year, position.units, plan, parsed, errors, owners, destroyed, landing)
-
-    rows = [[ln.power, ln.text, ln.status, ln.reason, ", ".join(ln.rules)] for ln in r.lines]
-    powers = sorted({u.power for u in r.earth} | {d.unit.power for d in r.dislodged})
-    pos_rows = [[p, ", ".join(u.label() for u in r.earth if u.power == p) or "-",
-                 sum(1 for c, o in r.owners.items() if o == p)] for p in powers]
-    pos_rows.append(["Martian", ", ".join(u.label for u in r.martian) or "-", 0])
-    tables = [Table("Orders", ["Power", "Order", "Result", "Why", "Rules"], rows),
-              Table("Position after the moves", ["Power", "Units", "Centres"], pos_rows)]
-    if r.dislodged:
-        tables.append(Table("Retreats due", ["Power", "Unit", "Attacker came from"],
-                            [[d.unit.power, d.unit.label(), show(d.attacker_from) if d.attacker_from else "by convoy"]
-                             for d in r.dislodged]))
-    notes = []
-    if landing:
-        notes.append(f"Cylinder lands in {gmap.provinces[landing].name} after the moves (ruling WOTW R6): "
-                     + ("eliminates " + ", ".join(r.eliminated_by_landing) if r.eliminated_by_landing
-                        else "no unit there") + "; a new 3A stands there and gives no order this season (WOTW 3.6).")
-    notes.extend(r.martian_losses)
-    if r.destroyed_now:
-        notes.append("Destroyed this season (WOTW 3.3, 8.1): " + ", ".join(gmap.provinces[c].name for c in r.destroyed_now)
-                     + f". {len(r.destroyed)} of 34 destroyed in all.")
-    counts = {p: sum(1 for o in r.owners.values() if o == p) for p in gmap.power_names}
-    largest = max(counts.values(), default=0)
-    virus = None
-    active_after = virus_before
-    if check_applies(year, season):
-        virus = virus_status(year, season, len(r.destroyed), largest)
-        active_after = virus_before or virus["active"]
-        notes.append("Virus check at the end of the season (WOTW 9.1): "
-                     + ("ACTIVE" if virus["active"] else "not active") + f" ({len(r.destroyed)} destroyed, largest "
-                     f"Earth power {largest})"
-                     + ("; it was already active and stays active (ruling WOTW R10)." if virus_before else "."))
-    adjust = None
-    if season == "fall":
-        occupied = {u.province for u in r.earth} | {m.province for m in r.martian}
-        per = {}
-        for u in r.earth:
-            per[u.power] = per.get(u.power, 0) + 1
-        for d in r.dislodged:
-            per[d.unit.power] = per.get(d.unit.power, 0) + 1
-        adjust = adjustments(r.owners, r.destroyed, per, occupied)
-        tables.append(Table("Winter adjustments due (before retreats)", ["Power", "Centres", "Units", "Due", "May build in"],
-                            [[p, a["centres"], a["units"], a["due"], ", ".join(show(c) for c in a["sites"]) or "-"]
-                             for p, a in adjust.items()]))
-    end = end_of_game(r.martian, _landings_after(season, year), r.owners, r.destroyed, season)
-    notes.append(end["text"])
-    next_text = _position_text(r, active_after)
-    ok = sum(1 for ln in r.lines if ln.status == "succeeds")
-    summary = (f"{season.capitalize()} {year}: {ok} of {len(r.lines)} orders succeed"
-               + (f"; {len(r.dislodged)} Earth unit(s) to retreat" if r.dislodged else "")
-               + (f"; cylinder lands in {show(landing)}" if landing else "")
-               + (f"; {len(r.destroyed_now)} centre(s) destroyed" if r.destroyed_now else "") + ".")
-    data = {
-        "orders": [{"power": ln.power, "order": ln.text, "result": ln.status, "reason": ln.reason,
-                    "rules": list(ln.rules)} for ln in r.lines],
-        "earth": {p: sorted(u.label() for u in r.earth if u.power == p) for p in powers},
-        "martian": [u.label for u in r.martian],
-        "dislodged": [f"{d.unit.power} {d.unit.label()}" for d in r.dislodged],
-        "landing": show(landing) if landing else None,
-        "eliminated_by_landing": list(r.eliminated_by_landing),
-        "martian_losses": list(r.martian_losses),
-        "destroyed_now": [show(c) for c in r.destroyed_now],
-        "destroyed": sorted(show(c) for c in r.destroyed),
-        "owners": {show(c): p for c, p in sorted(r.owners.items())},
-        "contested": sorted(show(c) for c in r.contested),
-        "virus": virus,
-        "end": end,
-        "virus_active": active_after,
-        "moves": [{"power": p, "from": show(a.split("/")[0]), "to": show(b.split("/")[0]), "ok": ok_}
-                  for p, a, b, ok_ in r.moves],
-        "next_position": next_text,
-        "adjustments": {p: dict(a, sites=[show(c) for c in a["sites"]]) for p, a in adjust.items()} if adjust else None,
-    }
-    data["next"] = _next_params(v, season, year, next_text, active_after)
-    chart = {"type": "svg", "title": f"{season.capitalize()} {year}: orders, Martian units, cylinder and destroyed centres",
-             "svg": board_svg.render(r, f"War of the Worlds, {season.capitalize()} {year}")}
-    return Result(summary=summary, data=data, tables=tables, charts=[chart], notes=notes, rules=list(RULES))
+    position, notes = read_season_position(v, phase)
+    martian_lines = [line for line in re.split(r"[,;\n]", v["martian_orders"]) if line.strip()]
+    if martian_lines and phase.kind is not PhaseKind.MOVEMENT and not state(position).virus:
+        raise InputError("martian_orders", "The Martian removes strength points only once the virus is active "
+                                           "(WOTW 9.2); tick Virus active, or leave the Martian orders empty.")
+    text = v["orders"].replace(";", "\n") + "\n" + "\n".join(f"Martian: {line.strip()}" for line in martian_lines)
+    turn = adjudicate_phase(position, text, WOTW)
+    return present(v, turn, notes)
 
 
-SEASON_AFTER = {"spring": "summer", "summer": "fall", "fall": "winter", "winter": "spring"}
+def _kind(season: Season) -> PhaseKind:
+    return next(p.kind for p in WOTW.calendar if p.season is season)
 
 
-def _next_params(v: dict, season: str, year: int, position_text: str, active_after: bool) -> dict:
+# -- the result ------------------------------------------------------------------------------------
+def _counts(position: Position) -> dict[str, int]:
+    return {p: position.centre_count(p) for p in EARTH_POWERS}
+
+
+def _virus_note(check: dict | None, position: Position, started_active: bool, when: str) -> str | None:
+    if check is None:
+        return None
+    st = state(position)
+    met = "met" if check["active"] else "not met"
+    return (f"Virus check at the end of {when} (WOTW 9.1): the thresholds are {met} ({len(st.destroyed)} destroyed, "
+            f"largest Earth power {max(_counts(position).values(), default=0)}); the virus is "
+            f"{'active' if st.virus else 'not active'}"
+            + ("; it was already active and stays active (ruling WOTW R10)." if started_active else "."))
+
+
+def _check_data(check: dict | None) -> dict | None:
+    """The season's virus check: whether its thresholds are met (the virus's state is ``virus_active``)."""
+    if check is None:
+        return None
+    out = {k: val for k, val in check.items() if k != "active"}
+    out["thresholds_met"] = check["active"]
+    return out
+
+
+def _outcomes(turn: Turn) -> list[dict]:
+    return [{"power": o.power, "order": o.text, "result": o.status.value, "reason": o.reason, "rules": list(o.rules)}
+            for o in turn.outcomes]
+
+
+def _earth(position: Position) -> dict[str, list[str]]:
+    powers = sorted({u.power for u in position.units if u.power != MARTIAN}
+                    | {d.unit.power for d in position.dislodged})
+    return {p: sorted(u.label() for u in position.units if u.power == p) for p in powers}
+
+
+def position_text(position: Position) -> str:
+    """The position in the text this calculator reads back, for the next season."""
+    lines, st = [], state(position)
+    for p in sorted({u.power for u in position.units if u.power != MARTIAN}):
+        lines.append(f"{p}: " + ", ".join(u.label() for u in position.units if u.power == p))
+    for p in sorted(set(position.owners.values())):
+        lines.append(f"Centres {p}: " + ", ".join(show(c) for c, o in sorted(position.owners.items()) if o == p))
+    if not position.owners and any(u.power != MARTIAN for u in position.units):
+        lines.append("Centres: none")  # so that the next season does not take the home centres (ruling WOTW R16)
+    for d in position.dislodged:
+        came = f" from {show(d.attacker_from)}" if d.attacker_from else ""
+        lines.append(f"Dislodged {d.unit.power}: {d.unit.label()}{came}")
+    if position.contested:
+        lines.append("Contested: " + ", ".join(show(c) for c in sorted(position.contested)))
+    lines.append("Martian: " + ", ".join(u.label() for u in position.units if u.power == MARTIAN))
+    lines.append("Destroyed: " + ", ".join(show(c) for c in sorted(st.destroyed)))
+    if st.virus:
+        lines.append("Virus: active")
+    return "\n".join(lines)
+
+
+def _next_params(v: dict, turn: Turn, text: str) -> dict:
     """The widget's "continue" state: the next season, the new position, blank orders.
 
-    The virus box is ticked for a Summer or Winter once the virus is active at the end of this
-    season (first removals in the next adjustment season, ruling WOTW R10); Spring and Fall have
-    no removals, and the position's ``Virus: active`` line carries the state through them.
+    The virus box is ticked for a Summer or Winter once the virus is active (first removals in the
+    next removal season, ruling WOTW R10); Spring and Fall have no removals, and the position's
+    ``Virus: active`` line carries the state through them.
     """
-    nxt = SEASON_AFTER[season]
-    return {"season": nxt, "year": year + 1 if season == "winter" else year, "position": position_text,
-            "orders": "", "martian_orders": "", "virus": active_after and nxt in ("summer", "winter"),
+    nxt = turn.position.phase
+    return {"season": nxt.season.value, "year": nxt.year, "position": text, "orders": "", "martian_orders": "",
+            "virus": state(turn.position).virus and nxt.season in (Season.SUMMER, Season.WINTER),
             "landings": v["landings"]}
 
 
-def _after_phase(v, season, year, position, martian, destroyed, parsed, errors, virus_before=False) -> Result:
-    """Summer and Winter (ruling WOTW R5): Earth retreats, Winter adjustments, virus removals."""
-    virus_on = v["virus"] or virus_before
-    ordered = parse_removals(v["martian_orders"], "martian_orders")
-    if ordered and not virus_on:
-        raise InputError("martian_orders", "The Martian removes strength points only once the virus is active "
-                                           "(WOTW 9.2); tick Virus active, or leave the Martian orders empty.")
-    owners = {c: p for c, p in position.owners.items() if c not in destroyed}
-    r = adjudicate_after(season, year, position.units, position.dislodged, position.contested, martian, owners,
-                         destroyed, parsed, ordered, virus_on)
-    # WOTW 8.1 applies at the end of Summer and Winter too. In a game continued season by season
-    # the Martian unit was already there at the end of the moves; a position typed in may differ.
-    destroyed_now = sorted(m.province for m in r.martian if board().provinces[m.province].centre
-                           and m.province not in destroyed)
-    if destroyed_now:
-        destroyed = frozenset(destroyed) | frozenset(destroyed_now)
-        r = dataclasses.replace(r, owners={c: p for c, p in r.owners.items() if c not in destroyed})
-    rows = [["", e.text, "illegal", e.message, ", ".join(getattr(e, "rules", ("DIP 4.1",)))] for e in errors]
-    rows += [[o.power, o.text, o.status.value, o.reason, ", ".join(o.rules)] for o in r.outcomes]
-    rows += [["Martian", describe(x), "succeeds", "removed by default, alphabetically by province (WOTW 9.3, ruling WOTW R9)"
-              if x.by_default else "removed as ordered (WOTW 9.2)", "WOTW 9.2, WOTW 9.3, WOTW R9"] for x in r.removals]
-    powers = sorted({u.power for u in r.earth})
-    pos_rows = [[p, ", ".join(u.label() for u in r.earth if u.power == p) or "-",
-                 sum(1 for o in r.owners.values() if o == p)] for p in powers]
-    pos_rows.append(["Martian", ", ".join(u.label for u in r.martian) or "-", 0])
-    counts = {p: sum(1 for o in r.owners.values() if o == p) for p in board().power_names}
-    notes = []
-    if destroyed_now:
-        notes.append("Destroyed this season (WOTW 8.1): " + ", ".join(board().provinces[c].name for c in destroyed_now)
-                     + f". {len(destroyed)} of 34 destroyed in all.")
-    virus = None
-    active_after = virus_on
-    if check_applies(year, season):
-        virus = virus_status(year, season, len(destroyed), max(counts.values(), default=0))
-        active_after = virus_on or virus["active"]
-        notes.append("Virus check at the end of the season (WOTW 9.1): "
-                     + ("ACTIVE" if active_after else "not active") + ".")
-    end = end_of_game(r.martian, _landings_after("fall" if season == "winter" else "spring", year), r.owners,
-                      destroyed, "fall" if season == "winter" else "spring")
-    notes.append(end["text"])
+def _place(location: str) -> str:
+    prov, _, coast = location.partition("/")
+    return show(prov) + (f"/{coast}" if coast else "")
 
-    after = SimpleNamespace(earth=r.earth, martian=r.martian, owners=r.owners, dislodged=(), contested=frozenset(),
-                            destroyed=frozenset(destroyed))
 
-    summary = (f"{season.capitalize()} {year}: {len(r.outcomes)} Earth order(s) and default(s) adjudicated"
-               + (f"; the Martian loses {sum(x.points for x in r.removals)} strength point(s)" if r.removals else "")
-               + ".")
+def _retreats_table(position: Position) -> Table:
+    """The dislodged Earth units and where each may go (DIP 12.1-12.3; Martian units block like any unit)."""
+    gmap = board()
+    rows = []
+    for d in position.dislodged:
+        places = [_place(x) for x in retreat_options(gmap, position, d)]
+        rows.append([d.unit.power, d.unit.label(), show(d.attacker_from) if d.attacker_from else "by convoy",
+                     ", ".join(places) or "nowhere: it will be disbanded"])
+    return Table("Retreats due", ["Power", "Unit", "Attacker came from", "May retreat to"], rows)
+
+
+def present(v: dict, turn: Turn, notes: list[str]) -> Result:
+    """One presenter for every season: the orders, the position, the variant's events, the virus and the end."""
+    report: Report = turn.report or Report()
+    position, st, started = turn.position, state(turn.position), state(turn.start)
+    season, year = turn.phase.season, turn.phase.year
+    moving = turn.phase.kind is PhaseKind.MOVEMENT
+    notes = list(notes) + _event_notes(turn, report)
+    if report.fall_check is not None:
+        notes.append(_virus_note(report.fall_check, position, started.virus, f"Fall {year}, after its retreats"))
+    if report.deferred:
+        notes.append("Fall's retreats are still to come: the centres change hands, and the Earth win and the virus "
+                     f"are checked, after them, in Winter {year} (DIP 14.3, ruling WOTW R14).")
+    if report.virus is not None:
+        notes.append(_virus_note(report.virus, position, started.virus, f"{season.display} {year}"))
+    notes.extend(turn.notes)
+    notes.append(report.end.get("text", ""))
+    text = position_text(position)
     data = {
-        "orders": [{"power": row[0], "order": row[1], "result": row[2], "reason": row[3]} for row in rows],
-        "earth": {p: sorted(u.label() for u in r.earth if u.power == p) for p in powers},
-        "martian": [u.label for u in r.martian],
-        "removals": [describe(x) for x in r.removals],
-        "destroyed_now": [show(c) for c in destroyed_now],
-        "owners": {show(c): p for c, p in sorted(r.owners.items())},
-        "destroyed": sorted(show(c) for c in destroyed),
-        "virus": virus,
-        "end": end,
-        "virus_active": active_after,
-        "next_position": _position_text(after, active_after),
+        "orders": _outcomes(turn), "earth": _earth(position),
+        "martian": [u.label() for u in position.units if u.power == MARTIAN],
+        "destroyed_now": [show(c) for c in report.destroyed_now], "destroyed": sorted(show(c) for c in st.destroyed),
+        "owners": {show(c): p for c, p in sorted(position.owners.items())},
+        "virus": _check_data(report.virus), "fall_virus": _check_data(report.fall_check), "end": report.end,
+        "virus_active": st.virus, "next_position": text,
     }
-    tables = [Table("Orders", ["Power", "Order", "Result", "Why", "Rules"], rows),
-              Table("Position after the season", ["Power", "Units", "Centres"], pos_rows)]
-    data["next"] = _next_params(v, season, year, data["next_position"], active_after)
-    chart = {"type": "svg", "title": f"{season.capitalize()} {year}: the position after the season",
-             "svg": board_svg.render(SimpleNamespace(**vars(after), landing=None), f"War of the Worlds, {season.capitalize()} {year}")}
-    return Result(summary=summary, data=data, tables=tables, charts=[chart], notes=notes, rules=list(RULES) + AFTER_RULES)
+    tables = [Table("Orders", ["Power", "Order", "Result", "Why", "Rules"],
+                    [[o.power, o.text, o.status.value, o.reason, ", ".join(o.rules)] for o in turn.outcomes])]
+    pos_rows = [[p, ", ".join(units) or "-", position.centre_count(p)] for p, units in data["earth"].items()]
+    pos_rows.append(["Martian", ", ".join(data["martian"]) or "-", 0])
+    tables.append(Table("Position after the moves" if moving else "Position after the season",
+                        ["Power", "Units", "Centres"], pos_rows))
+    if moving:
+        _movement_data(turn, report, data, tables)
+    else:
+        data["removals"] = [describe_removal(x) for x in report.removals]
+    # The game is over once someone has won (WOTW 2.2, 2.3): there is no next season to play.
+    data["next"] = None if turn.winner else _next_params(v, turn, text)
+    chart = {"type": "svg", "title": f"{season.display} {year}: the position after the season",
+             "svg": WOTW.draw(WOTW, turn, f"War of the Worlds, {season.display} {year}")}
+    rules = list(RULES) + ([] if moving else AFTER_RULES)
+    return Result(summary=_summary(turn, report), data=data, tables=tables, charts=[chart],
+                  notes=[n for n in notes if n], rules=rules)
 
 
-AFTER_RULES = ["WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9"]
+def _event_notes(turn: Turn, report: Report) -> list[str]:
+    gmap, st = board(), state(turn.position)
+    notes = []
+    if report.landing:
+        notes.append(f"Cylinder lands in {gmap.provinces[report.landing].name} after the moves (ruling WOTW R6): "
+                     + ("eliminates " + ", ".join(report.eliminated) if report.eliminated else "no unit there")
+                     + "; a new 3A stands there and gives no order this season (WOTW 3.6).")
+    notes.extend(report.losses)
+    if report.destroyed_now:
+        notes.append("Destroyed this season (WOTW 3.3, 8.1): " + ", ".join(gmap.provinces[c].name
+                                                                            for c in report.destroyed_now)
+                     + f". {len(st.destroyed)} of {TOTAL_CENTRES} destroyed in all.")
+    return notes
 
 
-def ld_text(ld) -> str:
-    return f"{ld.season} {ld.year} land {show(ld.province)}"
+def _movement_data(turn: Turn, report: Report, data: dict, tables: list) -> None:
+    position = turn.position
+    data.update({
+        "dislodged": [f"{d.unit.power} {d.unit.label()}" for d in position.dislodged],
+        "landing": show(report.landing) if report.landing else None,
+        "eliminated_by_landing": list(report.eliminated), "martian_losses": list(report.losses),
+        "contested": sorted(show(c) for c in position.contested),
+        "moves": [{"power": p, "from": show(a.split("/")[0]), "to": show(b.split("/")[0]), "ok": ok}
+                  for p, a, b, ok in turn.moves],
+        "adjustments": None,
+    })
+    if position.dislodged:
+        tables.append(_retreats_table(position))
+    if turn.phase.season is Season.FALL and not report.deferred and not turn.winner:
+        st = state(position)
+        occupied = {u.province for u in position.units}
+        per: dict[str, int] = {}
+        for u in position.units:
+            if u.power != MARTIAN:
+                per[u.power] = per.get(u.power, 0) + 1
+        adjust = adjustments(dict(position.owners), st.destroyed, per, occupied)
+        data["adjustments"] = {p: dict(a, sites=[show(c) for c in a["sites"]]) for p, a in adjust.items()}
+        tables.append(Table("Winter adjustments due", ["Power", "Centres", "Units", "Due", "May build in"],
+                            [[p, a["centres"], a["units"], a["due"], ", ".join(show(c) for c in a["sites"]) or "-"]
+                             for p, a in adjust.items()]))
 
 
-def _landings_after(season: str, year: int) -> int:
-    """WOTW 3.1: landings still to come after this movement season (six are always made)."""
-    key = (year, 0 if season == "spring" else 1)
-    return sum(1 for s, y in LANDING_SEASONS if (y, 0 if s == "Spring" else 1) > key)
+def _summary(turn: Turn, report: Report) -> str:
+    over = ""
+    if turn.winner:
+        rule = "WOTW 2.2" if turn.winner == MARTIAN else "WOTW 2.3"
+        over = f" The {turn.winner} wins ({rule}): the game is over." if turn.winner == MARTIAN else \
+            f" {turn.winner} wins ({rule}): the game is over."
+    return _season_summary(turn, report) + over
 
 
-def _position_text(r, virus_active: bool = False) -> str:
-    lines = []
-    for p in sorted({u.power for u in r.earth}):
-        lines.append(f"{p}: " + ", ".join(u.label() for u in r.earth if u.power == p))
-    for p in sorted(set(r.owners.values())):
-        lines.append(f"Centres {p}: " + ", ".join(show(c) for c, o in sorted(r.owners.items()) if o == p))
-    for d in r.dislodged:
-        came = f" from {show(d.attacker_from)}" if d.attacker_from else ""
-        lines.append(f"Dislodged {d.unit.power}: {d.unit.label()}{came}")
-    if r.contested:
-        lines.append("Contested: " + ", ".join(show(c) for c in sorted(r.contested)))
-    lines.append("Martian: " + ", ".join(u.label for u in r.martian))
-    lines.append("Destroyed: " + ", ".join(show(c) for c in sorted(r.destroyed)))
-    if virus_active:
-        lines.append("Virus: active")
-    return "\n".join(lines)
+def _season_summary(turn: Turn, report: Report) -> str:
+    season, year = turn.phase.season.display, turn.phase.year
+    if turn.phase.kind is not PhaseKind.MOVEMENT:
+        points = sum(x.points for x in report.removals)
+        earth = sum(1 for o in turn.outcomes if o.power != MARTIAN)
+        return (f"{season} {year}: {earth} Earth order(s) and default(s) adjudicated"
+                + (f"; the Martian loses {points} strength point(s)" if points else "") + ".")
+    ok = sum(1 for o in turn.outcomes if o.status.value == "succeeds")
+    dislodged = turn.position.dislodged
+    return (f"{season} {year}: {ok} of {len(turn.outcomes)} orders succeed"
+            + (f"; {len(dislodged)} Earth unit(s) to retreat" if dislodged else "")
+            + (f"; cylinder lands in {show(report.landing)}" if report.landing else "")
+            + (f"; {len(report.destroyed_now)} centre(s) destroyed" if report.destroyed_now else "") + ".")
+

@@ -2,6 +2,7 @@
 (WOTW 8.1, WOTW 8.2, ruling WOTW R11)."""
 from __future__ import annotations
 
+from ..diplomacy.api import BuildRule, GameMap, Illegal
 from .board import board
 
 
@@ -14,7 +15,7 @@ def centre_counts(owners: dict[str, str], destroyed) -> dict[str, int]:
     return out
 
 
-def builder_of(gmap, owners: dict[str, str], destroyed, prov: str) -> str | None:
+def builder_of(gmap: GameMap, owners: dict[str, str], destroyed, prov: str) -> str | None:
     """WOTW 8.1, 8.2: the power that may build in ``prov`` when it owns it: nobody in a destroyed
     centre, the home power in a home centre, the controller in a neutral centre (a centre that is
     no power's home); so never another power's home centre it has captured."""
@@ -24,25 +25,27 @@ def builder_of(gmap, owners: dict[str, str], destroyed, prov: str) -> str | None
     return info.home if info.home is not None else owners.get(prov)
 
 
-def builder(destroyed):
-    """The standard adjudicator's build-site hook (``adjudicate_adjustments(builder=...)``) for WOTW 8.2."""
-    destroyed = frozenset(destroyed)
+def _destroyed(position) -> frozenset[str]:
+    return position.state.destroyed if position.state is not None else frozenset()
 
-    def wotw_builder(gmap, position, prov: str) -> str | None:
-        return builder_of(gmap, position.owners, destroyed, prov)
 
-    def why_not(gmap, position, prov: str, power: str):
-        info = gmap.provinces[prov]
-        if info.centre and prov in destroyed:
-            return (f"{info.name} has been destroyed by the Martians: nobody builds there (WOTW 8.1, 8.2)",
-                    ("WOTW 8.1", "WOTW 8.2"))
-        if info.centre and info.home is not None and info.home != power:
-            return (f"{info.name} is {info.home}'s home centre: {power} builds only in its own home centres and in "
-                    f"neutral centres it controls (WOTW 8.2)", ("WOTW 8.2",))
-        return None
+def _builder(gmap: GameMap, position, prov: str) -> str | None:
+    return builder_of(gmap, position.owners, _destroyed(position), prov)
 
-    wotw_builder.why_not = why_not
-    return wotw_builder
+
+def _refusal(gmap: GameMap, position, prov: str, power: str) -> Illegal | None:
+    """The variant's words for a refused build site (WOTW 8.1, 8.2)."""
+    info = gmap.provinces[prov]
+    if info.centre and prov in _destroyed(position):
+        return Illegal(f"{info.name} has been destroyed by the Martians: nobody builds there (WOTW 8.1, 8.2)",
+                       ("WOTW 8.1", "WOTW 8.2"))
+    if info.centre and info.home is not None and info.home != power:
+        return Illegal(f"{info.name} is {info.home}'s home centre: {power} builds only in its own home centres and "
+                       f"in neutral centres it controls (WOTW 8.2)", ("WOTW 8.2",))
+    return None
+
+
+BUILD_RULE = BuildRule(_builder, _refusal)  # WOTW 8.2: home centres and controlled neutral ones, never destroyed
 
 
 def build_sites(power: str, owners: dict[str, str], destroyed, occupied) -> tuple[str, ...]:

@@ -1,23 +1,86 @@
-"""Who has won: the Martian by destroying every centre, or an Earth power after the Martian is gone
-(WOTW 2.2-2.5, ruling WOTW R11)."""
+"""When things happen, and who has won: the landing seasons (WOTW 3.1), the virus check (WOTW 9.1,
+ruling WOTW R1), the first removals (ruling WOTW R10) and the end of the game (WOTW 2.2-2.5, ruling
+WOTW R11)."""
 from __future__ import annotations
 
-TOTAL_CENTRES = 34
+from ..diplomacy.api import Season
+from .board import TOTAL_CENTRES
+
+# WOTW 3.1: one cylinder in each movement season from Spring 1901 to Fall 1903.
+LANDING_SEASONS = ((Season.SPRING, 1901), (Season.FALL, 1901), (Season.SPRING, 1902), (Season.FALL, 1902),
+                   (Season.SPRING, 1903), (Season.FALL, 1903))
+LAST_LANDING = LANDING_SEASONS[-1]
+MIN_DESTROYED = 12  # WOTW 9.1
+VIRUS_MULTIPLE = 2  # WOTW 9.1: destroyed at least double the largest Earth power
+REMOVAL_SEASONS = (Season.SUMMER, Season.WINTER)  # WOTW 9.2, ruling WOTW R5
 
 
-def end_of_game(martian_units, landings_to_come: int, owners: dict[str, str], destroyed, season: str) -> dict:
+def season_key(year: int, season: Season) -> tuple[int, int]:
+    return (year, season.rank)
+
+
+def landing_site(schedule: tuple[str, ...], season: Season, year: int) -> str | None:
+    """WOTW 3.1: the site for this movement season, if it is one of the six."""
+    for (s, y), site in zip(LANDING_SEASONS, schedule, strict=False):
+        if s is season and y == year:
+            return site
+    return None
+
+
+def landings_after(season: Season, year: int) -> int:
+    """WOTW 3.1: landings still to come after this season (six are always made)."""
+    return sum(1 for s, y in LANDING_SEASONS if season_key(y, s) > season_key(year, season))
+
+
+def check_applies(year: int, season: Season) -> bool:
+    """WOTW 9.1 with ruling WOTW R1: the first check is at the end of Fall 1903, the sixth landing's season."""
+    return season_key(year, season) >= season_key(LAST_LANDING[1], LAST_LANDING[0])
+
+
+def virus_status(year: int, season: Season, destroyed: int, largest: int) -> dict:
+    """WOTW 9.1: at least 12 destroyed and destroyed >= 2 x the largest Earth power's centres."""
+    applies = check_applies(year, season)
+    enough = destroyed >= MIN_DESTROYED
+    double = destroyed >= VIRUS_MULTIPLE * largest
+    return {
+        "check_applies": applies,
+        "twelve_met": enough,
+        "double_met": double,
+        "active": applies and enough and double,
+        "more_destroyed_for_twelve": max(0, MIN_DESTROYED - destroyed),
+        # Two routes to the doubling threshold: more centres destroyed, or the largest power shrinking.
+        "more_destroyed_for_double": max(0, VIRUS_MULTIPLE * largest - destroyed),
+        "largest_must_fall_to": destroyed // VIRUS_MULTIPLE,
+        "largest_must_lose": max(0, largest - destroyed // VIRUS_MULTIPLE),
+    }
+
+
+def next_removal_season(year: int, season: Season) -> tuple[int, Season]:
+    """Ruling WOTW R10: the first Summer or Winter after the season at whose end the virus struck."""
+    order = list(Season)
+    i = order.index(season)
+    while True:
+        i += 1
+        if i == len(order):
+            i, year = 0, year + 1
+        if order[i] in REMOVAL_SEASONS:
+            return year, order[i]
+
+
+def end_of_game(martian_units, landings_to_come: int, owners: dict[str, str], destroyed, after_fall: bool) -> dict:
     """WOTW 2.2, 2.3 with ruling WOTW R11: the Martian wins at 34 destroyed; once the Martian is
     eliminated (no unit and no cylinder to come), an Earth power wins after a Fall with more than
-    half of the centres not destroyed."""
+    half of the centres not destroyed.  Until then no Earth power wins and draws wait (WOTW 2.4), save a
+    unanimous concession to the Martian (WOTW 2.5)."""
     n_destroyed = len(destroyed)
     remaining = TOTAL_CENTRES - n_destroyed
     if n_destroyed >= TOTAL_CENTRES:
         return {"martian_wins": True, "martian_eliminated": False, "winner": "Martian", "needed": None,
-                "text": "All 34 supply centres are destroyed: the Martian wins (WOTW 2.2)."}
+                "text": f"All {TOTAL_CENTRES} supply centres are destroyed: the Martian wins (WOTW 2.2)."}
     eliminated = not martian_units and landings_to_come == 0
     needed = remaining // 2 + 1
     winner = None
-    if eliminated and season == "fall":
+    if eliminated and after_fall:
         counts: dict[str, int] = {}
         for c, p in owners.items():
             if c not in destroyed:
@@ -28,7 +91,8 @@ def end_of_game(martian_units, landings_to_come: int, owners: dict[str, str], de
         text = ("The Martian is still in the game: no Earth power can win, and draws are suspended "
                 "(WOTW 2.3, 2.4); only a unanimous concession to the Martian ends it early (WOTW 2.5).")
     elif winner:
-        text = f"The Martian is eliminated and {winner} holds at least {needed} of the {remaining} remaining centres: {winner} wins (WOTW 2.3)."
+        text = (f"The Martian is eliminated and {winner} holds at least {needed} of the {remaining} remaining "
+                f"centres: {winner} wins (WOTW 2.3).")
     else:
         text = (f"The Martian is eliminated: an Earth power needs {needed} of the {remaining} remaining centres "
                 "after a Fall season to win (WOTW 2.3, ruling WOTW R11).")

@@ -5,13 +5,14 @@ import re
 from dataclasses import dataclass
 
 from ..core import InputError, Result, Table, calculator, text_param
-from .board import board, can_land, is_centre, lookup, name, show
+from ..diplomacy.api import Season
+from .board import EARTH_POWERS, MARTIAN, board, can_land, is_centre, lookup, name, show
+from .endgame import LANDING_SEASONS
 
-LANDING_SEASONS = (("Spring", 1901), ("Fall", 1901), ("Spring", 1902), ("Fall", 1902), ("Spring", 1903),
-                   ("Fall", 1903))  # WOTW 3.1
 RULES = ("WOTW 3.1", "WOTW 3.2", "WOTW 3.3", "WOTW 3.5", "WOTW 3.6", "WOTW R6")
 _UNIT = re.compile(r"^\s*(?:([A-Za-z]+)\s*:?\s+)?([123]?[AaFf])\s+(.+?)\s*$")
-POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey", "Martian")
+_SEASON = re.compile(r"^\s*(spring|fall|autumn|summer|winter)\s+(\d{1,9})\s*", re.I)
+POWERS = EARTH_POWERS + (MARTIAN,)
 
 
 @dataclass(frozen=True)
@@ -23,29 +24,61 @@ class Landing:
     reason: str
 
 
+def when(season: Season, year: int) -> str:
+    return f"{season.display} {year}"
+
+
 def check_schedule(sites: tuple[str, ...]) -> tuple[Landing, ...]:
     """WOTW 3.1, 3.5: one site per movement season, Spring 1901 to Fall 1903; land only, never Switzerland."""
     out = []
-    for (season, year), prov in zip(LANDING_SEASONS, sites):
+    for (season, year), prov in zip(LANDING_SEASONS, sites, strict=False):
         if prov == "swi":
-            out.append(Landing(season, year, prov, False, "no cylinder may land in Switzerland (WOTW 3.5)."))
+            out.append(Landing(season.display, year, prov, False, "no cylinder may land in Switzerland (WOTW 3.5)."))
         elif not can_land(prov):
-            out.append(Landing(season, year, prov, False, f"{name(prov)} is a sea; cylinders land on land only (WOTW 3.5)."))
+            out.append(Landing(season.display, year, prov, False,
+                               f"{name(prov)} is a sea; cylinders land on land only (WOTW 3.5)."))
         else:
-            out.append(Landing(season, year, prov, True, "a land province: legal."))
+            out.append(Landing(season.display, year, prov, True, "a land province: legal."))
     return tuple(out)
 
 
-def parse_sites(text: str) -> tuple[str, ...]:
-    items = [re.sub(r"^\s*(?:(?:spring|fall|autumn)\s+\d{4}\s*)?(?:land\s+)?", "", t, flags=re.I).strip()
-             for t in re.split(r"[,;\n]", text) if t.strip()]
+def _named(items: list[str], field: str) -> tuple[str, ...]:
+    """Sites written with their seasons ("Fall 1903 land Edi"), in any order: each of the six seasons once."""
+    by_season: dict[tuple[Season, int], str] = {}
+    for item in items:
+        m = _SEASON.match(item)
+        if m is None:
+            raise InputError(field, f"{item.strip()!r}: write every site with its season, or none of them "
+                                    "(e.g. Spring 1901 land Mar) (WOTW 3.1).")
+        season = Season.FALL if m.group(1).lower() == "autumn" else Season(m.group(1).lower())
+        key = (season, int(m.group(2)[:9]))
+        if key not in LANDING_SEASONS:
+            raise InputError(field, f"{when(*key)} is not a landing season: the six cylinders land in the movement "
+                                    "seasons from Spring 1901 to Fall 1903 (WOTW 3.1).")
+        if key in by_season:
+            raise InputError(field, f"{when(*key)} is given two landing sites; each season has one (WOTW 3.1).")
+        site = re.sub(r"^\s*(?:land\s+)?", "", item[m.end():], flags=re.I).strip()
+        by_season[key] = lookup(site, field, "Schedule")
+    missing = [when(*k) for k in LANDING_SEASONS if k not in by_season]
+    if missing:
+        raise InputError(field, f"No landing site for {', '.join(missing)}: give one for each movement season from "
+                                "Spring 1901 to Fall 1903 (WOTW 3.1, 3.2).")
+    return tuple(by_season[k] for k in LANDING_SEASONS)
+
+
+def parse_sites(text: str, field: str = "schedule") -> tuple[str, ...]:
+    """WOTW 3.1, 3.2: six sites, in season order, or each written with its season in any order."""
+    items = [t for t in re.split(r"[,;\n]", text) if t.strip()]
+    if any(_SEASON.match(t) for t in items):
+        return _named(items, field)
+    items = [re.sub(r"^\s*(?:land\s+)?", "", t, flags=re.I).strip() for t in items]
     words = text.split()
     if len(items) == 1 and len(words) == 6 and all(board().lookup(w) for w in words):
         items = words  # six abbreviations separated by spaces only: "Mar Gal Pic Fin Ser Edi"
     if len(items) != 6:
-        raise InputError("schedule", f"Give exactly six landing sites, one for each movement season from "
-                                     f"Spring 1901 to Fall 1903 (got {len(items)}) (WOTW 3.1, 3.2).")
-    return tuple(lookup(t, "schedule", "Schedule") for t in items)
+        raise InputError(field, f"Give exactly six landing sites, one for each movement season from "
+                                f"Spring 1901 to Fall 1903 (got {len(items)}) (WOTW 3.1, 3.2).")
+    return tuple(lookup(t, field, "Schedule") for t in items)
 
 
 def parse_position(text: str) -> dict[str, str]:
@@ -57,7 +90,8 @@ def parse_position(text: str) -> dict[str, str]:
     for item in items:
         m = _UNIT.match(item)
         if not m:
-            raise InputError("units", f"{item.strip()!r}: write a unit as [power] A/F/2A/3A province, e.g. France A Mar.")
+            raise InputError("units", f"{item.strip()!r}: write a unit as [power] A/F/2A/3A province, "
+                                      "e.g. France A Mar.")
         power = m.group(1)
         if power is not None and power.capitalize() not in POWERS:
             raise InputError("units", f"{item.strip()!r}: unknown power {power!r}.")
@@ -97,8 +131,8 @@ def landings(v: dict) -> Result:
     destroyed = set(destroyed_before)
     martian_at: dict[str, str] = {}
     rows, entries = [], []
-    for i, ld in enumerate(schedule):
-        when = f"{ld.season} {ld.year}"
+    for ld in schedule:
+        at = f"{ld.season} {ld.year}"
         eliminates, destroys = None, None
         if ld.legal:
             p = ld.province
@@ -109,23 +143,26 @@ def landings(v: dict) -> Result:
             if is_centre(p) and p not in destroyed:
                 destroys = name(p)
                 destroyed.add(p)
-            martian_at[p] = when
-        rows.append([when, f"land {show(ld.province)}", "legal" if ld.legal else "illegal: " + ld.reason,
-                     eliminates or "-", destroys or ("already destroyed" if ld.legal and is_centre(ld.province) else "-")])
-        entries.append({"season": when, "province": show(ld.province), "legal": ld.legal, "reason": ld.reason,
+            martian_at[p] = at
+        rows.append([at, f"land {show(ld.province)}", "legal" if ld.legal else "illegal: " + ld.reason,
+                     eliminates or "-",
+                     destroys or ("already destroyed" if ld.legal and is_centre(ld.province) else "-")])
+        entries.append({"season": at, "province": show(ld.province), "legal": ld.legal, "reason": ld.reason,
                         "centre": is_centre(ld.province), "destroys": destroys, "eliminates": eliminates})
     legal = all(ld.legal for ld in schedule)
     new = len(destroyed) - len(destroyed_before)
     notes = ["The sites are given with the Spring 1901 orders and can never be changed or made conditional (WOTW 3.2).",
              "Each landing is a 3A that gives no order in its landing season (WOTW 3.6); every Earth move into the "
              "landing province that season bounces, whatever its support (WOTW 3.4).",
-             "A unit that moves out of the site in the landing season escapes; one that stays is eliminated (ruling WOTW R6)."]
+             "A unit that moves out of the site in the landing season escapes; one that stays is eliminated "
+             "(ruling WOTW R6)."]
     repeats = sorted({show(s) for s in sites if sites.count(s) > 1})
     if repeats:
         notes.append("A site is used more than once (" + ", ".join(repeats) + "): legal, but the later cylinder "
                      "eliminates a Martian unit still there (WOTW 3.3).")
     bad = [e for e in entries if not e["legal"]]
-    summary = ("The schedule is legal. " if legal else f"The schedule is illegal: {len(bad)} site(s) break WOTW 3.5. ") + \
+    verdict = "The schedule is legal. " if legal else f"The schedule is illegal: {len(bad)} site(s) break WOTW 3.5. "
+    summary = verdict + \
         f"The landings destroy {new} supply centre{'s' if new != 1 else ''}" + \
         (f" ({', '.join(e['destroys'] for e in entries if e['destroys'])})." if new else ".")
     data = {"legal": legal, "landings": entries, "centres_destroyed": new,

@@ -1,14 +1,25 @@
-"""The ``wotw-merge-split`` calculator: check a set of Martian orders before sending them."""
+"""The ``wotw-merge-split`` calculator: check a set of Martian orders before sending them.
+
+It is the adjudicator's own movement steps (``variant.MOVE_CORE``) on a board with no Earth units:
+the same checks, the same resolution, the same placement of the units after the moves.  A province
+"assumed blocked" is a barrier that every Martian move into it fails against, as if another power
+stood it off.
+"""
 from __future__ import annotations
 
 from ..core import InputError, Result, Table, calculator, text_param
-from .board import lookup, show
-from .martian import check, resolve
+from ..diplomacy.api import Barrier, Hold, Move, Phase, PhaseKind, Position, Season, Support, Turn, describe, run
+from .board import MARTIAN, lookup, show
+from .merge import Merge
 from .orders import parse_orders
+from .season import MartianState
+from .split import Split
 from .units import designation, parse_units
+from .variant import MOVE_CORE, WOTW
 
 RULES = ("WOTW 4.1", "WOTW 4.3", "WOTW 4.4", "WOTW 5.2", "WOTW 5.3", "WOTW 5.4", "WOTW 5.5", "WOTW 5.6",
          "WOTW 5.7", "WOTW 5.8", "WOTW 5.9", "WOTW 6.1", "WOTW R2", "WOTW R3", "WOTW R8", "WOTW R12")
+PHASE = Phase(1904, Season.SPRING, PhaseKind.MOVEMENT)
 
 
 def _blocked(text: str) -> frozenset[str]:
@@ -16,6 +27,103 @@ def _blocked(text: str) -> frozenset[str]:
     if len(items) > 20:
         raise InputError("blocked", "At most 20 blocked provinces.")
     return frozenset(lookup(t, "blocked", "Blocked") for t in items)
+
+
+def resolve_martian(units, orders, blocked: frozenset[str] = frozenset()) -> Turn:
+    """The Martian's moves with no Earth unit on the board; moves into ``blocked`` provinces fail."""
+    position = Position(PHASE, tuple(units), {}, state=MartianState())
+    barrier = Barrier(frozenset({MARTIAN}), "fails: another power is assumed to stop every Martian move there",
+                      ("WOTW 5.6",))
+    turn = Turn(WOTW, PHASE, position, tuple(orders), position, barriers={p: barrier for p in blocked})
+    return run(turn, MOVE_CORE)
+
+
+def reading(order) -> tuple[str, tuple[str, ...]]:
+    """How a legal Martian order is read, in words, with its rules (WOTW 1.1: a unit that holds holds as in the
+    standard game; WOTW 4.1, 5.2-5.5, 6.1 for the Martian's own orders)."""
+    if isinstance(order, Split):
+        here = order.unit.province
+        bits = [f"{designation(s)} stays in {show(d)}" if d == here else f"{designation(s)} to {show(d)}"
+                for s, d in order.parts]
+        return "splits: " + ", ".join(bits) + ".", ("WOTW 5.2", "WOTW R3")
+    if isinstance(order, Merge):
+        if order.reading == "stay":
+            return "no other unit merges here, so it holds.", ("WOTW 5.5",)
+        if order.reading == "move":
+            return (f"read as a move at strength {order.unit.strength} to {show(order.dest)}: {order.why}.",
+                    ("WOTW 5.5",))
+        if order.dest == order.unit.province:
+            return f"stays in {show(order.dest)} for the merge there (total {order.total}).", ("WOTW 5.4",)
+        return f"merges into {show(order.dest)} (combined strength {order.total}).", ("WOTW 5.3",)
+    if isinstance(order, Move):
+        return f"moves at strength {order.unit.strength} to {show(order.dest)}.", ("WOTW 4.1",)
+    if isinstance(order, Support):
+        what = f"the move {show(order.target)} - {show(order.dest)}" if order.dest else \
+            f"the unit in {show(order.target)} holding"
+        return f"supports {what} with its full strength of {order.unit.strength}.", ("WOTW 6.1",)
+    if isinstance(order, Hold):
+        return "holds.", ("WOTW 1.1",)
+    return describe(order) + ".", ()
+
+
+def _verdicts(turn: Turn) -> list[dict]:
+    out = []
+    for w in turn.check.written:
+        if w.order is None:
+            out.append({"order": w.parsed.text, "legal": False, "reason": w.error + ". The unit holds.",
+                        "rules": list(w.rules)})
+            continue
+        effective = next((o for o in turn.check.effective if o.unit.province == w.unit.province), w.order)
+        reason, rules = reading(effective)
+        out.append({"order": w.parsed.text, "legal": True, "reason": reason, "rules": list(rules)})
+    return out
+
+
+def _moves(turn: Turn) -> list[dict]:
+    """Every part moving, in the order the orders were written."""
+    facts = turn.facts
+    text = {w.unit.province: (w.parsed.line, w.parsed.text) for w in turn.check.written if w.order is not None}
+    rows = []
+    for i in range(len(turn.check.resolution.orders)):
+        o = facts.order(i)
+        if isinstance(o, Move):
+            line, written = text.get(o.unit.province, (0, o.unit.label()))
+            rows.append((line, i, {"order": written, "part": designation(o.unit.strength), "to": show(o.dest),
+                                   "succeeds": facts.succeeded(i)}))
+    return [r for _, _, r in sorted(rows, key=lambda r: r[:2])]
+
+
+def _arrivals(turn: Turn) -> dict[str, list[dict]]:
+    """The strength each move (a merge as one) brings to its destination, supports included."""
+    facts, out, seen = turn.facts, {}, set()
+    for i in range(len(turn.check.resolution.orders)):
+        o = facts.order(i)
+        if not isinstance(o, Move) or facts.group_of(i) in seen:
+            continue
+        seen.add(facts.group_of(i))
+        who = " + ".join(facts.source(j).unit.label() for j in facts.group_of(i) if isinstance(facts.order(j), Move))
+        out.setdefault(show(o.dest), []).append({"from": who, "strength": facts.defend_strength(i)})
+    return dict(sorted(out.items()))
+
+
+def _notes(turn: Turn, blocked: frozenset[str]) -> list[str]:
+    notes = []
+    for o in turn.check.effective:
+        if isinstance(o, Split) and sum(1 for _, d in o.parts if d != o.unit.province) >= 2:
+            p = show(o.unit.province)
+            notes.append(f"{p} splits: any parts whose moves fail merge again in {p} (automatic merger, WOTW 5.7), "
+                         f"and a Martian move into {p} then bounces (WOTW 5.8).")
+    leaving = {o.unit.province for o in turn.check.effective if isinstance(o, (Move, Split))}
+    for dest in sorted({o.dest for o in turn.check.effective if isinstance(o, Merge) and o.reading == "merge"}):
+        if dest in leaving:
+            notes.append(f"The merge in {show(dest)} needs the Martian unit there to get out: if its move fails and "
+                         f"the total would exceed 3, every merge order into {show(dest)} fails (WOTW 5.9).")
+    if blocked:
+        notes.append("Assumed blocked by other powers: " + ", ".join(show(b) for b in sorted(blocked)) + ".")
+    else:
+        notes.append("Outcome assuming no other power's unit gets in the way; name provinces under "
+                     "'Moves assumed to fail' to see what happens when they do.")
+    return notes
 
 
 @calculator(
@@ -42,62 +150,27 @@ def merge_split(v: dict) -> Result:
         raise InputError("units", "Give at least one Martian unit, e.g. 3A Con.")
     orders = parse_orders(v["orders"])
     blocked = _blocked(v["blocked"])
-    plan = check(units, orders)
-    out = resolve(plan, blocked)
-
-    rows = [[vd.text, "legal" if vd.legal else "illegal", vd.reason, ", ".join(vd.rules)] for vd in plan.verdicts]
-    arrivals = []
-    for dest, attacks in sorted(out.attack.items()):
-        for who, strength in attacks:
-            arrivals.append([show(dest), who, strength])
-    moved = [m for m in plan.movers]
-    results = [[m.text, f"{designation(m.size)} to {show(m.dest)}", "succeeds" if out.success[m] else "fails"]
-               for m in moved]
-    final = [f"{designation(s)} {show(p)}" for p, s in out.final.items()]
-    before = sum(u.strength for u in units)
-    after = sum(out.final.values())
-
-    notes = []
-    by_unit: dict[str, int] = {}
-    for m in plan.movers:
-        if m.group is None:
-            by_unit[m.origin] = by_unit.get(m.origin, 0) + 1
-    for origin, n in by_unit.items():
-        if n >= 2:
-            notes.append(f"{show(origin)} splits: any parts whose moves fail merge again in {show(origin)} "
-                         f"(automatic merger, WOTW 5.7), and a Martian move into {show(origin)} then bounces (WOTW 5.8).")
-    leaving = {m.origin for m in plan.movers}
-    for m in plan.movers:
-        if m.group is not None and m.dest in leaving and m.origin == min(x.origin for x in plan.movers
-                                                                          if x.group == m.group):
-            notes.append(f"The merge in {show(m.dest)} needs the Martian unit there to get out: if its move fails "
-                         f"and the total would exceed 3, every merge order into {show(m.dest)} fails (WOTW 5.9).")
-    if blocked:
-        notes.append("Assumed blocked by other powers: " + ", ".join(show(b) for b in sorted(blocked)) + ".")
-    else:
-        notes.append("Outcome assuming no other power's unit gets in the way; name provinces under "
-                     "'Moves assumed to fail' to see what happens when they do.")
-
-    legal = plan.legal
-    bad = sum(1 for vd in plan.verdicts if not vd.legal)
-    summary = (("All orders are legal. " if legal else f"{bad} order{'s are' if bad > 1 else ' is'} illegal (the unit holds). ")
-               + ("Result: " + ", ".join(final) + "." if final else "No Martian unit is left."))
-    data = {
-        "legal": legal,
-        "orders": [{"order": vd.text, "legal": vd.legal, "reason": vd.reason, "rules": list(vd.rules)}
-                   for vd in plan.verdicts],
-        "arrivals": {show(d): [{"from": who, "strength": s} for who, s in a] for d, a in sorted(out.attack.items())},
-        "moves": [{"order": m.text, "part": designation(m.size), "to": show(m.dest), "succeeds": out.success[m]}
-                  for m in moved],
-        "final": final,
-        "strength_before": before,
-        "strength_after": after,
-        "blocked": [show(b) for b in sorted(blocked)],
-    }
-    tables = [Table("Orders", ["Order", "Legal", "Read as / why", "Rules"], rows)]
-    if arrivals:
-        tables.append(Table("Strength arriving", ["Destination", "From", "Strength (with support)"], arrivals))
-    if results:
-        tables.append(Table("Moves", ["Order", "Part", "Result"], results))
+    turn = resolve_martian(units, orders, blocked)
+    verdicts, moves = _verdicts(turn), _moves(turn)
+    final = [u.label() for u in turn.position.units]
+    bad = sum(1 for vd in verdicts if not vd["legal"])
+    summary = (("All orders are legal. " if not bad else f"{bad} order{'s are' if bad > 1 else ' is'} illegal "
+                "(the unit holds). ") + ("Result: " + ", ".join(final) + "." if final else "No Martian unit is left."))
+    arrivals = _arrivals(turn)
+    data = {"legal": not bad, "orders": verdicts, "arrivals": arrivals, "moves": moves, "final": final,
+            "strength_before": sum(u.strength for u in units),
+            "strength_after": sum(u.strength for u in turn.position.units),
+            "blocked": [show(b) for b in sorted(blocked)]}
+    tables = [Table("Orders", ["Order", "Legal", "Read as / why", "Rules"],
+                    [[vd["order"], "legal" if vd["legal"] else "illegal", vd["reason"], ", ".join(vd["rules"])]
+                     for vd in verdicts])]
+    rows = [[d, a["from"], a["strength"]] for d, items in arrivals.items() for a in items]
+    if rows:
+        tables.append(Table("Strength arriving", ["Destination", "From", "Strength (with support)"], rows))
+    if moves:
+        tables.append(Table("Moves", ["Order", "Part", "Result"],
+                            [[m["order"], f"{m['part']} to {m['to']}", "succeeds" if m["succeeds"] else "fails"]
+                             for m in moves]))
     tables.append(Table("Martian units after the moves", ["Unit"], [[f] for f in final]))
-    return Result(summary=summary, data=data, tables=tables, notes=notes, rules=list(RULES))
+    return Result(summary=summary, data=data, tables=tables, notes=_notes(turn, blocked), rules=list(RULES))
+

@@ -1,152 +1,138 @@
-"""Martian orders and their parser (WOTW 4.2, WOTW 5.2-5.5, ruling WOTW R3).
+"""Reading War of the Worlds orders (WOTW 4.2, 5.1-5.5, 9.2, ruling WOTW R3): the variant's order-reading hook.
 
-Text becomes typed orders here only; everything after works on these values.
+Earth orders are read by the standard reader.  Martian orders have their own syntax (``3A Con - 2A
+Bul - BLA``, ``2A Par merge Bur``, ``remove A Par``) and are read here into the same written-order
+values, of the standard kinds (hold, move, support, convoy) or the Martian ones (split, merge,
+removal).  A line of the orders text that starts with ``Martian:`` is a Martian order.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from enum import Enum
 
 from ..core import InputError
-from .board import lookup
-from .units import MAX_UNITS, split_size
+from ..diplomacy.api import OrderKind, Outcome, ParsedOrder, Phase, PhaseKind, Status, reader_for, register, unreadable
+from . import merge, removal, split
+from .board import MARTIAN, lookup
+from .units import MAX_UNITS, split_size, strength_of
+
+
+class MartianOrderKind(Enum):
+    """The Martian's own order kinds: the registry of their modules."""
+
+    SPLIT = split.SPEC
+    MERGE = merge.SPEC
+    REMOVAL = removal.SPEC
+
+
+register(MartianOrderKind)
 
 MAX_ORDERS = MAX_UNITS
-
-
-@dataclass(frozen=True)
-class Part:
-    """One part of a move or split: ``size`` None means "the whole unit" (ruling WOTW R3)."""
-
-    size: int | None
-    dest: str
-
-
-@dataclass(frozen=True)
-class Move:
-    """``3A Con - 2A Bul - BLA``: a plain move (one part) or a split (several)."""
-
-    origin: str
-    strength: int
-    parts: tuple[Part, ...]
-    text: str
-
-
-@dataclass(frozen=True)
-class Merge:
-    """``2A Par merge Bur`` (WOTW 5.3)."""
-
-    origin: str
-    strength: int
-    dest: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Hold:
-    origin: str
-    strength: int
-    text: str
-
-
-@dataclass(frozen=True)
-class Support:
-    """``2A Mun S A Ber - Kie`` or ``3A Bur S A Par`` (WOTW 6.1); ``dest`` None supports a hold."""
-
-    origin: str
-    strength: int
-    target: str
-    dest: str | None
-    text: str
-
-
-@dataclass(frozen=True)
-class Convoy:
-    """Recorded only to be refused: a Martian unit never convoys (WOTW 4.2)."""
-
-    origin: str
-    strength: int
-    text: str
-
-
-Order = Move | Merge | Hold | Support | Convoy
-
-_HEAD = re.compile(r"^\s*([123]?)\s*a\s+(.*)$", re.I)
+_HEAD = re.compile(r"^\s*(\d*)\s*a\s+(.*)$", re.I)
 _MERGE = re.compile(r"\s+(?:merge|merges|m)(?:\s+(?:with|into|in|at))?\s+", re.I)
 _SUPPORT = re.compile(r"\s+(?:s|supports?)\s+", re.I)
 _CONVOY = re.compile(r"\s+(?:c|convoys?)\s+", re.I)
 _HOLD = re.compile(r"\s+(?:h|holds?|stands?)\s*$", re.I)
 _HYPHENATED = re.compile(r"mid-atlantic", re.I)
-_ARROW = re.compile(r"\s*(?:->|-|–|\bto\b)\s*", re.I)
+_ARROW = re.compile(r"\s*(?:->|=>|\u2192|-|\u2013|\u2014|\bto\b)\s*", re.I)  # the arrows Earth orders accept
+_PREFIX = re.compile(r"^\s*(?:\d{1,3}[.)]\s+|[-*\u2022]\s+)?(?:martians?\s*(?::\s*|\s+(?=\d*\s*a\b|remove|disband)))?",
+                     re.I)
+_REMOVAL = re.compile(r"^\s*(?:remove\s+|disband\s+)?(\d*)\s*a\s+(.+?)\s*$", re.I)
 
 
 def split_orders(text: str) -> list[str]:
     return [t.strip() for t in re.split(r"[,;\n]", text) if t.strip()]
 
 
-_PREFIX = re.compile(r"^\s*(?:\d{1,3}[.)]\s+|[-*\u2022]\s+)?(?:martians?\s*:\s*)?", re.I)
+def _order(line: str, n: int, kind, strength: int, origin: str, **fields) -> ParsedOrder:
+    return ParsedOrder(n, line, MARTIAN, kind, location=origin, strength=strength, **fields)
 
 
-def parse_order(line: str, field: str = "orders") -> Order:
+def _support(line: str, n: int, strength: int, rest: str, field: str) -> ParsedOrder:
+    head, tail = _SUPPORT.split(" " + rest, maxsplit=1)
+    pieces = _ARROW.split(tail)
+    if len(pieces) > 2:
+        raise InputError(field, f"{line!r}: a support names one move, e.g. 2A Mun S A Ber - Kie.")
+    _, target_text = split_size(pieces[0], field, line)
+    target = lookup(re.sub(r"^\s*[af]\s+", "", target_text, flags=re.I), field, line)
+    dest = lookup(pieces[1], field, line) if len(pieces) == 2 else None
+    return _order(line, n, OrderKind.SUPPORT, strength, lookup(head, field, line), target=target, dest=dest)
+
+
+def _move(line: str, n: int, strength: int, rest: str, field: str) -> ParsedOrder:
+    pieces = _ARROW.split(rest)
+    origin = lookup(pieces[0], field, line)
+    if len(pieces) < 2:
+        return _order(line, n, OrderKind.HOLD, strength, origin)  # a bare unit holds
+    parts = []
+    for piece in pieces[1:]:
+        size, where = split_size(piece, field, line)
+        parts.append((size, lookup(where, field, line)))
+    if len(parts) == 1 and parts[0][0] is None:
+        return _order(line, n, OrderKind.MOVE, strength, origin, dest=parts[0][1])
+    return _order(line, n, MartianOrderKind.SPLIT, strength, origin, parts=tuple(parts))
+
+
+def parse_order(line: str, n: int = 0, field: str = "orders") -> ParsedOrder:
+    """One Martian order of a movement season (WOTW 4.2, 5.2, 5.3, 6.1; ruling WOTW R3)."""
     line = _PREFIX.sub("", line)  # a pasted list marker, or the power written before the order
     m = _HEAD.match(line)
     if not m:
         raise InputError(field, f"{line!r}: a Martian order starts with A, 2A or 3A and the unit's province.")
-    strength = int(m.group(1) or 1)
+    strength = strength_of(m.group(1), field, repr(line))
     rest = _HYPHENATED.sub("Mid Atlantic", m.group(2))  # the one province name with a hyphen
     if _CONVOY.search(" " + rest):
         head = _CONVOY.split(" " + rest, maxsplit=1)[0]
-        return Convoy(lookup(head, field, line), strength, line)
+        return _order(line, n, OrderKind.CONVOY, strength, lookup(head, field, line))
     if _SUPPORT.search(" " + rest):
-        head, tail = _SUPPORT.split(" " + rest, maxsplit=1)
-        origin = lookup(head, field, line)
-        pieces = _ARROW.split(tail)
-        _, target_text = split_size(pieces[0])
-        target_text = re.sub(r"^\s*[af]\s+", "", target_text, flags=re.I)
-        target = lookup(target_text, field, line)
-        if len(pieces) > 2:
-            raise InputError(field, f"{line!r}: a support names one move, e.g. 2A Mun S A Ber - Kie.")
-        dest = lookup(pieces[1], field, line) if len(pieces) == 2 else None
-        return Support(origin, strength, target, dest, line)
+        return _support(line, n, strength, rest, field)
     if _MERGE.search(" " + rest + " "):
         head, tail = _MERGE.split(" " + rest + " ", maxsplit=1)
-        return Merge(lookup(head, field, line), strength, lookup(tail, field, line), line)
+        return _order(line, n, MartianOrderKind.MERGE, strength, lookup(head, field, line),
+                      dest=lookup(tail, field, line))
     if _HOLD.search(" " + rest):
-        head = _HOLD.split(" " + rest, maxsplit=1)[0]
-        return Hold(lookup(head, field, line), strength, line)
-    pieces = _ARROW.split(rest)
-    if len(pieces) < 2:
-        # A bare unit is a hold.
-        return Hold(lookup(rest, field, line), strength, line)
-    origin = lookup(pieces[0], field, line)
-    parts = []
-    for piece in pieces[1:]:
-        size, where = split_size(piece)
-        if size is not None and not 1 <= size <= 3:
-            raise InputError(field, f"{line!r}: a part has strength 1, 2 or 3.")
-        parts.append(Part(size, lookup(where, field, line)))
-    return Move(origin, strength, tuple(parts), line)
+        return _order(line, n, OrderKind.HOLD, strength, lookup(_HOLD.split(" " + rest, maxsplit=1)[0], field, line))
+    return _move(line, n, strength, rest, field)
 
 
-def parse_orders(text: str, field: str = "orders") -> tuple[Order, ...]:
+def parse_removal(line: str, n: int = 0, field: str = "removals") -> ParsedOrder:
+    """``remove 2A Mun``, ``A Par``: points the Martian orders removed (WOTW 9.2)."""
+    m = _REMOVAL.match(_PREFIX.sub("", line))
+    if not m:
+        raise InputError(field, f"{line.strip()!r}: write a removal as A, 2A or 3A and a province, e.g. A Par.")
+    points = strength_of(m.group(1), field, repr(line.strip()))
+    return _order(line.strip(), n, MartianOrderKind.REMOVAL, points, lookup(m.group(2), field, line.strip()))
+
+
+def parse_orders(text: str, field: str = "orders", removals: bool = False) -> tuple[ParsedOrder, ...]:
+    """Every Martian order in a text (commas, semicolons or new lines between them)."""
     lines = split_orders(text)
     if len(lines) > MAX_ORDERS:
         raise InputError(field, f"At most {MAX_ORDERS} orders (got {len(lines)}).")
-    return tuple(parse_order(line, field) for line in lines)
+    read = parse_removal if removals else parse_order
+    return tuple(read(line, n, field) for n, line in enumerate(lines, 1))
 
 
 _EARTH_SPLIT_MERGE = re.compile(r"\bmerges?\b|(?:-|\bto\b)\s*[123]\s*a\b", re.I)
+_MARTIAN_LINE = re.compile(r"^\s*(?:\d{1,3}[.)]\s+|[-*\u2022]\s+)?martians?\s*:", re.I)
 
 
-def earth_split_merge(errors: list) -> list:
-    """WOTW 5.1: an Earth order the standard parser rejected because it merges or splits says so."""
-    from ..diplomacy.parser import ParseError
+def read_orders(variant, phase: Phase, text: str) -> tuple[tuple[ParsedOrder, ...], tuple]:
+    """The variant's reading hook: Earth lines by the standard reader, ``Martian:`` lines as Martian orders.
 
-    out = []
-    for err in errors:
-        if _EARTH_SPLIT_MERGE.search(err.text):
-            err = ParseError(err.line, err.text, "only the Martian may split or merge units (WOTW 5.1); "
-                                                 "the order is ignored")
-            err.rules = ("WOTW 5.1", "DIP R1")
-        out.append(err)
-    return out
+    An Earth order the standard reader refuses because it merges or splits says that only the Martian
+    may (WOTW 5.1); a Martian line that cannot be read is an input error (field ``martian_orders``).
+    """
+    earth = [line for line in text.splitlines() if not _MARTIAN_LINE.match(line)]
+    martian = "\n".join(line for line in text.splitlines() if _MARTIAN_LINE.match(line))
+    parsed, errors = reader_for(variant).orders("\n".join(earth))
+    mine = parse_orders(martian, "martian_orders", removals=phase.kind is not PhaseKind.MOVEMENT)
+    return tuple(parsed) + mine, tuple(_unreadable(e) for e in errors)
+
+
+def _unreadable(err) -> Outcome:
+    """An Earth line that cannot be read; one that merges or splits says only the Martian may (WOTW 5.1)."""
+    if _EARTH_SPLIT_MERGE.search(err.text):
+        return Outcome("", err.text, None, Status.ILLEGAL, "only the Martian may split or merge units (WOTW 5.1); "
+                       "the order is ignored", ("WOTW 5.1", "DIP R1"), line=err.line)
+    return unreadable(err)

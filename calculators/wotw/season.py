@@ -1,444 +1,291 @@
-"""One War of the Worlds movement season: Earth and Martian orders, landing, destruction (WOTW 1-8).
+"""The steps War of the Worlds adds around the standard ones (WOTW 2-3, 7-9, rulings WOTW R4-R6, R10, R11, R14).
 
-The Earth side goes through the standard legality check and explanations of
-``calculators.diplomacy``; the Martian side through ``martian.check``; both meet in
-``resolver.MartianResolver``.  After the moves come the Martian losses (WOTW 7.2, 7.3,
-ruling WOTW R4), the landing (WOTW 3.3, ruling WOTW R6) and the destroyed centres (WOTW 8.1).
+Each is a small pure function from a season in progress (``Turn``) to the next; the variant record
+(``variant.py``) lists them with the standard steps, top to bottom.  Before the resolution: the
+landing's barrier and the cylinder's order.  After it: the Martian losses, the landing, the
+destroyed centres, the centres' owners and the Earth win after Fall, the virus and its removals.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
-from ..diplomacy.adjustments import update_ownership
-from ..diplomacy.legality import bind_movement
-from ..diplomacy.map import province_of
-from ..diplomacy.movement import explain, position_after
-from ..diplomacy.orders import Hold, Move, Status, Support
-from ..diplomacy.parser import ParsedOrder
-from ..diplomacy.position import Dislodged
-from ..diplomacy.resolver import MOVE, _sea_adjacency
-from ..diplomacy.units import Unit, UnitType
-from .board import board, martian_adjacent, show
-from .landings import LANDING_SEASONS
-from .martian import Plan
-from .resolver import MARTIAN, MartianResolver, Structure
-from .units import MartianUnit, designation
+from ..diplomacy.api import (Barrier, Decision, Illegal, Outcome, Phase, Position, Season, Status, Support, Turn,
+                             Unit, but, resolve_moves, update_ownership)
+from .board import CYLINDER_STRENGTH, EARTH_POWERS, MARTIAN, designation, martian, show
+from .endgame import check_applies, end_of_game, landing_site, landings_after, virus_status
+from .removal import POINTS_PER_SEASON, Removal, check, defaults
 
 
 @dataclass(frozen=True)
-class Line:
-    """One order's result, for the table: who, what was written, what happened, why, which rules."""
+class MartianState:
+    """The variant's part of a position: the centres destroyed (WOTW 8.1), whether the virus is active
+    (WOTW 9.1, ruling WOTW R10: once active it never ends), and the six landing sites (WOTW 3.1, 3.2)."""
 
-    power: str
-    text: str
-    status: str
-    reason: str
-    rules: tuple[str, ...]
+    destroyed: frozenset[str] = frozenset()
+    virus: bool = False
+    schedule: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
-class SeasonResult:
-    lines: tuple[Line, ...]
-    earth: tuple[Unit, ...]
-    martian: tuple[MartianUnit, ...]
-    dislodged: tuple[Dislodged, ...]
-    destroyed_now: tuple[str, ...]
-    destroyed: frozenset[str]
-    owners: dict[str, str]
-    landing: str | None
-    eliminated_by_landing: tuple[str, ...]
-    martian_losses: tuple[str, ...]
-    contested: frozenset[str]
-    moves: tuple[tuple[str, str, str, bool], ...] = field(default_factory=tuple)
-    reductions: tuple[tuple[str, int, int], ...] = ()  # (province, strength before, after) for dislodged Martians
+class Report:
+    """What the variant's steps did this season, for the result."""
+
+    landing: str | None = None
+    eliminated: tuple[str, ...] = ()  # units the cylinder landed on
     landed_on: int = 0  # Martian strength the cylinder eliminated
+    reduced: frozenset[str] = frozenset()  # provinces whose Martian unit lost a point and stayed (ruling WOTW R4)
+    reductions: tuple[tuple[str, int, int], ...] = ()  # (province, strength before, after) for dislodged Martians
+    losses: tuple[str, ...] = ()
+    destroyed_now: tuple[str, ...] = ()
+    deferred: bool = False  # a Fall with retreats to come: owners, win and virus wait for them (DIP 14.3)
+    fall_check: dict | None = None  # the end-of-Fall virus check, made in Winter after the Fall retreats
+    virus: dict | None = None  # the virus check at the end of this season
+    removals: tuple[Removal, ...] = ()
+    end: dict = field(default_factory=dict)
 
 
-def landing_site(sites: tuple[str, ...], season: str, year: int) -> str | None:
-    """WOTW 3.1: the site for this movement season, if it is one of the six."""
-    for (s, y), site in zip(LANDING_SEASONS, sites):
-        if s.lower() == season and y == year:
-            return site
-    return None
+def state(position: Position) -> MartianState:
+    return position.state if position.state is not None else MartianState()
 
 
-def _martian_unit(prov: str, strength: int) -> Unit:
-    return Unit(MARTIAN, UnitType.ARMY, prov, strength)
+def _report(turn: Turn) -> Report:
+    return turn.report if turn.report is not None else Report()
 
 
-def adjudicate_season(season: str, year: int, earth: tuple[Unit, ...], plan: Plan, parsed: list[ParsedOrder],
-                      parse_errors: list, owners: dict[str, str], destroyed: frozenset[str],
-                      landing: str | None) -> SeasonResult:
-    gmap = board()
-    martian_at = plan.units
-    lines: list[Line] = []
-    for err in parse_errors:
-        lines.append(Line("", err.text, "illegal", err.message, getattr(err, "rules", ("DIP 4.1",))))
+def _martians(units) -> tuple[Unit, ...]:
+    return tuple(u for u in units if u.power == MARTIAN)
 
-    # -- the Earth orders: standard legality, except where they meet Martian units ----------
-    all_units = tuple(earth) + tuple(_martian_unit(p, u.strength) for p, u in martian_at.items())
-    to_bind, to_martian = [], []
-    for p in parsed:
-        loc = province_of(p.location) if p.location else None
-        if loc in martian_at and p.kind not in ("build", "waive"):
-            lines.append(Line(p.power or "", p.text, "illegal",
-                              f"the unit in {show(loc)} is the Martian's; Earth orders cannot move it", ("WOTW 5.1",)))
-        elif p.kind in ("support", "convoy") and p.target and province_of(p.target) in martian_at:
-            to_martian.append(p)
-        else:
-            to_bind.append(p)
-    effective_all, written = bind_movement(gmap, all_units, to_bind, _sea_adjacency(gmap))
-    n_earth = len(earth)
-    effective = list(effective_all[:n_earth])
-    earth_index = {u.province: i for i, u in enumerate(earth)}
-    extra_supports: dict[int, Support] = {}
-    extra_lines: dict[int, tuple[str, str, tuple[str, ...]]] = {}
-    for p in to_martian:
-        unit = earth[earth_index[province_of(p.location)]] if province_of(p.location) in earth_index else None
-        target = province_of(p.target)
-        why = None
-        if unit is None:
-            why, rules = f"there is no unit in {show(province_of(p.location))}", ("DIP 4.1",)
-        elif p.power is not None and unit.power != p.power:
-            why, rules = f"the unit in {show(unit.province)} is {unit.power}'s", ("DIP 4.1",)
-        elif p.kind == "convoy":
-            why, rules = "a Martian unit is never convoyed", ("WOTW 4.2",)
-        else:
-            into = province_of(p.dest) if p.dest else target
-            if not gmap.can_reach_province(unit.type.value, unit.location, into) or into == unit.province:
-                why, rules = f"{unit.label()} could not move to {show(into)}, so cannot support there", ("DIP 7.2",)
-            elif p.dest and (into == target or not martian_adjacent(target, into)):
-                why, rules = f"the Martian unit in {show(target)} could not move to {show(into)}", ("DIP 4.3", "WOTW R2")
-        if why is not None:
-            lines.append(Line(unit.power if unit else (p.power or ""), p.text, "illegal", why + "; the unit holds",
-                              rules + ("DIP R1",)))
-            continue
-        i = earth_index[unit.province]
-        if not isinstance(effective[i], Hold) or i in extra_supports:
-            lines.append(Line(unit.power, p.text, "illegal", f"{unit.label()} already has an order", ("DIP R10",)))
-            continue
-        extra_supports[i] = Support(unit, target, province_of(p.dest) if p.dest else None)
-        extra_lines[i] = (p.text, unit.power, ())
 
-    # -- pseudo-units: Earth first (so the standard explanations index them), then the Martian --
-    orders: list = []
-    owner_of: list[str] = []  # the Martian province each Martian pseudo-unit belongs to ("" for Earth)
-    for i, o in enumerate(effective):
-        orders.append(extra_supports.get(i, o))
-        owner_of.append("")
-    leads: dict[int, tuple[int, ...]] = {}
-    hosts: dict[int, int] = {}
-    remainders: dict[int, tuple[int, ...]] = {}
-    own: dict[int, int] = {}
-    mover_index: dict[tuple[str, str], int] = {}
-    groups: dict[str, list[int]] = {}
-    martian_support: dict[int, object] = {}
-    supports_by_origin = {s.origin: s for s in plan.supports}
-    for prov in sorted(martian_at):
-        u = martian_at[prov]
-        movers = [m for m in plan.movers if m.origin == prov]
-        stay = plan.stay.get(prov, 0)
-        if not movers:
-            base = _martian_unit(prov, u.strength)
-            s = supports_by_origin.get(prov)
-            martian_support[len(orders)] = s
-            orders.append(Support(base, s.target, s.dest) if s is not None else Hold(base))
-            owner_of.append(prov)
-            continue
-        split = len(movers) > 1 or movers[0].size != u.strength
-        parts = []
-        for m in movers:
-            mover_index[(prov, m.dest)] = len(orders)
-            if m.group is not None:
-                groups.setdefault(m.dest, []).append(len(orders))
-            parts.append(len(orders))
-            orders.append(Move(_martian_unit(prov, m.size), m.dest))
-            owner_of.append(prov)
-        if split:
-            remainders[len(orders)] = tuple(parts)
-            orders.append(Hold(_martian_unit(prov, stay)))
-            owner_of.append(prov)
-    at_index = {}
-    for i, o in enumerate(orders):
-        at_index.setdefault(province_of(o.unit.location), []).append(i)
-    for dest, members in groups.items():
-        lead = min(members, key=lambda i: province_of(orders[i].unit.location))
-        total = sum(orders[i].unit.strength for i in members)
-        own[lead] = orders[lead].unit.strength
-        lu = orders[lead].unit
-        orders[lead] = Move(Unit(MARTIAN, UnitType.ARMY, lu.location, total), dest)
-        leads[lead] = tuple(members)
-        if dest in plan.merge_hosts:
-            hosts[lead] = next(i for i in at_index[dest] if owner_of[i] == dest)
+# -- before the resolution ----------------------------------------------------------------------------
+def announce_landing(turn: Turn) -> Turn:
+    """WOTW 3.1, 3.4: this season's cylinder; every Earth move into its site bounces, whatever its support."""
+    site = landing_site(state(turn.start).schedule, turn.phase.season, turn.phase.year)
+    if site is None:
+        return turn.but(report=_report(turn))
+    return turn.but(barriers={**turn.barriers, site: _landing_barrier(site)}, report=but(_report(turn), landing=site))
 
-    # -- which pseudo-unit each support is for; unmatched supports become holds (DIP 4.3) ----
-    def holder(prov: str) -> int | None:
-        idx = at_index.get(prov, [])
-        rem = [i for i in idx if i in remainders]
-        if rem:
-            return rem[0] if orders[rem[0]].unit.strength else None
-        fixed = [i for i in idx if not isinstance(orders[i], Move)]
-        return fixed[0] if fixed else None
 
-    lead_of = {m: lead for lead, ms in leads.items() for m in ms}
-    supports: dict[int, list[int]] = {}
-    void: set[int] = set()
-    for i, o in enumerate(orders):
-        if not isinstance(o, Support):
-            continue
-        target_martian = o.target in martian_at
-        if not target_martian and i >= n_earth:
-            # A Martian support for an Earth unit: match it against the Earth order (DIP 4.3).
-            j = earth_index.get(o.target)
-            t = effective[j] if j is not None else None
-            ok = t is not None and ((o.dest is None and not isinstance(t, Move))
-                                    or (isinstance(t, Move) and t.dest_province == o.dest))
-            if ok:
-                supports.setdefault(j, []).append(i)
-            else:
-                void.add(i)
-            continue
-        if not target_martian:
-            j = earth_index[o.target]
-            supports.setdefault(j, []).append(i)
-            continue
-        if o.dest is None:
-            j = holder(o.target)
-        else:
-            j = mover_index.get((o.target, o.dest))
-            j = lead_of.get(j, j) if j is not None else None
-        if j is None:
-            void.add(i)
-        else:
-            supports.setdefault(j, []).append(i)
-    for i in void:
-        orders[i] = Hold(orders[i].unit)
+@cache
+def _landing_barrier(site: str) -> Barrier:
+    return Barrier(frozenset(EARTH_POWERS), f"bounced: a cylinder lands in {show(site)} this season, and every "
+                   "Earth move there bounces whatever its support", ("WOTW 3.4", "WOTW R6"))
 
-    # -- resolve, then again while an attacker meets a unit that "remains where it is" (R4) --
-    stuck: set[int] = set()
-    cut: set[int] = set()
-    reduced: dict[str, int] = {}
-    res = None
-    for _ in range(len(orders) + 1):
-        st = Structure(leads, hosts, remainders, own, landing, frozenset(stuck), frozenset(cut))
-        res = MartianResolver(gmap, orders, st, supports).run()
-        grew = False
-        for prov in martian_at:
-            left = _left_behind(res, orders, owner_of, prov)
-            if left < 2 or prov in reduced:
+
+def cylinder_gives_no_order(turn: Turn) -> Turn:
+    """WOTW 3.6: the unit of this season's cylinder is not on the board yet and gives no order."""
+    site = _report(turn).landing
+    if site is None or any(u.province == site for u in turn.start.units):
+        return turn
+    refused = tuple(p for p in turn.orders if p.power == MARTIAN and p.province == site)
+    outcomes = [Outcome(MARTIAN, p.text, None, Status.ILLEGAL, f"the cylinder lands in {show(site)} only after this "
+                        "season's moves, and its unit gives no order in its landing season", ("WOTW 3.6", "DIP R1"),
+                        line=p.line) for p in refused]
+    return turn.add(*outcomes).but(orders=tuple(p for p in turn.orders if p not in refused))
+
+
+# -- after the resolution -----------------------------------------------------------------------------
+def _dislodgers(facts, province: str) -> list[int]:
+    return [m for m in facts.entering(province) if facts.order(m).unit.power != MARTIAN and facts.succeeded(m)]
+
+
+def martian_losses(turn: Turn) -> Turn:
+    """WOTW 7.3, ruling WOTW R4: a dislodged Martian unit of strength 2 or 3 loses a point and remains where it
+    is; the unit that dislodged it stays where it started, and the Martian unit's support is cut.  The moves
+    are resolved again with those answers fixed until nothing more changes."""
+    reduced = set()
+    while True:
+        facts, decided = turn.facts, dict(turn.decided)
+        for unit in _martians(turn.position.units):
+            prov = unit.province
+            if not facts.entering(prov) or facts.remaining(prov) < 2:
                 continue
-            attacker = next((m for m in res.into.get(prov, ()) if res.power[m] != MARTIAN and res.resolve(m)), None)
-            if attacker is not None:
-                reduced[prov] = attacker
-                stuck.add(attacker)
-                cut.update(i for i, o in enumerate(orders) if owner_of[i] == prov and isinstance(o, Support))
-                grew = True
-        if not grew:
-            break
+            for m in _dislodgers(facts, prov):
+                reduced.add(prov)
+                decided[m] = Decision(False, f"dislodged the Martian unit in {show(prov)}, which loses a point and "
+                                      "stays, so this unit stays where it is", ("WOTW 7.3", "WOTW R4"))
+            if prov in reduced:
+                for j in facts.standing(prov):
+                    if isinstance(facts.order(j), Support):
+                        decided[j] = Decision(False, "support cut: the unit was dislodged and loses a point "
+                                              "(WOTW 7.3)", ("WOTW 6.2", "WOTW 7.3", "WOTW R4"))
+        if decided == dict(turn.decided):
+            return turn.but(report=but(_report(turn), reduced=frozenset(reduced)))
+        turn = resolve_moves(turn.but(decided=decided))
 
-    # -- results, line by line -------------------------------------------------------------------
-    for w in written:
-        if w.unit is not None and w.unit.power == MARTIAN:
-            continue
-        if w.order is None:
-            lines.append(Line(w.unit.power if w.unit else (w.parsed.power or ""), w.parsed.text, "illegal",
-                              w.error + ("; the unit holds" if w.unit is not None else ""), w.rules + ("DIP R1",)))
-            continue
-        i = earth_index[w.unit.province]
-        lines.append(_earth_line(res, i, w.parsed.text, w.unit.power, landing, reduced))
-    for i, (text, power, _) in extra_lines.items():
-        if isinstance(orders[i], Hold):
-            lines.append(Line(power, text, "void", "the Martian unit does not make that move or hold", ("DIP 4.3",)))
-        else:
-            lines.append(_earth_line(res, i, text, power, landing, reduced))
-    ordered = {province_of(w.parsed.location) for w in written if w.parsed.location} | \
-        {province_of(p.location) for p in to_martian}
-    for i, u in enumerate(earth):
-        if u.province not in ordered:
-            lines.append(_earth_line(res, i, f"{u.label()} (no order: holds)", u.power, landing, reduced))
-    lines.extend(_martian_lines(res, orders, owner_of, plan, leads, lead_of, remainders, reduced, void, landing))
 
-    # -- the position after the moves ----------------------------------------------------------
-    # The Earth units as in the standard game (their pseudo-units come first); the Martian ones below.
-    after, dislodged, moves = position_after(res, earth)
-    strength: dict[str, int] = {}
-    losses: list[str] = []
-    reductions: list[tuple[str, int, int]] = []
-    for prov in sorted(martian_at):
-        left = _left_behind(res, orders, owner_of, prov)
-        if not left:
-            continue
-        attacker = reduced.get(prov)
-        if attacker is None:
-            attacker = next((m for m in res.into.get(prov, ()) if res.power[m] != MARTIAN and res.resolve(m)), None)
-        if attacker is not None and prov not in reduced:
-            reductions.append((prov, left, 0))
-            losses.append(f"{designation(left)} {show(prov)} dislodged by {res.orders[attacker].unit.label()}: "
-                          f"disbanded (WOTW 7.2)")
-            continue
-        if prov in reduced:
+def apply_losses(turn: Turn) -> Turn:
+    """WOTW 7.2, 7.3, ruling WOTW R4: a dislodged single-strength Martian unit is disbanded (the move that
+    dislodged it stands); one that kept its ground loses a point."""
+    facts, report = turn.facts, _report(turn)
+    losses, reductions, units = [], [], list(turn.position.units)
+    for unit in _martians(turn.start.units):
+        prov = unit.province
+        if not facts.entering(prov):
+            continue  # nothing attacked it: nothing lost
+        left = facts.remaining(prov)
+        if prov in report.reduced:
+            attacker = next(m for m in facts.entering(prov) if m in turn.decided)
+            stays = next(u for u in units if u.power == MARTIAN and u.province == prov)
+            units[units.index(stays)] = stays.with_strength(stays.strength - 1)
             reductions.append((prov, left, left - 1))
-            losses.append(f"{designation(left)} {show(prov)} dislodged by {res.orders[attacker].unit.label()}: "
+            losses.append(f"{designation(left)} {show(prov)} dislodged by {facts.order(attacker).unit.label()}: "
                           f"loses a point and stays as {designation(left - 1)} {show(prov)} (WOTW 7.3, ruling WOTW R4)")
-            left -= 1
-        strength[prov] = strength.get(prov, 0) + left
-    for i, o in enumerate(orders):
-        if owner_of[i] and isinstance(o, Move) and res.resolve(i):
-            mine = own.get(i, o.unit.strength)
-            strength[o.dest] = strength.get(o.dest, 0) + mine
-            moves.append((MARTIAN, province_of(o.unit.location), o.dest, True))
-        elif owner_of[i] and isinstance(o, Move):
-            moves.append((MARTIAN, province_of(o.unit.location), o.dest, False))
-
-    # -- the landing (after the moves, ruling WOTW R6) and the destroyed centres (WOTW 3.3, 8.1) --
-    eliminated: list[str] = []
-    destroyed_now: list[str] = []
-    landed_on = 0
-    if landing is not None:
-        for u in [u for u in after if u.province == landing]:
-            after.remove(u)
-            eliminated.append(f"{u.power} {u.label()}")
-        for d in [d for d in dislodged if d.unit.province == landing]:
-            dislodged.remove(d)
-            eliminated.append(f"{d.unit.power} {d.unit.label()} (dislodged there)")
-        if landing in strength:
-            landed_on = strength[landing]
-            eliminated.append(f"Martian {designation(strength[landing])} {show(landing)}")
-        strength[landing] = 3
-    gone = set(destroyed)
-    for prov in sorted(strength):
-        if gmap.provinces[prov].centre and prov not in gone:
-            gone.add(prov)
-            destroyed_now.append(prov)
-    owners = dict(owners)
-    if season == "fall":
-        owners = update_ownership(gmap, after, owners)  # DIP 14.3; retreats may still change it
-    for c in gone:
-        owners.pop(c, None)
-    martian = tuple(MartianUnit(p, s) for p, s in sorted(strength.items()) if s > 0)
-    return SeasonResult(tuple(lines), tuple(after), martian, tuple(dislodged), tuple(destroyed_now), frozenset(gone),
-                        owners, landing, tuple(eliminated), tuple(losses), res.contested(), tuple(moves),
-                        tuple(reductions), landed_on)
-
-
-def _left_behind(res: MartianResolver, orders, owner_of, prov: str) -> int:
-    """Martian strength still in its starting province after the moves (WOTW 5.7)."""
-    total = 0
-    for i, o in enumerate(orders):
-        if owner_of[i] != prov:
             continue
-        if i in res.st.remainders:
-            total += o.unit.strength
-        elif isinstance(o, Move):
-            if not res.resolve(i):
-                total += res.st.own.get(i, o.unit.strength)
-        else:
-            total += o.unit.strength
-    return total
+        attackers = _dislodgers(facts, prov)
+        if left and attackers:
+            reductions.append((prov, left, 0))
+            losses.append(f"{designation(left)} {show(prov)} dislodged by {facts.order(attackers[0]).unit.label()}: "
+                          "disbanded (WOTW 7.2)")
+    report = but(report, losses=tuple(losses), reductions=tuple(reductions))
+    if not reductions:
+        return turn.but(report=report)
+    return turn.but(position=turn.position.but(units=tuple(units)), report=report)
 
 
-def _earth_line(res: MartianResolver, i: int, text: str, power: str, landing: str | None, reduced) -> Line:
-    o = res.orders[i]
-    if isinstance(o, Move) and landing is not None and o.dest_province == landing:
-        return Line(power, text, "fails", f"bounced: a cylinder lands in {show(landing)} this season, and every "
-                    "Earth move there bounces whatever its support", ("WOTW 3.4", "WOTW R6"))
-    if i in res.st.stuck:
-        target = province_of(o.dest)
-        return Line(power, text, "fails", f"dislodged the Martian unit in {show(target)}, which loses a point and "
-                    "stays, so this unit stays where it is", ("WOTW 7.3", "WOTW R4"))
-    j = res.at.get(res.dest[i]) if isinstance(o, Move) else None
-    if j is not None and j in res.st.remainders:
-        # Ruling WOTW R13: against a split unit's province the standard explanation does not apply.
-        a = res.attack_strength(i)
-        d = show(res.dest[i])
-        if res.resolve(i):
-            status, reason = Status.SUCCEEDS, f"moved to {d} (strength {a}) against what was left of the Martian split"
-        else:
-            facing = [p for p in res.st.remainders[j] if res.dest[p] == res.prov[i]]
-            if facing and a <= res.defend_strength(facing[0]):
-                reason = (f"lost the head-to-head battle: strength {a} against "
-                          f"{res.defend_strength(facing[0])} from the Martian part coming from {d}")
-            else:
-                reason = f"bounced: strength {a} against the Martian strength left in {d}"
-            status = Status.FAILS
-        rules = ("DIP 10.1", "WOTW 5.7", "WOTW R13")
-    else:
-        status, reason, rules = explain(res, i)
-    by = res.dislodged_by(i)
-    if by is not None:
-        reason += f"; dislodged by {res.orders[by].unit.label() if res.power[by] != MARTIAN else 'the Martian ' + _label(res, by)}"
-        rules = rules + ("DIP 10.2",)
-        if status is Status.SUCCEEDS and res.kind[i] != MOVE:
-            status = Status.FAILS
-    return Line(power, text, status.value, reason, rules)
+def land_cylinder(turn: Turn) -> Turn:
+    """WOTW 3.3, ruling WOTW R6: after the moves the cylinder lands; whatever stands there is eliminated,
+    and a 3A stands there."""
+    report = _report(turn)
+    site = report.landing
+    if site is None:
+        return turn
+    position = turn.position
+    there = [u for u in position.units if u.province == site]
+    gone = [u for u in there if u.power != MARTIAN]
+    eliminated = [f"{u.power} {u.label()}" for u in gone]
+    eliminated += [f"{d.unit.power} {d.unit.label()} (dislodged there)" for d in position.dislodged
+                   if d.unit.province == site]
+    landed_on = sum(u.strength for u in there if u.power == MARTIAN)
+    if landed_on:
+        eliminated.append(f"Martian {designation(landed_on)} {show(site)}")
+    units = tuple(u for u in position.units if u.province != site) + (martian(site, CYLINDER_STRENGTH),)
+    dislodged = tuple(d for d in position.dislodged if d.unit.province != site)
+    report = but(report, eliminated=tuple(eliminated), landed_on=landed_on)
+    return turn.but(position=position.but(units=units, dislodged=dislodged), report=report)
 
 
-def _label(res: MartianResolver, i: int) -> str:
-    o = res.orders[i]
-    if i in res.st.leads:
-        return f"merge into {show(res.dest[i])} (strength {o.unit.strength})"
-    return f"{designation(o.unit.strength)} {show(province_of(o.unit.location))}"
+def destroy_centres(turn: Turn) -> Turn:
+    """WOTW 8.1: a centre the Martian occupies at the end of a season is destroyed and belongs to nobody."""
+    position, st = turn.position, state(turn.position)
+    gmap = turn.variant.board
+    now = tuple(sorted(u.province for u in _martians(position.units)
+                       if gmap.provinces[u.province].centre and u.province not in st.destroyed))
+    if not now:
+        return turn
+    destroyed = st.destroyed | frozenset(now)
+    owners = {c: p for c, p in position.owners.items() if c not in destroyed}
+    position = position.but(owners=owners, state=but(st, destroyed=destroyed))
+    report = _report(turn)
+    return turn.but(position=position, report=but(report, destroyed_now=report.destroyed_now + now))
 
 
-def _martian_lines(res, orders, owner_of, plan: Plan, leads, lead_of, remainders, reduced, void, landing) -> list[Line]:
-    out = []
-    by_text: dict[str, list[int]] = {}
-    for i, o in enumerate(orders):
-        if owner_of[i]:
-            by_text.setdefault(owner_of[i], []).append(i)
-    for v in plan.verdicts:
-        if not v.legal:
-            out.append(Line(MARTIAN, v.text, "illegal", v.reason, v.rules))
+# -- the centres, the win and the virus -----------------------------------------------------------------
+def centre_owners(turn: Turn) -> Turn:
+    """DIP 14.3 with WOTW 8.1 and ruling WOTW R11: after Fall, once its retreats are over, each centre not
+    destroyed goes to the Earth power with a unit in it; the Martian owns none.  A Fall with retreats to
+    come leaves it to the Winter (ruling WOTW R14)."""
+    position = turn.position
+    if position.dislodged:
+        return turn.but(report=but(_report(turn), deferred=True))
+    earth = [u for u in position.units if u.power != MARTIAN]
+    destroyed = state(position).destroyed
+    owners = {c: p for c, p in update_ownership(turn.variant.board, earth, position.owners).items()
+              if c not in destroyed}
+    return turn.but(position=position.but(owners=owners))
+
+
+def _largest(position: Position) -> int:
+    counts: dict[str, int] = {}
+    for p in position.owners.values():
+        counts[p] = counts.get(p, 0) + 1
+    return max(counts.values(), default=0)
+
+
+def virus_check(turn: Turn) -> Turn:
+    """WOTW 9.1, rulings WOTW R1, R5, R10: at the end of each season from Fall 1903, the virus becomes active
+    (for good) when at least 12 centres are destroyed and at least double the largest Earth power's count.
+    At the end of Fall the check waits for the Fall retreats (DIP 14.3, ruling WOTW R14)."""
+    report, st = _report(turn), state(turn.position)
+    if report.deferred or not check_applies(turn.phase.year, turn.phase.season):
+        return turn
+    status = virus_status(turn.phase.year, turn.phase.season, len(st.destroyed), _largest(turn.position))
+    position = turn.position.but(state=but(st, virus=st.virus or status["active"]))
+    return turn.but(position=position, report=but(report, virus=status))
+
+
+def fall_check(turn: Turn) -> Turn:
+    """DIP 14.3, ruling WOTW R14: in Winter, once the Fall retreats are played, the virus check that the end of
+    Fall waited for (first removals this Winter if it strikes, ruling WOTW R10)."""
+    if not turn.start.dislodged:
+        return turn
+    st = state(turn.position)
+    if not check_applies(turn.phase.year, Season.FALL):
+        return turn
+    status = virus_status(turn.phase.year, Season.FALL, len(st.destroyed), _largest(turn.position))
+    position = turn.position.but(state=but(st, virus=st.virus or status["active"]))
+    return turn.but(position=position, report=but(_report(turn), fall_check=status))
+
+
+def game_end(turn: Turn) -> Turn:
+    """WOTW 2.2, 2.3, ruling WOTW R11: the Martian wins at 34 destroyed; an Earth power after a Fall (and its
+    retreats) once the Martian is eliminated.  A Fall whose retreats are still to come decides nothing."""
+    report, position = _report(turn), turn.position
+    season = turn.phase.season
+    after_fall = season is Season.WINTER or (season is Season.FALL and not report.deferred)
+    landings = landings_after(season, turn.phase.year)
+    end = end_of_game(_martians(position.units), landings, dict(position.owners), state(position).destroyed,
+                      after_fall)
+    winner = end["winner"]
+    return turn.but(winner=winner, report=but(report, end=end))
+
+
+# -- the virus removals ---------------------------------------------------------------------------
+def virus_removals(turn: Turn) -> Turn:
+    """WOTW 9.2, 9.3, rulings WOTW R5, R9: with the virus active, two Martian strength points go each Summer and
+    Winter; the valid removals ordered count first, the rest are taken by default.  A removal that cannot be
+    made fails and is made up by default (a note says so).  The removals depend on no Earth order (WOTW 9.4)."""
+    orders = tuple(p for p in turn.orders if p.spec.name == "removal")
+    rest = tuple(p for p in turn.orders if p not in orders)
+    position, st = turn.position, state(turn.position)
+    mine = {u.province: u for u in _martians(position.units)}
+    if not st.virus or not mine:
+        return turn.but(orders=rest)
+    strength = {p: u.strength for p, u in mine.items()}
+    budget = min(POINTS_PER_SEASON, sum(strength.values()))
+    outcomes, removals, notes = [], [], []
+    for p in orders:
+        try:
+            points = check(strength, budget, p.province, p.strength or 1)
+        except Illegal as err:
+            outcomes.append(Outcome(MARTIAN, p.text, None, Status.FAILS, err.message + "; made up by default "
+                                    "(WOTW 9.3)", err.rules + ("WOTW 9.3",), line=p.line))
             continue
-        bits, rules, ok_all = [], list(v.rules), True
-        for i in by_text.get(v.origin, []):
-            o = orders[i]
-            if isinstance(o, Move):
-                lead = lead_of.get(i, i)
-                ok = res.resolve(lead)
-                ok_all = ok_all and ok
-                size = res.st.own.get(i, o.unit.strength)
-                if ok:
-                    bits.append(f"{designation(size)} to {show(o.dest)} succeeds"
-                                + (f" (merge, strength {orders[lead].unit.strength})" if i in lead_of else ""))
-                else:
-                    bits.append(f"{designation(size)} to {show(o.dest)} fails ({_why_failed(res, lead)})")
-                    if i in lead_of:
-                        rules.append("WOTW 5.9")
-            elif isinstance(o, Support):
-                ok = res.resolve(i)
-                ok_all = ok_all and ok
-                bits.append(f"support of strength {o.unit.strength} " + ("given" if ok else "cut"))
-                rules.append("WOTW 6.1" if ok else "WOTW 6.2")
-            elif i in void:
-                bits.append("support void: no such move or hold; holds")
-                ok_all = False
-        rem = [i for i in by_text.get(v.origin, []) if i in remainders]
-        if rem and any(not res.resolve(p) for p in remainders[rem[0]]):
-            bits.append(f"what is left in {show(v.origin)} stays together as one unit (WOTW 5.7)")
-            rules.append("WOTW 5.7")
-        if v.origin in reduced:
-            bits.append("dislodged: loses one point and stays (WOTW 7.3)")
-            rules += ["WOTW 7.3", "WOTW R4"]
-        status = "succeeds" if ok_all else "fails"
-        out.append(Line(MARTIAN, v.text, status, "; ".join(bits) or v.reason, tuple(dict.fromkeys(rules))))
-    return out
+        strength[p.province] -= points
+        budget -= points
+        removals.append(Removal(mine[p.province], points))
+        outcomes.append(Outcome(MARTIAN, p.text, removals[-1], Status.SUCCEEDS, "removed as ordered (WOTW 9.2)",
+                                ("WOTW 9.2",), line=p.line))
+    for prov, points in defaults(strength, budget):
+        removals.append(Removal(mine[prov], points, by_default=True))
+        outcomes.append(Outcome(MARTIAN, f"{designation(points)} {show(prov)} (default)", removals[-1],
+                                Status.SUCCEEDS, "removed by default, alphabetically by province (WOTW 9.3, ruling "
+                                "WOTW R9)", ("WOTW 9.2", "WOTW 9.3", "WOTW R9")))
+    if any(o.status is Status.FAILS for o in outcomes):
+        notes.append("Some of the Martian's removals could not be made; the points still due were removed by "
+                     "default (WOTW 9.3), the valid removals standing.")
+    units = tuple(u for u in position.units if u.power != MARTIAN) + tuple(
+        martian(prov, s) for prov, s in sorted(strength.items()) if s > 0)
+    report = but(_report(turn), removals=tuple(removals))
+    return turn.add(*outcomes, notes=tuple(notes)).but(orders=rest,
+                   position=position.but(units=units), report=report)
 
 
-def _why_failed(res: MartianResolver, i: int) -> str:
-    if i in res.st.stuck:
-        return "stays (ruling WOTW R4)"
-    a = res.attack_strength(i)
-    d = res.dest[i]
-    j = res.at.get(d)
-    members = res.st.leads.get(i, (i,))
-    if j is not None and res.power[j] != MARTIAN and res.kind[j] == MOVE and \
-            any(res.prov[m] == res.dest[j] for m in members) and a <= res.defend_strength(j):
-        return f"lost the head-to-head battle: strength {a} against {res.defend_strength(j)} from {show(d)}"
-    if a == 0:
-        return f"a Martian unit remains in {show(d)}"
-    rivals = [m for m in res.into.get(d, ()) if m != i and res.prevent_strength(m) >= a]
-    if rivals:
-        return f"strength {a} against {max(res.prevent_strength(m) for m in rivals)} from " + \
-            ", ".join(show(res.prov[m]) for m in rivals)
-    return f"strength {a} against {res.hold_strength(d)} holding {show(d)}"
+def next_season(turn: Turn) -> Turn:
+    """Ruling WOTW R5: Spring, Summer, Fall and Winter, every one of them played, every year."""
+    calendar = turn.variant.calendar
+    here = turn.variant.place_in_calendar(turn.phase)
+    plan = calendar[(here + 1) % len(calendar)]
+    year = turn.phase.year + (1 if here + 1 == len(calendar) else 0)
+    position = turn.position.but(phase=Phase(year, plan.season, plan.kind))
+    return turn.but(position=position)

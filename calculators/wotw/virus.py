@@ -2,42 +2,14 @@
 from __future__ import annotations
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, text_param
-
-from .removals import describe, parse_removals, schedule as removal_schedule
+from ..diplomacy.api import Illegal, Season
+from .board import EARTH_POWERS, TOTAL_CENTRES
+from .endgame import MIN_DESTROYED, VIRUS_MULTIPLE, virus_status
+from .orders import parse_orders
+from .removal import describe, plan
 from .units import parse_units
 
-POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
-SEASONS = ("spring", "summer", "fall", "winter")
-TOTAL_CENTRES = 34
-MIN_DESTROYED = 12
-LAST_LANDING = (1903, "fall")
-
-
-def season_key(year: int, season: str) -> tuple[int, int]:
-    return (year, SEASONS.index(season))
-
-
-def check_applies(year: int, season: str) -> bool:
-    """WOTW 9.1 with ruling WOTW R1: the first check is at the end of Fall 1903, the sixth landing's season."""
-    return season_key(year, season) >= season_key(*LAST_LANDING)
-
-
-def virus_status(year: int, season: str, destroyed: int, largest: int) -> dict:
-    """WOTW 9.1: at least 12 destroyed and destroyed >= 2 x the largest Earth power's centres."""
-    applies = check_applies(year, season)
-    enough = destroyed >= MIN_DESTROYED
-    double = destroyed >= 2 * largest
-    return {
-        "check_applies": applies,
-        "twelve_met": enough,
-        "double_met": double,
-        "active": applies and enough and double,
-        "more_destroyed_for_twelve": max(0, MIN_DESTROYED - destroyed),
-        # Two routes to the doubling threshold: more centres destroyed, or the largest power shrinking.
-        "more_destroyed_for_double": max(0, 2 * largest - destroyed),
-        "largest_must_fall_to": destroyed // 2,
-        "largest_must_lose": max(0, largest - destroyed // 2),
-    }
+POWERS = EARTH_POWERS
 
 
 # A plausible 1904 board: 12 destroyed, 22 held, 34 in all.
@@ -62,7 +34,7 @@ def _power_param(name: str):
                      [("spring", "Spring"), ("summer", "Summer"), ("fall", "Fall"), ("winter", "Winter")],
                      help="The season that has just ended (the check is made at its end)."),
         int_param("destroyed", "Centres destroyed", 12, 0, TOTAL_CENTRES, unit="centres",
-                  help="Supply centres the Martians have destroyed so far (0 to 34)."),
+                  help=f"Supply centres the Martians have destroyed so far (0 to {TOTAL_CENTRES})."),
         int_param("largest", "Largest Earth power", None, 0, TOTAL_CENTRES, optional=True, unit="centres",
                   help="Centres held by the largest Earth power. Leave empty if you give all seven powers below."),
         *[_power_param(p) for p in POWERS],
@@ -75,6 +47,39 @@ def _power_param(name: str):
 )
 def virus_check(v: dict) -> Result:
     year, season, destroyed = v["year"], v["season"], v["destroyed"]
+    largest, leaders = _largest(v, destroyed)
+    s = virus_status(year, Season(season), destroyed, largest)
+    who = " and ".join(leaders) if leaders else "the largest Earth power"
+    martian_won = destroyed >= TOTAL_CENTRES
+    notes = []
+    if len(leaders) > 1:
+        notes.append(f"{' and '.join(leaders)} are tied as the largest power: every one of them must fall to "
+                     f"{s['largest_must_fall_to']} for the doubling threshold to be met by shrinking.")
+    if s["active"] and not martian_won:
+        notes.append("Once active the Martian removes two strength points in each adjustment season "
+                     "(Summer and Winter) (WOTW 9.2).")
+    summary = _summary(s, year, season, destroyed, largest, who, martian_won)
+    if martian_won:
+        s = dict(s, active=False)  # the game is over (WOTW 2.2): no virus to catch
+    data = dict(s, year=year, season=season, destroyed=destroyed, largest=largest, martian_wins=martian_won,
+                largest_powers=leaders, thresholds={"min_destroyed": MIN_DESTROYED, "multiple": VIRUS_MULTIPLE})
+    tables = [Table("Thresholds", ["Condition", "Met", "How far"], _rows(s, largest, who, leaders))]
+    rules = ["WOTW 9.1", "WOTW R1"] + (["WOTW 2.2"] if martian_won else [])
+    martian = parse_units(v["martian_units"], "martian_units")
+    first = tuple((p.province, p.strength) for p in parse_orders(v["removals"], "removals", removals=True))
+    if first and not martian:
+        raise InputError("martian_units", "Give the Martian units to order removals from.")
+    if s["active"] and martian:
+        data["removals"] = _removals(martian, year, season, first, tables)
+        notes.append("Removals not ordered by the Martian are made by default, strength points first from the unit "
+                     "whose province comes first alphabetically by full name (WOTW 9.3, ruling WOTW R9); they cannot "
+                     "be conditional on the other powers' retreats or adjustments (WOTW 9.4).")
+        rules += ["WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9", "WOTW R10"]
+    return Result(summary=summary, data=data, tables=tables, notes=notes, rules=rules)
+
+
+def _largest(v: dict, destroyed: int) -> tuple[int, list[str]]:
+    """The largest Earth power's centres, from the seven counts or the one number, and who holds them."""
     given = {p: v[p.lower()] for p in POWERS if v[p.lower()] is not None}
     if given and len(given) != len(POWERS):
         missing = [p for p in POWERS if p not in given]
@@ -82,72 +87,65 @@ def virus_check(v: dict) -> Result:
     if given:
         largest = max(given.values())
         if v["largest"] is not None and v["largest"] != largest:
-            raise InputError("largest", f"Largest Earth power says {v['largest']} but the seven powers' counts give {largest}.")
+            raise InputError("largest", f"Largest Earth power says {v['largest']} but the seven powers' counts give "
+                                        f"{largest}.")
         held = sum(given.values())
         if destroyed + held > TOTAL_CENTRES:
-            raise InputError("destroyed", f"{destroyed} destroyed plus {held} held by the powers is more than the board's {TOTAL_CENTRES} centres.")
-        leaders = [p for p, n in given.items() if n == largest]
-    elif v["largest"] is not None:
-        largest = v["largest"]
-        if destroyed + largest > TOTAL_CENTRES:
-            raise InputError("largest", f"{destroyed} destroyed plus {largest} held is more than the board's {TOTAL_CENTRES} centres.")
-        leaders = []
-    else:
+            raise InputError("destroyed", f"{destroyed} destroyed plus {held} held by the powers is more than the "
+                                          f"board's {TOTAL_CENTRES} centres.")
+        return largest, [p for p, n in given.items() if n == largest]
+    if v["largest"] is None:
         raise InputError("largest", "Give the largest Earth power's centres, or all seven powers' counts.")
+    if destroyed + v["largest"] > TOTAL_CENTRES:
+        raise InputError("largest", f"{destroyed} destroyed plus {v['largest']} held is more than the board's "
+                                    f"{TOTAL_CENTRES} centres.")
+    return v["largest"], []
 
-    s = virus_status(year, season, destroyed, largest)
+
+def _summary(s: dict, year: int, season: str, destroyed: int, largest: int, who: str, martian_won: bool) -> str:
     when = f"the end of {season.capitalize()} {year}"
-    who = " and ".join(leaders) if leaders else "the largest Earth power"
+    if martian_won:
+        return (f"The Martian has already won: all {TOTAL_CENTRES} supply centres are destroyed (WOTW 2.2), "
+                "so the game is over and no virus check is made.")
     if not s["check_applies"]:
-        summary = (f"No virus at {when}: the check starts only at the end of Fall 1903, "
-                   f"once all six cylinders have landed (ruling WOTW R1).")
-    elif s["active"]:
-        summary = (f"The virus is now active: the Martians have destroyed {destroyed} centres, "
-                   f"at least 12 and at least double the {largest} held by {who}.")
-    else:
-        reasons = []
-        if not s["twelve_met"]:
-            reasons.append(f"only {destroyed} centres destroyed, {s['more_destroyed_for_twelve']} short of 12")
-        if not s["double_met"]:
-            reasons.append(f"{destroyed} is less than double the {largest} held by {who}")
-        summary = f"No virus at {when}: " + " and ".join(reasons) + "."
+        return (f"No virus at {when}: the check starts only at the end of Fall 1903, "
+                f"once all six cylinders have landed (ruling WOTW R1).")
+    if s["active"]:
+        return (f"The virus is now active: the Martians have destroyed {destroyed} centres, "
+                f"at least {MIN_DESTROYED} and at least double the {largest} held by {who}.")
+    reasons = []
+    if not s["twelve_met"]:
+        reasons.append(f"only {destroyed} centres destroyed, {s['more_destroyed_for_twelve']} short of "
+                       f"{MIN_DESTROYED}")
+    if not s["double_met"]:
+        reasons.append(f"{destroyed} is less than double the {largest} held by {who}")
+    return f"No virus at {when}: " + " and ".join(reasons) + "."
 
-    rows = [
+
+def _rows(s: dict, largest: int, who: str, leaders: list[str]) -> list[list]:
+    return [
         ["All six cylinders landed (check applies)", "yes" if s["check_applies"] else "no",
          "from the end of Fall 1903 (ruling WOTW R1)"],
-        ["At least 12 centres destroyed", "yes" if s["twelve_met"] else "no",
+        [f"At least {MIN_DESTROYED} centres destroyed", "yes" if s["twelve_met"] else "no",
          "met" if s["twelve_met"] else f"{s['more_destroyed_for_twelve']} more must be destroyed"],
-        [f"Destroyed at least double the largest power ({largest} x 2 = {2 * largest})",
+        [f"Destroyed at least double the largest power ({largest} x 2 = {VIRUS_MULTIPLE * largest})",
          "yes" if s["double_met"] else "no",
          "met" if s["double_met"] else
          (f"{s['more_destroyed_for_double']} more destroyed, or {who} down to {s['largest_must_fall_to']} "
           f"(lose {s['largest_must_lose']})" + (" each" if len(leaders) > 1 else ""))],
     ]
-    notes = []
-    if len(leaders) > 1:
-        notes.append(f"{' and '.join(leaders)} are tied as the largest power: every one of them must fall to "
-                     f"{s['largest_must_fall_to']} for the doubling threshold to be met by shrinking.")
-    if s["active"]:
-        notes.append("Once active the Martian removes two strength points in each adjustment season "
-                     "(Summer and Winter) (WOTW 9.2).")
-    data = dict(s, year=year, season=season, destroyed=destroyed, largest=largest,
-                largest_powers=leaders, thresholds={"min_destroyed": MIN_DESTROYED, "multiple": 2})
-    tables = [Table("Thresholds", ["Condition", "Met", "How far"], rows)]
-    rules = ["WOTW 9.1", "WOTW R1"]
-    martian = parse_units(v["martian_units"], "martian_units")
-    first = parse_removals(v["removals"])
-    if first and not martian:
-        raise InputError("martian_units", "Give the Martian units to order removals from.")
-    if s["active"] and martian:
-        plan = removal_schedule(martian, year, season, first)
-        data["removals"] = [{"season": f"{r.season.capitalize()} {r.year}", "due": r.due,
-                             "removed": [describe(x) for x in r.removals],
-                             "after": [u.label for u in r.after]} for r in plan]
-        tables.append(Table("Removal schedule (units standing still)", ["Season", "Points due", "Removed", "Martian units left"],
-                            [[f"{r.season.capitalize()} {r.year}", r.due, ", ".join(describe(x) for x in r.removals),
-                              ", ".join(u.label for u in r.after) or "none: the Martian is eliminated"] for r in plan]))
-        notes.append("Removals not ordered by the Martian are made by default, strength points first from the unit "
-                     "whose province comes first alphabetically by full name (WOTW 9.3, ruling WOTW R9); they cannot be "
-                     "conditional on the other powers' retreats or adjustments (WOTW 9.4).")
-        rules += ["WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9", "WOTW R10"]
-    return Result(summary=summary, data=data, tables=tables, notes=notes, rules=rules)
+
+
+def _removals(martian, year: int, season: str, first, tables: list) -> list[dict]:
+    """WOTW 9.2-9.4, rulings WOTW R9, R10: every removal season until nothing is left, the units standing still."""
+    try:
+        seasons = plan(martian, year, Season(season), first)
+    except Illegal as err:
+        raise InputError("removals", f"{err.message[0].upper()}{err.message[1:]} ({', '.join(err.rules)}).") from None
+    tables.append(Table("Removal schedule (units standing still)", ["Season", "Points due", "Removed",
+                                                                     "Martian units left"],
+                        [[f"{r.season.display} {r.year}", r.due, ", ".join(describe(x) for x in r.removals),
+                          ", ".join(u.label() for u in r.after) or "none: the Martian is eliminated"]
+                         for r in seasons]))
+    return [{"season": f"{r.season.display} {r.year}", "due": r.due, "removed": [describe(x) for x in r.removals],
+             "after": [u.label() for u in r.after]} for r in seasons]

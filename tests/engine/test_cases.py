@@ -2,8 +2,10 @@
 
 A file holds {"calculator": id, "source": where the expected values come from,
 "cases": [{"name", "params", "expect": {path: value}}]}. A path is dotted with
-[i] for list items, e.g. "data.active" or "data.kills[2].p"; the value must equal
-exactly (fractions are compared as their "n/d" strings).
+[i] for list items, e.g. "data.active" or "data.kills[2].p", or [key=value] for the one list item
+whose key has that value, e.g. "data.orders[order=France: A Par - Bur].result" (orders are named by
+their text, never by their place in the list); the value must equal exactly (fractions are compared
+as their "n/d" strings).
 """
 from __future__ import annotations
 
@@ -26,9 +28,18 @@ def _records():
 
 
 def lookup(obj, path: str):
-    for part in re.findall(r"[^.\[\]]+|\[\d+\]", path):
+    for part in re.findall(r"\[[^\]]*\]|[^.\[\]]+", path):
         if part.startswith("["):
-            obj = obj[int(part[1:-1])]
+            inner = part[1:-1]
+            if inner.isdigit():
+                obj = obj[int(inner)]
+                continue
+            # [key=value]: the one list item whose key is exactly value, e.g. an order by its text.
+            key, _, value = inner.partition("=")
+            found = [item for item in obj if isinstance(item, dict) and item.get(key) == value]
+            if len(found) != 1:
+                raise KeyError(f"{len(found)} items with {key} = {value!r}")
+            obj = found[0]
         else:
             obj = obj[part]
     return obj

@@ -12,7 +12,7 @@ from calculators.__main__ import main as cli
 
 CATALOG = calculators.catalog()
 IDS = [c["id"] for c in CATALOG]
-KINDS = {"int", "bool", "choice", "text", "int_list", "group"}
+KINDS = {"int", "bool", "choice", "text", "group"}
 GROUP_FIELD_KINDS = {"int", "bool", "choice", "text"}
 
 
@@ -39,10 +39,8 @@ def _check_param_schema(p, kinds):
     assert p["type"] in kinds, p
     assert p["name"] and p["label"] and isinstance(p["help"], str) and p["help"].strip(), p["name"]
     assert "default" in p
-    if p["type"] in ("int", "int_list"):
+    if p["type"] == "int":
         assert p["min"] is not None and p["max"] is not None, f"{p['name']} must be bounded"
-    if p["type"] == "int_list":
-        assert p["max_items"] > 0
     if p["type"] == "choice":
         assert p["choices"] and p["default"] in [c["value"] for c in p["choices"]]
     if p["type"] == "text":
@@ -103,10 +101,6 @@ def _bad_values(p):
         yield p["max"] + 1
         yield p["min"] - 1
         yield "not a number"
-    elif t == "int_list":
-        yield ",".join([str(p["min"])] * (p["max_items"] + 1))
-        yield str(p["max"] + 1)
-        yield "x"
     elif t == "choice":
         yield "__no_such_choice__"
     elif t == "bool":

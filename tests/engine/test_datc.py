@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 
 import pytest
 
@@ -50,23 +51,26 @@ def split_orders(lines):
     return "\n".join(text), expect
 
 
+_EXPECT = re.compile(r"^(succeeds|fails|illegal|void)(?:\s*\(DATC: (?P<words>[^;()]+); (?P<ruling>[A-Z]+ R\d+)\))?$")
+
+
 def check_outcomes(result, expect, case_id, stage):
+    """Each annotated order's result is exactly the one written (no "fails" standing for illegal or void)."""
     by_line = {}
     for o in result.outcomes:
         if o.line:
             by_line.setdefault(o.line, o)
     for n, want in expect.items():
+        m = _EXPECT.match(want)
+        assert m, f"{case_id} {stage}: unknown expectation {want!r}"
         got = by_line.get(n)
         assert got is not None, f"{case_id} {stage}: no outcome for order line {n}"
-        if want == "succeeds":
-            ok = got.status is Status.SUCCEEDS
-        elif want == "fails":
-            ok = got.status in (Status.FAILS, Status.ILLEGAL, Status.VOID)
-        elif want == "illegal":
-            ok = got.status is Status.ILLEGAL
-        else:
-            raise AssertionError(f"unknown expectation {want!r}")
-        assert ok, f"{case_id} {stage}: {got.text!r} expected {want}, got {got.status.value}: {got.reason}"
+        assert got.status is Status(m.group(1)), (f"{case_id} {stage}: {got.text!r} expected {m.group(1)}, "
+                                                  f"got {got.status.value}: {got.reason}")
+        if m.group("ruling"):
+            # The DATC words it differently: the result must cite the ruling that settles the reading.
+            assert m.group("ruling") in got.rules, (f"{case_id} {stage}: {got.text!r} is {got.status.value} "
+                                                    f"by {m.group('ruling')}, but cites {got.rules}")
 
 
 def units_text(units):
@@ -124,7 +128,8 @@ def test_datc(case):
 
 
 def test_calculator_copy_matches_this_data():
-    """calculators/diplomacy/datc_cases.json (what the adjudicator's Load offers) is this file, orders without results."""
+    """calculators/diplomacy/datc_cases.json (what the adjudicator's Load offers) is this file, orders without
+    results."""
     # Located through the package, so the check also runs against the installed wheel (Pyodide).
     copy_path = pathlib.Path(adjudicate_module.__file__).with_name("datc_cases.json")
     copy = {c["id"]: c for c in json.loads(copy_path.read_text(encoding="utf-8"))["cases"]}

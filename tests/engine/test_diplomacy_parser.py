@@ -58,7 +58,8 @@ def one(text, power=None):
 ])
 def test_notations(text, kind, utype, loc, target, dest, via):
     o = one(text)
-    assert (o.kind, o.unit_type, o.location, o.target, o.dest, o.via_convoy) == (kind, utype, loc, target, dest, via)
+    got = (o.spec.name, o.unit_type, o.location, o.target, o.dest, o.via_convoy)
+    assert got == (kind, utype, loc, target, dest, via)
 
 
 def test_power_prefixes_and_headings():
@@ -66,7 +67,7 @@ def test_power_prefixes_and_headings():
     assert one("ENG: F Lon - Eng").power == "England"
     assert one("english: F Lon - Eng").power == "England"
     assert one("Waive", "Russia").power == "Russia"
-    assert one("England: Waive").kind == "waive"
+    assert one("England: Waive").spec.name == "waive"
     orders, errors = R.orders("France:\nA Par - Bur\n# a comment\n\nGermany:\nA Mun - Bur  # bounce\n")
     assert [(o.power, o.location, o.line) for o in orders] == [("France", "par", 2), ("Germany", "mun", 6)]
     assert errors == []
@@ -170,11 +171,15 @@ def _results(position_text, orders_text, phase=START):
     ("F Mao - Spa", Status.ILLEGAL, "say which coast of Spain: Spa/nc or Spa/sc; the unit holds"),
     ("F Gas - Spa/sc", Status.ILLEGAL, "a fleet in Gas cannot reach Spa/sc; the unit holds"),
     ("A Par - Par", Status.ILLEGAL, "A Par cannot move to its own province; the unit holds"),
-    ("A Mun S A Par - Pic", Status.ILLEGAL, "A Mun could not move to Pic, so cannot support a move there; the unit holds"),
+    ("A Mun S A Par - Pic", Status.ILLEGAL,
+     "A Mun could not move to Pic, so cannot support a move there; the unit holds"),
     ("F Lon S A Par", Status.ILLEGAL, "F Lon could not move to Par, so cannot support there; the unit holds"),
-    ("A Mun S A Par - Gas", Status.ILLEGAL, "A Mun could not move to Gas, so cannot support a move there; the unit holds"),
-    ("A Mun S A Ber - Lon", Status.ILLEGAL, "A Mun could not move to Lon, so cannot support a move there; the unit holds"),
-    ("F Gas S A Par - Bur", Status.ILLEGAL, "F Gas could not move to Bur, so cannot support a move there; the unit holds"),
+    ("A Mun S A Par - Gas", Status.ILLEGAL,
+     "A Mun could not move to Gas, so cannot support a move there; the unit holds"),
+    ("A Mun S A Ber - Lon", Status.ILLEGAL,
+     "A Mun could not move to Lon, so cannot support a move there; the unit holds"),
+    ("F Gas S A Par - Bur", Status.ILLEGAL,
+     "F Gas could not move to Bur, so cannot support a move there; the unit holds"),
     ("A Bur S A Par - Gas", Status.VOID, "void: A Par did not move to Gas"),
     ("A Mun S A Mun", Status.ILLEGAL, "a unit cannot support itself; the unit holds"),
     ("F Lon C A Par - Bel", Status.ILLEGAL, "a fleet convoys only from a sea province, not London; the unit holds"),
@@ -235,8 +240,8 @@ def test_unknown_province_suggests_a_close_spelling(text, message):
 
 
 @pytest.mark.parametrize("orders, status, reason", [
-    ("F Par - Pic", Status.SUCCEEDS, "moved to Pic (strength 1, unopposed); note: the unit in Par is an army (the letters "
-     "and coasts written are not checked, ruling DIP R8)"),
+    ("F Par - Pic", Status.SUCCEEDS, "moved to Pic (strength 1, unopposed); note: the unit in Par is an army "
+     "(the letters and coasts written are not checked, ruling DIP R8)"),
     ("F Bur - Eng", Status.ILLEGAL, "an army cannot move into English Channel (sea); note: the unit in Bur is an army "
      "(the letters and coasts written are not checked, ruling DIP R8); the unit holds"),
     ("F Spa/nc - Wes", Status.SUCCEEDS, "moved to Wes (strength 1, unopposed); note: the fleet is on Spa/sc, not "
@@ -254,7 +259,7 @@ def test_designation_notes_and_phase_messages(orders, status, reason):
 
 def test_a_variant_unit_named_by_strength_as_a_support_target():
     o = one("A Mun S 2A Par - Bur")
-    assert (o.kind, o.target_type, o.target, o.dest) == ("support", A, "par", "bur")
+    assert (o.spec.name, o.target_type, o.target, o.dest) == ("support", A, "par", "bur")
     assert one("F Nth S 3a Lon").target == "lon"
     with pytest.raises(ParseError):
         one("2A Par - Bur")  # only as a target: an ordered unit is A or F
@@ -264,7 +269,7 @@ def test_a_variant_unit_named_by_strength_as_a_support_target():
                                   "\u2022 A Par - Bur", "A Par => Bur"])
 def test_pasted_list_markers_and_arrows(text):
     o = one(text)
-    assert (o.kind, o.location, o.dest) == ("move", "par", "bur")
+    assert (o.spec.name, o.location, o.dest) == ("move", "par", "bur")
     assert one("2. France: A Par - Bur").power == "France"
 
 

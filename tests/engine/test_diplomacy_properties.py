@@ -8,13 +8,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from calculators.diplomacy.game import adjudicate_phase, reader_for
-from calculators.diplomacy.legality import bind_movement
-from calculators.diplomacy.map import Terrain, province_of, show, standard_map
-from calculators.diplomacy.orders import Move, Support
-from calculators.diplomacy.position import Position
-from calculators.diplomacy.resolver import Resolver, _sea_adjacency
-from calculators.diplomacy.units import Phase, PhaseKind, Season, Unit, UnitType
+from calculators.diplomacy.api import (STANDARD, STANDARD_TYPES, Move, Phase, PhaseKind, Position, Resolver, Season,
+                                       Support, Terrain, Turn, Unit, UnitType, adjudicate_phase, check_orders,
+                                       convoy_routes_exist, distances, on_minimal_route, province_of, reader_for,
+                                       show, standard_map)
 
 M = standard_map()
 POWERS = [p.name for p in M.powers]
@@ -28,11 +25,12 @@ def random_position(rng: random.Random, n: int, phase=SPRING, region=None, power
     units = []
     for p in provinces[:n]:
         info = M.provinces[p]
-        utype = rng.choice(["A", "F"]) if info.terrain is Terrain.COAST else ("F" if info.terrain is Terrain.SEA else "A")
+        utype = rng.choice(["A", "F"]) if info.terrain is Terrain.COAST else (
+            "F" if info.terrain is Terrain.SEA else "A")
         loc = p
         if utype == "F" and info.coasts:
             loc = f"{p}/{rng.choice(info.coasts).value}"
-        units.append(Unit(rng.choice(powers), UnitType(utype), loc))
+        units.append(Unit(rng.choice(powers), STANDARD_TYPES[utype], loc))
     owners = {c: rng.choice(POWERS) for c in M.centres if rng.random() < 0.7}
     return Position(phase, tuple(units), owners)
 
@@ -94,7 +92,7 @@ def test_random_positions_keep_the_board_sound():
         after = result.after
         seen = set()
         for u in after.units:
-            assert M.valid_location(u.type.value, u.location), u  # no wrong terrain, never Switzerland
+            assert M.stands(u.type.reach, u.location), u  # no wrong terrain, never Switzerland
             assert u.province not in seen  # DIP 5.1: one unit per province
             seen.add(u.province)
         for d in after.dislodged:
@@ -140,69 +138,85 @@ def test_supply_centres_after_fall():
 
 
 # -- brute-force oracle ----------------------------------------------------------------
+class _Board:
+    """The fixed facts of a set of orders (no convoys): who moves where, who supports whom."""
+
+    def __init__(self, orders):
+        self.orders = orders
+        self.at = {o.unit.province: i for i, o in enumerate(orders)}
+        self.moves = [i for i, o in enumerate(orders) if isinstance(o, Move)]
+        self.sups = [i for i, o in enumerate(orders) if isinstance(o, Support)]
+        self.power = [o.unit.power for o in orders]
+        self.prov = [o.unit.province for o in orders]
+        self.dest = {i: orders[i].dest_province for i in self.moves}
+        self.backers = {i: [s for s in self.sups if orders[s].target == self.prov[i]] for i in range(len(orders))}
+        self.into = {}
+        for i in self.moves:
+            self.into.setdefault(self.dest[i], []).append(i)
+
+    def h2h(self, i, j):
+        return j is not None and j in self.dest and self.dest[j] == self.prov[i]
+
+
+class _Answer:
+    """One yes/no answer for every move and support, and the DATC 5.B definitions it must agree with."""
+
+    def __init__(self, board: _Board, ok: dict):
+        self.b, self.ok = board, ok
+
+    def n_sup(self, i, not_power=None):
+        return sum(1 for s in self.b.backers[i] if self.ok[s] and self.b.power[s] != not_power)
+
+    def hold(self, p):
+        j = self.b.at.get(p)
+        if j is None:
+            return 0
+        if j in self.b.dest:
+            return 0 if self.ok[j] else 1
+        return 1 + self.n_sup(j)
+
+    def attack(self, i):
+        b = self.b
+        j = b.at.get(b.dest[i])
+        if j is None or (j in b.dest and not b.h2h(i, j) and self.ok[j]):
+            return 1 + self.n_sup(i)
+        if b.power[j] == b.power[i]:
+            return 0
+        return 1 + self.n_sup(i, b.power[j])
+
+    def prevent(self, m):
+        j = self.b.at.get(self.b.dest[m])
+        if self.b.h2h(m, j) and self.ok[j]:
+            return 0
+        return 1 + self.n_sup(m)
+
+    def move_ok(self, i) -> bool:
+        b = self.b
+        j = b.at.get(b.dest[i])
+        a = self.attack(i)
+        opp = (1 + self.n_sup(j)) if b.h2h(i, j) else self.hold(b.dest[i])
+        return a > opp and all(a > self.prevent(m) for m in b.into[b.dest[i]] if m != i)
+
+    def support_ok(self, s) -> bool:
+        b = self.b
+        into_s = b.orders[s].dest if b.orders[s].dest is not None else b.orders[s].target
+        cut = any(b.prov[m] != into_s and b.power[m] != b.power[s] for m in b.into.get(b.prov[s], ()))
+        lost = any(b.prov[m] == into_s and self.ok[m] for m in b.into.get(b.prov[s], ()))
+        return not cut and not lost
+
+    def consistent(self) -> bool:
+        return all(self.move_ok(i) == self.ok[i] for i in self.b.moves) and \
+            all(self.support_ok(s) == self.ok[s] for s in self.b.sups)
+
+
 def consistent_assignments(orders):
     """Every answer for moves and supports that satisfies DATC 5.B (no convoys)."""
-    at = {o.unit.province: i for i, o in enumerate(orders)}
-    moves = [i for i, o in enumerate(orders) if isinstance(o, Move)]
-    sups = [i for i, o in enumerate(orders) if isinstance(o, Support)]
-    power = [o.unit.power for o in orders]
-    prov = [o.unit.province for o in orders]
-    dest = {i: orders[i].dest_province for i in moves}
-    backers = {i: [s for s in sups if orders[s].target == prov[i]] for i in range(len(orders))}
-    into = {}
-    for i in moves:
-        into.setdefault(dest[i], []).append(i)
-
-    def h2h(i, j):
-        return j is not None and j in dest and dest[j] == prov[i]
-
+    board = _Board(orders)
+    keys = board.moves + board.sups
     out = []
-    for bits in itertools.product((False, True), repeat=len(moves) + len(sups)):
-        ok = dict(zip(moves + sups, bits))
-
-        def n_sup(i, not_power=None):
-            return sum(1 for s in backers[i] if ok[s] and power[s] != not_power)
-
-        def hold(p):
-            j = at.get(p)
-            if j is None:
-                return 0
-            if j in dest:
-                return 0 if ok[j] else 1
-            return 1 + n_sup(j)
-
-        def attack(i):
-            j = at.get(dest[i])
-            if j is None or (j in dest and not h2h(i, j) and ok[j]):
-                return 1 + n_sup(i)
-            if power[j] == power[i]:
-                return 0
-            return 1 + n_sup(i, power[j])
-
-        def prevent(m):
-            j = at.get(dest[m])
-            if h2h(m, j) and ok[j]:
-                return 0
-            return 1 + n_sup(m)
-
-        good = True
-        for i in moves:
-            j = at.get(dest[i])
-            a = attack(i)
-            opp = (1 + n_sup(j)) if h2h(i, j) else hold(dest[i])
-            want = a > opp and all(a > prevent(m) for m in into[dest[i]] if m != i)
-            if want != ok[i]:
-                good = False
-                break
-        if good:
-            for s in sups:
-                into_s = orders[s].dest if orders[s].dest is not None else orders[s].target
-                cut = any(prov[m] != into_s and power[m] != power[s] for m in into.get(prov[s], ()))
-                lost = any(prov[m] == into_s and ok[m] for m in into.get(prov[s], ()))
-                if (not cut and not lost) != ok[s]:
-                    good = False
-                    break
-        if good:
+    for bits in itertools.product((False, True), repeat=len(keys)):
+        ok = dict(zip(keys, bits, strict=True))
+        if _Answer(board, ok).consistent():
             out.append(ok)
     return out
 
@@ -218,14 +232,15 @@ def test_resolver_matches_brute_force():
         # Few powers, so that supports for and against a power's own units are common (DIP 14.7).
         pos = random_position(rng, rng.randint(5, 10), region=CENTRE, powers=rng.sample(POWERS, rng.randint(2, 3)))
         lines = random_orders(rng, pos, convoys=False)
-        parsed, errors = reader_for_std().orders("\n".join(lines))
+        parsed, errors = reader_for(STANDARD).orders("\n".join(lines))
         assert not errors
-        effective, _ = bind_movement(M, pos.units, parsed, _sea_adjacency(M))
+        resolution = check_orders(Turn(STANDARD, pos.phase, pos, tuple(parsed), pos)).check.resolution
+        effective = resolution.orders  # one legal, matched order per unit; void supports hold
         decisions = [i for i, o in enumerate(effective) if isinstance(o, (Move, Support))]
         if len(decisions) > 14:
             continue
         answers = consistent_assignments(effective)
-        res = Resolver(M, effective).run()
+        res = Resolver(M, resolution).run()
         got = {i: res.resolve(i) for i in decisions}
         assert got in answers, (lines, got, answers)
         if len(answers) == 1:
@@ -238,17 +253,10 @@ def test_resolver_matches_brute_force():
     assert unique > 1200
 
 
-def reader_for_std():
-    from calculators.diplomacy.variant import STANDARD
-    return reader_for(STANDARD)
-
-
 # -- more fast paths against brute force ---------------------------------------------
 def test_convoy_route_legality_matches_brute_force():
     """legality.on_minimal_route (DIP R5) against trying every set of fleets."""
-    from calculators.diplomacy.legality import convoy_routes_exist, on_minimal_route
-
-    sea = _sea_adjacency(M)
+    sea = M.sea_adjacency
     seas = sorted(sea)
     coasts = [p for p in M.provinces if M.provinces[p].terrain is Terrain.COAST]
     rng = random.Random(11)
@@ -256,8 +264,8 @@ def test_convoy_route_legality_matches_brute_force():
         fleets = set(rng.sample(seas, rng.randint(1, 7)))
         src, dst = rng.sample(coasts, 2)
 
-        def enables(subset):
-            return bool(subset) and convoy_routes_exist(M, src, dst, set(subset), sea)
+        def enables(subset, src=src, dst=dst):
+            return bool(subset) and convoy_routes_exist(M, src, dst, set(subset))
 
         needed = set()
         for k in range(1, len(fleets) + 1):
@@ -270,8 +278,6 @@ def test_convoy_route_legality_matches_brute_force():
 
 def test_civil_disorder_distances_match_floyd_warshall():
     """adjustments.distances (DIP R11) against all-pairs shortest paths."""
-    from calculators.diplomacy.adjustments import distances
-
     places = sorted(M.provinces)
     inf = 10 ** 6
     d = {(a, b): (0 if a == b else 1 if b in M.neighbours(a) else inf) for a in places for b in places}

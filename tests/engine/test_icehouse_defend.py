@@ -17,7 +17,7 @@ from calculators.icehouse.combat import resolve
 from calculators.icehouse.exact import IidChain, LumpedChain, scan
 from calculators.icehouse.forces import Force
 from calculators.icehouse.rolls import final_dist
-from calculators.icehouse.solver import exact, exact_plan, monte_carlo, run_to_end
+from calculators.icehouse.solver import exact, exact_kind, monte_carlo, run_to_end
 
 
 # -- the oracle ----------------------------------------------------------------
@@ -59,7 +59,7 @@ def oracle_finals(faces, rerolls, policy, context):
     for f in faces:
         total *= f
     for roll in product(*[range(1, f + 1) for f in faces]):
-        go([[v, f] for v, f in zip(roll, faces)], rerolls, Fraction(1, total))
+        go([[v, f] for v, f in zip(roll, faces, strict=True)], rerolls, Fraction(1, total))
     return out
 
 
@@ -106,8 +106,8 @@ def oracle(forces):
     return out
 
 
-def F(s=0, m=0, l=0, dice=(), policy="none"):
-    return Force(s, m, l, tuple(sorted(dice, reverse=True)), policy)
+def F(s=0, m=0, large=0, dice=(), policy="none"):
+    return Force(s, m, large, tuple(sorted(dice, reverse=True)), policy)
 
 
 SMALL_CASES = [
@@ -129,7 +129,7 @@ SMALL_CASES = [
 
 @pytest.mark.parametrize("forces", SMALL_CASES, ids=[str(i) for i in range(len(SMALL_CASES))])
 def test_exact_matches_brute_force(forces):
-    plan = exact_plan(forces)
+    plan = exact_kind(forces)
     assert plan is not None
     assert exact(forces, plan).lost == oracle(forces)
 
@@ -210,15 +210,15 @@ def test_final_dist_matches_oracle_with_rerolls():
 
 def test_monte_carlo_agrees_with_exact_within_interval():
     forces = (F(1, 1, dice=[8, 6], policy="below-average"), F(2, dice=[6, 6]))
-    ex = exact(forces, exact_plan(forces)).lost
+    ex = exact(forces, exact_kind(forces)).lost
     mc = run_to_end(monte_carlo(forces, 20_000, 12345))
     for key, p in ex.items():
         share = mc.lost.get(key, 0) / mc.trials
         sigma = (float(p) * (1 - float(p)) / mc.trials) ** 0.5
         assert abs(share - float(p)) <= 3.5 * sigma, key
-    r = calculators.run("com-defend", {"p1": "S=1 M=1 dice=d8,d6", "p2": "S=2 dice=d6,d6",
+    r = calculators.run("com-defend", {"p1": "S=1 M=1 dice=d8,d6", "p2": "S=2 dice=d6,d6", "policy": "below-average",
                                        "method": "monte-carlo", "trials": 20000, "seed": 12345})
-    e = calculators.run("com-defend", {"p1": "S=1 M=1 dice=d8,d6", "p2": "S=2 dice=d6,d6"})
+    e = calculators.run("com-defend", {"p1": "S=1 M=1 dice=d8,d6", "p2": "S=2 dice=d6,d6", "policy": "below-average"})
     assert r["data"]["method"] == "monte-carlo" and r["data"]["trials"] == 20000
     lo, hi = r["data"]["players"][0]["sole"]["ci95"]
     assert lo <= e["data"]["players"][0]["sole"]["float"] <= hi
@@ -276,7 +276,7 @@ def test_bad_input(params, field):
 ])
 def test_monte_carlo_paths_agree_with_exact(forces, seed):
     """The simulation's inlined below-average roll and its answer-earlier path, against the exact answer."""
-    ex = exact(forces, exact_plan(forces)).lost
+    ex = exact(forces, exact_kind(forces)).lost
     mc = run_to_end(monte_carlo(forces, 30_000, seed))
     for key, p in ex.items():
         share = mc.lost.get(key, 0) / mc.trials
@@ -291,12 +291,12 @@ def _random_small_cases(count, seed):
         players = rng.choice([2, 2, 3])
         forces = []
         for _ in range(players):
-            s, m, l = rng.randint(0, 2), rng.randint(0, 1), rng.randint(0, 1)
-            if s + m + l == 0:
+            s, m, lg = rng.randint(0, 2), rng.randint(0, 1), rng.randint(0, 1)
+            if s + m + lg == 0:
                 s = 1
-            k = rng.randint(0, min(2, s + m + l))
+            k = rng.randint(0, min(2, s + m + lg))
             dice = [rng.choice([2, 3, 4, 6]) for _ in range(k)]
-            forces.append(F(s, m, l, dice=dice, policy=rng.choice(["none", "below-average", "answer-earlier"])))
+            forces.append(F(s, m, lg, dice=dice, policy=rng.choice(["none", "below-average", "answer-earlier"])))
         cases.append(tuple(forces))
     return cases
 
@@ -304,7 +304,7 @@ def _random_small_cases(count, seed):
 @pytest.mark.parametrize("forces", _random_small_cases(40, 2024))
 def test_exact_matches_brute_force_random_small(forces):
     """Every small random Defend (up to 3 players, 2 dice each, mixed policies) against the oracle."""
-    plan = exact_plan(forces)
+    plan = exact_kind(forces)
     assert plan is not None
     assert exact(forces, plan).lost == oracle(forces)
 
@@ -316,3 +316,20 @@ def test_monte_carlo_with_a_diceless_player_is_certain():
     assert out.given_mean == (1, 0)
     out = run_to_end(monte_carlo((F(2, dice=[6, 6]), F(1, 1, dice=[6, 6, ][:1])), 3000, 4))
     assert sum(out.lost.values()) == 3000 and out.given_mean == (1, 1)
+
+
+def test_simulation_draws_from_the_planned_distributions():
+    """No work thrown away: final-dice distributions built while planning feed the simulation."""
+    from calculators.icehouse.budget import _samplers
+    from calculators.icehouse.solver import build_chains
+    forces = (F(1, 1, dice=[8, 6], policy="below-average"), F(2, dice=[6, 6]),
+              F(0, 1, dice=[4], policy="below-average"))
+    chains = build_chains(forces)
+    samplers = _samplers(forces, chains)
+    assert set(samplers) == {0, 2}
+    ex = exact(forces, "scan", chains).lost
+    mc = run_to_end(monte_carlo(forces, 20_000, 3, samplers))
+    for key, p in ex.items():
+        share = mc.lost.get(key, 0) / mc.trials
+        sigma = (float(p) * (1 - float(p)) / mc.trials) ** 0.5
+        assert abs(share - float(p)) <= 3.5 * sigma + 1e-9, key

@@ -7,13 +7,10 @@ import random
 
 import pytest
 
-from calculators.diplomacy.map import standard_map
-from calculators.diplomacy.parser import Reader
-from calculators.diplomacy.units import Unit, UnitType
-from calculators.wotw.martian import check
-from calculators.wotw.orders import parse_orders
-from calculators.wotw.season import adjudicate_season
-from calculators.wotw.units import MartianUnit
+from calculators.diplomacy.api import Phase, PhaseKind, Position, Season, Unit, UnitType, adjudicate_phase, standard_map
+from calculators.wotw.board import MARTIAN, martian
+from calculators.wotw.season import MartianState
+from calculators.wotw.variant import WOTW
 
 MAP = standard_map()
 POWERS = MAP.power_names
@@ -29,6 +26,70 @@ def _d(s: int) -> str:
     return "A" if s == 1 else f"{s}A"
 
 
+def martian_unit(province: str, strength: int) -> Unit:
+    return martian(province, strength)
+
+
+def _units(rng, area):
+    earth, martians = [], []
+    for p in area:
+        if rng.random() < 0.3:
+            martians.append(martian_unit(p, rng.randint(1, 3)))
+        else:
+            power = rng.choice(POWERS)
+            if MAP.is_sea(p):
+                earth.append(Unit(power, UnitType.FLEET, p))
+            elif MAP.provinces[p].coasts or rng.random() < 0.6:
+                earth.append(Unit(power, UnitType.ARMY, p))
+            else:
+                earth.append(Unit(power, UnitType.FLEET, p))
+    return earth, martians
+
+
+def _earth_orders(rng, earth, martians, occupied):
+    """Moves (half of them at Martian units), supports of those moves, hold supports, holds."""
+    lines, moves = [], []
+    mprov = {m.province for m in martians}
+    for u in earth:
+        adj = sorted(MAP.neighbours(u.province))
+        targets = [p for p in adj if p in mprov]
+        r = rng.random()
+        if (targets and r < 0.5) or r < 0.6:
+            d = rng.choice(targets) if targets and r < 0.5 else rng.choice(adj)
+            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} - {_n(d)}")
+            moves.append((u, d))
+    for u in earth:
+        if any(x is u for x, _ in moves):
+            continue
+        helpable = [(x, d) for x, d in moves if d in set(MAP.neighbours(u.province))]
+        if helpable and rng.random() < 0.8:
+            x, d = rng.choice(helpable)
+            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} S {x.type.value} {_n(x.province)} - {_n(d)}")
+        elif rng.random() < 0.5:
+            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} S A {_n(rng.choice(occupied))}")
+        else:
+            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} H")
+    return lines
+
+
+def _martian_orders(rng, martians, occupied):
+    """Merges, splits, supports and moves."""
+    lines = []
+    for m in martians:
+        adj = sorted(MAP.neighbours(m.province))
+        r = rng.random()
+        if r < 0.25:
+            lines.append(f"{_d(m.strength)} {_n(m.province)} merge {_n(rng.choice(adj + [rng.choice(occupied)]))}")
+        elif r < 0.45 and m.strength > 1:
+            dests = rng.sample(adj + [m.province], 2)
+            lines.append(f"{_d(m.strength)} {_n(m.province)} - {_d(m.strength - 1)} {_n(dests[0])} - {_n(dests[1])}")
+        elif r < 0.6:
+            lines.append(f"{_d(m.strength)} {_n(m.province)} S A {_n(rng.choice(occupied))} - {_n(rng.choice(adj))}")
+        else:
+            lines.append(f"{_d(m.strength)} {_n(m.province)} - {_n(rng.choice(adj))}")
+    return lines
+
+
 def random_season(seed: int):
     rng = random.Random(seed)
     centre = rng.choice(LAND)
@@ -38,68 +99,34 @@ def random_season(seed: int):
     area = sorted(area)
     rng.shuffle(area)
     k = min(len(area), rng.randint(3, 12))
-    earth, martian = [], []
-    for p in area[:k]:
-        if rng.random() < 0.3:
-            martian.append(MartianUnit(p, rng.randint(1, 3)))
-        else:
-            power = rng.choice(POWERS)
-            if MAP.is_sea(p):
-                earth.append(Unit(power, UnitType.FLEET, p))
-            elif MAP.provinces[p].coasts or rng.random() < 0.6:
-                earth.append(Unit(power, UnitType.ARMY, p))
-            else:
-                earth.append(Unit(power, UnitType.FLEET, p))
-    occupied = [u.province for u in earth] + [m.province for m in martian]
-    lines = []
-    moves = []
-    mprov = {m.province for m in martian}
-    for u in earth:
-        adj = sorted(MAP.neighbours(u.province))
-        targets = [p for p in adj if p in mprov]
-        r = rng.random()
-        if targets and r < 0.5:
-            d = rng.choice(targets)
-            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} - {_n(d)}")
-            moves.append((u, d))
-        elif r < 0.6:
-            d = rng.choice(adj)
-            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} - {_n(d)}")
-            moves.append((u, d))
-    for u in earth:
-        if any(x is u for x, _ in moves):
-            continue
-        adj = set(MAP.neighbours(u.province))
-        helpable = [(x, d) for x, d in moves if d in adj]
-        if helpable and rng.random() < 0.8:
-            x, d = rng.choice(helpable)
-            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} S {x.type.value} {_n(x.province)} - {_n(d)}")
-        elif rng.random() < 0.5:
-            t = rng.choice(occupied)
-            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} S A {_n(t)}")
-        else:
-            lines.append(f"{u.power}: {u.type.value} {_n(u.province)} H")
-    mlines = []
-    for m in martian:
-        adj = sorted(MAP.neighbours(m.province))
-        r = rng.random()
-        if r < 0.25:
-            mlines.append(f"{_d(m.strength)} {_n(m.province)} merge {_n(rng.choice(adj + [rng.choice(occupied)]))}")
-        elif r < 0.45 and m.strength > 1:
-            dests = rng.sample(adj + [m.province], 2)
-            mlines.append(f"{_d(m.strength)} {_n(m.province)} - {_d(m.strength - 1)} {_n(dests[0])} - {_n(dests[1])}")
-        elif r < 0.6:
-            mlines.append(f"{_d(m.strength)} {_n(m.province)} S A {_n(rng.choice(occupied))} - {_n(rng.choice(adj))}")
-        else:
-            mlines.append(f"{_d(m.strength)} {_n(m.province)} - {_n(rng.choice(adj))}")
+    earth, martians = _units(rng, area[:k])
+    occupied = [u.province for u in earth] + [m.province for m in martians]
+    lines = _earth_orders(rng, earth, martians, occupied)
+    mlines = _martian_orders(rng, martians, occupied)
     landing = rng.choice(LAND) if rng.random() < 0.3 else None
-    return tuple(earth), tuple(martian), lines, mlines, landing
+    return tuple(earth), tuple(martians), lines, mlines, landing
 
 
-def _run(earth, martian, lines, mlines, landing):
-    parsed, errors = Reader(MAP).orders("\n".join(lines))
-    plan = check(martian, parse_orders("\n".join(mlines)))
-    return adjudicate_season("spring", 1904, earth, plan, parsed, errors, {}, frozenset(), landing)
+SPRING_1903 = Phase(1903, Season.SPRING, PhaseKind.MOVEMENT)  # the fifth landing season (WOTW 3.1)
+
+
+class Result:
+    """The season as the properties see it: the units after it and the variant's account of it."""
+
+    def __init__(self, turn):
+        self.earth = tuple(u for u in turn.position.units if u.power != MARTIAN)
+        self.martian = tuple(sorted(u for u in turn.position.units if u.power == MARTIAN))
+        self.dislodged = turn.position.dislodged
+        self.reductions = turn.report.reductions
+        self.landed_on = turn.report.landed_on
+        self.eliminated_by_landing = turn.report.eliminated
+
+
+def _run(earth, martian_units, lines, mlines, landing):
+    schedule = ("mar", "gal", "pic", "fin", landing, "edi") if landing else ()
+    position = Position(SPRING_1903, tuple(earth) + tuple(martian_units), {}, state=MartianState(schedule=schedule))
+    text = "\n".join(lines) + "\n" + "\n".join(f"Martian: {m}" for m in mlines)
+    return Result(adjudicate_phase(position, text, WOTW))
 
 
 SEASONS = [random_season(s) for s in range(300)]

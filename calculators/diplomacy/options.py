@@ -1,0 +1,174 @@
+"""Every legal order of a position, as godip's options tree lists them (issue 14).
+
+Each order kind lists its own orders (``OrderSpec.options``); the retreat and adjustment phases list
+the retreats, disbands, builds and waives their checks accept.  ``verdict`` is the one legality check
+an option list must agree with: the order a text makes for the phase, or ``Illegal``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..core import InputError, Result, Table, calculator, text_param
+from .adjustments import adjustments_due, check_adjustment
+from .map import show
+from .movement import check_written, context_for, settle_alone
+from .orders import Illegal
+from .orders import retreat as retreat_kind
+from .position import Position, format_position, initial_position
+from .retreats import Context as RetreatContext
+from .retreats import check_retreat
+from .units import PhaseKind, UnitType
+
+
+def movement_options(variant, position: Position) -> Iterator[tuple[str, str, list[str]]]:
+    """DIP 4.1-4.4: for each unit, (power, unit, every order its kinds list) in a movement phase."""
+    ctx = context_for(variant, position)
+    kinds = [k.value for k in variant.order_kinds
+             if k.value.options is not None and PhaseKind.MOVEMENT in k.value.phases]
+    for unit in position.units:
+        orders = [text for spec in kinds for text in spec.options(ctx, unit)]
+        yield unit.power, unit.label(), list(dict.fromkeys(orders))
+
+
+def retreat_options(variant, position: Position) -> Iterator[tuple[str, str, list[str]]]:
+    """DIP 12.1-12.5: each dislodged unit retreats to a place it may go to, or disbands."""
+    for d in position.dislodged:
+        me = d.unit.label()
+        places = retreat_kind.options(variant.board, position, d)
+        yield d.unit.power, me, [f"{me} R {show(p)}" for p in places] + [f"{me} D"]
+
+
+def build_options(variant, position: Position) -> Iterator[tuple[str, str, list[str]]]:
+    """DIP 13.1-13.5, 14.9, ruling DIP R12: builds in the sites the power may use and its waive, or the removal
+    of any of its units; powers with nothing to adjust list nothing."""
+    gmap, rule = variant.board, variant.build_rule
+    for power, n in adjustments_due(position, variant.non_adjusting).items():
+        if n < 0:
+            yield power, "", [f"{u.label()} D" for u in position.units_of(power)]
+            continue
+        orders = []
+        for prov, info in sorted(gmap.provinces.items()):
+            if not info.centre or rule.builder(gmap, position, prov) != power or position.owners.get(prov) != power \
+                    or position.unit_in(prov) is not None:
+                continue
+            if info.army_can_stand:
+                orders.append(f"Build {UnitType.ARMY.value} {show(prov)}")
+            if info.terrain.value == "coast":
+                coasts = [f"{prov}/{c.value}" for c in info.coasts] or [prov]
+                orders += [f"Build {UnitType.FLEET.value} {show(loc)}" for loc in coasts]
+        yield power, "", orders + ["Waive"]
+
+
+def legal_orders(variant, position: Position) -> list[tuple[str, str, list[str]]]:
+    """(power, unit, orders) for every unit (or, for builds, every power) that has orders to give this phase."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return list(movement_options(variant, position))
+    if kind is PhaseKind.RETREATS:
+        return list(retreat_options(variant, position))
+    return list(build_options(variant, position))
+
+
+def verdict(variant, position: Position, parsed):
+    """The order ``parsed`` makes in this phase, given alone, or ``Illegal`` (raised): the legality check every
+    listed option passes (a movement order's own check and the cross-order stage, ruling DIP R5; a retreat's;
+    an adjustment's, a build or removal that cannot be carried out counting as refused, ruling DIP R13)."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        ctx = context_for(variant, position)
+        w = check_written(ctx, parsed)
+        if w.order is None:
+            raise Illegal(w.error, w.rules)
+        refused = settle_alone(ctx, w.order)
+        if refused is not None:
+            raise refused
+        return w.order
+    if kind is PhaseKind.RETREATS:
+        by_prov = {d.unit.province: d for d in position.dislodged}
+        d = by_prov.get(parsed.province) if parsed.location else None
+        return check_retreat(RetreatContext(variant.board, position), d, parsed)
+    return check_adjustment(variant, position, parsed)
+
+
+# -- the dip-options calculator ----------------------------------------------------------------
+def _read(phase_text: str, position_text: str) -> Position:
+    from .parser import ParseError, parse_phase, read_position
+    from .position import check_position
+    from .variant import STANDARD, reader_for
+
+    try:
+        phase = parse_phase(phase_text)
+    except ParseError as err:
+        raise InputError("phase", err.message) from None
+    try:
+        position = read_position(reader_for(STANDARD), phase, position_text)
+    except ParseError as err:
+        raise InputError("position", str(err)) from None
+    problems = check_position(STANDARD.board, position)
+    if phase.kind is not PhaseKind.RETREATS and position.dislodged:
+        problems.append("dislodged units are listed only in a retreat phase")
+    if problems:
+        raise InputError("position", "; ".join(problems[:3]) + ".")
+    return position
+
+
+def units_chosen(lists, unit_text: str, field: str = "unit"):
+    """The lists of the unit asked for (``A Par``, ``Par`` or a power's name), or all of them."""
+    want = unit_text.strip().lower()
+    if not want:
+        return lists
+    picked = [row for row in lists if want in (row[0].lower(), row[1].lower(), row[1].lower().split(" ")[-1])]
+    if not picked:
+        raise InputError(field, f"No unit or power {unit_text.strip()!r} has orders to give in this phase.")
+    return picked
+
+
+def present_options(lists, position: Position, rules) -> Result:
+    """The lists as data (for click-to-order), a table, and a summary."""
+    rows = [{"power": p, "unit": u, "orders": [f"{p}: {o}" for o in orders]} for p, u, orders in lists]
+    n = sum(len(r["orders"]) for r in rows)
+    units = sum(1 for r in rows if r["unit"])
+    who = [f"{k} {word}{'s' if k != 1 else ''}" for k, word in ((units, "unit"), (len(rows) - units, "power")) if k]
+    summary = (f"{position.phase.label()}: {n} legal order{'s' if n != 1 else ''} for "
+               f"{' and '.join(who) or 'no unit'}.")
+    table = Table("Legal orders", ["Power", "Unit", "Orders", "Each order"],
+                  [[r["power"], r["unit"] or "-", len(r["orders"]), "; ".join(o.split(": ", 1)[1] for o in r["orders"])]
+                   for r in rows])
+    notes = ["Every order listed passes the adjudicator's legality check, and every order it accepts is listed "
+             "(a support may also name a coast the supported unit cannot reach: accepted, but void, ruling DIP R9)."]
+    return Result(summary=summary, data={"phase": position.phase.label(), "options": rows}, tables=[table],
+                  notes=notes, rules=list(rules))
+
+
+@calculator(
+    id="dip-options",
+    title="Legal orders",
+    game="diplomacy",
+    rules=("DIP 4.1", "DIP 4.2", "DIP 4.3", "DIP 4.4", "DIP 5.3", "DIP 7.2", "DIP 8.1", "DIP 12.1", "DIP 13.5",
+           "DIP R4", "DIP R5", "DIP R9"),
+    page="diplomacy/adjudicator.md",
+    description="Every legal order of every unit for a position and phase, in the short order form: moves with "
+                "coasts, supports, convoys, moves via convoy, retreats, builds and disbands.",
+    params=[
+        text_param("phase", "Phase", "Spring 1901 movement", max_length=40,
+                   help="Season, year and phase: Spring 1901 movement, Fall 1901 retreats, Winter 1901."),
+        text_param("position", "Position", "", max_length=4000, multiline=True,
+                   placeholder="England: F Lon, F Edi, A Lvp",
+                   help="As for the adjudicator; empty: the 1901 starting position."),
+        text_param("unit", "Unit or power", "", max_length=40,
+                   help="Optional: one unit (A Par, or just Par) or one power; empty: every unit."),
+    ],
+)
+def options_calc(v: dict) -> Result:
+    """DIP 4.1-4.4, 5.3, 7.2, 8.1, 12.1, 13.5 with rulings DIP R4, R5, R9: every legal order of the position."""
+    from .variant import STANDARD
+
+    text = v["position"].strip()
+    if text:
+        position = _read(v["phase"], text)
+    else:
+        position = initial_position(STANDARD.board)
+        if v["phase"].strip().lower() not in ("", "spring 1901 movement", "spring 1901"):
+            position = _read(v["phase"], format_position(STANDARD.board, position))
+    lists = units_chosen(legal_orders(STANDARD, position), v["unit"])
+    return present_options(lists, position, ("DIP 4.1", "DIP 4.2", "DIP 4.3", "DIP 4.4", "DIP R4", "DIP R5", "DIP R9"))

@@ -1,0 +1,150 @@
+"""What every order kind shares: the written order (``ParsedOrder``), the kind's record
+(``OrderSpec``), a refusal (``Illegal``), and the result of an order (``Outcome``, ``Status``)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from typing import NamedTuple
+
+from ..map import province_of, show
+from ..units import PhaseKind, Unit, UnitType
+
+
+class Kind(IntEnum):
+    """What an order's piece does in the movement resolution (``resolver``); NONE: not resolved there."""
+
+    NONE = -1
+    HOLD = 0
+    MOVE = 1
+    SUPPORT = 2
+    CONVOY = 3
+
+
+class Status(StrEnum):
+    SUCCEEDS = "succeeds"
+    FAILS = "fails"
+    ILLEGAL = "illegal"  # ignored: the unit holds (ruling DIP R1)
+    VOID = "void"  # legal but not matched (a support or convoy nobody used)
+
+
+class Illegal(Exception):
+    """An order that cannot be carried out, with the rules that say so."""
+
+    def __init__(self, message: str, rules: tuple[str, ...]):
+        super().__init__(message)
+        self.message = message
+        self.rules = tuple(rules)
+
+
+class ParsedOrder(NamedTuple):
+    """One written order as read, before the board is consulted (the parser's only product).
+
+    ``kind`` is a member of an order-kind enum (``orders.OrderKind`` or a variant's); ``strength``
+    is the strength written before the unit (a variant's 2A, 3A); ``parts`` the (strength, place)
+    pairs of a move to several places at once (a variant's split).  A named tuple: phases read many.
+    """
+
+    line: int
+    text: str
+    power: str | None
+    kind: object
+    unit_type: UnitType | None = None
+    location: str | None = None  # the ordered (or built) unit's location as written
+    target_type: UnitType | None = None
+    target: str | None = None  # the supported or convoyed unit's location
+    dest: str | None = None  # where the move, support or convoy goes
+    via_convoy: bool = False
+    strength: int | None = None
+    parts: tuple[tuple[int | None, str], ...] = ()
+
+    @property
+    def spec(self) -> OrderSpec:
+        """The kind's record (the enum member's value, read without the enum's property)."""
+        return self.kind._value_
+
+    @property
+    def province(self) -> str | None:
+        return province_of(self.location) if self.location else None
+
+
+@dataclass(frozen=True, repr=False)
+class OrderSpec:
+    """One order kind: how it is read, checked, resolved, explained and written back.
+
+    ``read(reader, toks, k, ctx)`` reads the words after the verb and ``read_leading`` those after a
+    leading word (the unit included); each returns the ``ParsedOrder`` fields it found;
+    ``check(context, unit, parsed)`` returns the typed
+    order or raises ``Illegal``; ``explain(facts, i)`` says what became of piece i; ``describe``
+    writes a typed order back in short notation; ``options(context, unit)`` lists every order of the kind
+    the unit may be given, in the short form (issue 14's options lists).
+    """
+
+    name: str
+    value: type  # the typed order
+    phases: frozenset[PhaseKind]
+    describe: Callable[[object], str]
+    resolution: Kind = Kind.NONE
+    verbs: frozenset[str] = frozenset()  # words after the unit: A Par - Bur
+    leading: frozenset[str] = frozenset()  # words before the unit: Build A Par
+    read: Callable | None = None
+    read_leading: Callable | None = None  # after a leading word: reads the unit too
+    check: Callable | None = None
+    settle: Callable | None = None  # the cross-order stage: settle(context, chosen, reject) -> chosen
+    pieces: Callable | None = None  # pieces(order) -> ((resolver order, group key), ...); None: the order itself
+    explain: Callable | None = None
+    options: Callable | None = None  # options(context, unit) -> the unit's orders of this kind, as players write them
+
+    def __repr__(self) -> str:
+        return f"OrderSpec({self.name})"
+
+
+class Outcome(NamedTuple):
+    """What happened to one written order (or to an unordered unit).  A named tuple: phases make many."""
+
+    power: str
+    text: str  # as written by the player, or a generated description
+    order: object | None  # the order carried out (None when the text could not be used)
+    status: Status
+    reason: str
+    rules: tuple[str, ...] = ()
+    dislodged: bool = False
+    line: int = 0
+
+    def row(self) -> list:
+        return [self.power, self.text, self.status.value + (" (dislodged)" if self.dislodged else ""),
+                self.reason, ", ".join(self.rules)]
+
+
+def read_nothing(reader, toks: list[str], k: int, ctx) -> dict:
+    """Nothing may follow the order's word (``A Mun H``, ``A Mun D``, ``Build A Par``)."""
+    reader.end(toks, k, ctx)
+    return {}
+
+
+def read_unit(reader, toks: list[str], k: int, ctx) -> dict:
+    """The unit after a leading word (``Build A Par``, ``Remove A Par``), and nothing after it."""
+    utype, loc, _, k = reader.unit(toks, k, ctx)
+    reader.end(toks, k, ctx)
+    return {"unit_type": utype, "location": loc}
+
+
+def find_unit(units_by_province, location: str, power: str | None, what: str = "unit") -> Unit:
+    """DIP 4.1: the unit an order addresses.  Its letter and coast are not checked (ruling DIP R8)."""
+    prov = province_of(location)
+    unit = units_by_province.get(prov)
+    if unit is None:
+        raise Illegal(f"there is no {what} in {show(prov)}", ("DIP 4.1",))
+    if power is not None and unit.power != power:
+        raise Illegal(f"the unit in {show(prov)} is {unit.power}'s, not {power}'s", ("DIP 4.1",))
+    return unit
+
+
+def phase_words(phases: frozenset[PhaseKind]) -> str:
+    """Where an order kind may be given, in a player's words: "the retreat phase", "a retreat or an adjustment
+    phase"."""
+    names = {PhaseKind.MOVEMENT: "movement", PhaseKind.RETREATS: "retreat", PhaseKind.ADJUSTMENTS: "adjustment"}
+    words = [names[p] for p in PhaseKind if p in phases]
+    if len(words) == 1:
+        return f"the {words[0]} phase"
+    return " or ".join(f"{'an' if w[0] in 'aeiou' else 'a'} {w}" for w in words) + " phase"

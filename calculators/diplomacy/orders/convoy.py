@@ -1,0 +1,146 @@
+"""The convoy order (DIP 4.4, 8.1, 8.2): ``F Nth C A Lon - Bel``; rulings DIP R4 (intent) and R5
+(a convoy must be needed by some route)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..map import GameMap, Reach, show
+from ..units import PhaseKind, Unit
+from .base import Illegal, Kind, OrderSpec, Status, find_unit
+from .move import Move
+from .support import read_target
+
+WORDS = frozenset({"c", "convoy", "convoys"})
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    """DIP 4.4: a fleet convoys the army in province ``army`` to province ``dest``."""
+
+    unit: Unit
+    army: str
+    dest: str
+
+
+def read(reader, toks: list[str], k: int, ctx) -> dict:
+    fields = read_target(reader, toks, k, ctx)
+    if fields["dest"] is None:
+        reader.fail(ctx, "a convoy needs the army's destination (F Nth C A Lon - Bel)")
+    return fields
+
+
+def check(context, unit: Unit, parsed) -> Convoy:
+    """DIP 8.1: a fleet at sea convoys an army to a coastal province."""
+    gmap = context.board
+    if not unit.type.convoys:
+        what = "only fleets convoy" if unit.type.reach is Reach.LAND else f"a {unit.type.word} never convoys"
+        raise Illegal(what, unit.type.convoy_rule)
+    if not gmap.is_sea(unit.province):
+        raise Illegal(f"a fleet convoys only from a sea province, not {gmap.provinces[unit.province].name}",
+                      ("DIP 8.1",))
+    army = find_unit(context.units, parsed.target, None, "army to convoy")
+    if not army.type.convoyed:
+        raise Illegal(f"{army.label()} is a {army.type.word}; only armies are convoyed", army.type.convoy_rule)
+    dest = parsed.dest.split("/", 1)[0]
+    info = gmap.provinces[dest]
+    if dest == army.province or info.terrain.value != "coast":
+        raise Illegal(f"an army cannot be convoyed to {info.name}", ("DIP 8.1",))
+    return Convoy(unit, army.province, dest)
+
+
+def on_minimal_route(src: str, dst: str, fleet: str, fleets, sea_adj) -> bool:
+    """Ruling DIP R5 (DATC 6.G.19): is ``fleet`` needed by some convoy route from src to dst?
+
+    A route src, f1..fk, dst (each step adjacent) needs every fleet in it exactly when no
+    two non-consecutive members are adjacent (a chordless path; src and dst themselves may
+    be adjacent, as a convoy to a neighbouring province is allowed).
+    """
+    def extend(path: list[str]) -> bool:
+        last = path[-1]
+        if last != src and dst in sea_adj[last]:
+            return fleet in path
+        for f in fleets:
+            if f in path or last not in sea_adj[f]:
+                continue
+            if any(p in sea_adj[f] for p in path[:-1]):
+                continue  # a chord: f could be reached by skipping a fleet
+            path.append(f)
+            if extend(path):
+                return True
+            path.pop()
+        return False
+
+    return extend([src])
+
+
+def settle(context, chosen: dict, reject) -> dict:
+    """Rulings DIP R5 then R4: convoys no route needs are illegal; an army goes by convoy when it
+    must, when it says so, or when its own power convoys it (DATC 6.G)."""
+    gmap: GameMap = context.board
+    ordered: dict[tuple[str, str], list[str]] = {}
+    for prov, o in list(chosen.items()):
+        if type(o) is Convoy:
+            if not on_minimal_route(o.army, o.dest, prov, context.fleets_at_sea, gmap.sea_adjacency):
+                reject(prov, f"{show(prov)} is not needed by any convoy route from {show(o.army)} to "
+                       f"{show(o.dest)}", ("DIP 8.2", "DIP R5"))
+                del chosen[prov]
+                continue
+            ordered.setdefault((o.army, o.dest), []).append(prov)
+    for prov, o in chosen.items():
+        if type(o) is not Move or o.via_convoy or not o.unit.type.convoyed:
+            continue
+        d = o.dest_province
+        fleets = ordered.get((prov, d))
+        if (fleets and any(chosen[f].unit.power == o.unit.power for f in fleets)) \
+                or d not in gmap.reach(o.unit.type.reach, o.unit.location):
+            # Without convoy orders along a route the move still stands and fails (DATC 6.D.8).
+            chosen[prov] = Move(o.unit, o.dest, True)
+    return chosen
+
+
+def options(context, unit: Unit):
+    """DIP 8.1, ruling DIP R5: a fleet at sea convoys any army to any coast that a convoy route through it
+    reaches, the fleet needed by the route."""
+    gmap = context.board
+    if not unit.type.convoys or not gmap.is_sea(unit.province):
+        return
+    coasts = sorted(p for p, info in gmap.provinces.items() if info.terrain.value == "coast")
+    for army in sorted(context.units.values(), key=lambda u: u.province):
+        if not army.type.convoyed or gmap.provinces[army.province].terrain.value != "coast":
+            continue
+        for dest in coasts:
+            if dest != army.province and on_minimal_route(army.province, dest, unit.province, context.fleets_at_sea,
+                                                          gmap.sea_adjacency):
+                yield f"{unit.label()} C {army.label()} - {show(dest)}"
+
+
+def matches(order: Convoy, army_order) -> bool:
+    """DIP 4.4: the army is ordered to the convoy's destination, by convoy."""
+    return isinstance(army_order, Move) and army_order.via_convoy and army_order.dest_province == order.dest
+
+
+def void_reason(order: Convoy, army_order) -> str:
+    if isinstance(army_order, Move) and not army_order.via_convoy:
+        return f"void: {army_order.unit.label()} moves to {show(army_order.dest)} over land"
+    if isinstance(army_order, Move):
+        return f"void: {army_order.unit.label()} moves to {show(army_order.dest)}, not {show(order.dest)}"
+    return f"void: the army in {show(order.army)} was not ordered to {show(order.dest)}"
+
+
+def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
+    """DIP 8.1: the convoy holds unless the fleet is dislodged; ruling DIP R2 in a paradox."""
+    o = facts.orders[i]
+    if facts.resolve(i):
+        return (Status.SUCCEEDS, f"convoy held for the army from {show(o.army)} to {show(o.dest)}",
+                ("DIP 4.4", "DIP 8.1"))
+    if facts.dislodged_by(i) is None:
+        return Status.FAILS, "convoy paradox: this convoy is treated as disrupted (Szykman rule)", ("DIP 8.2", "DIP R2")
+    return Status.FAILS, "the fleet was dislodged, so the convoy is disrupted", ("DIP 8.1", "DIP 10.2")
+
+
+def describe(order: Convoy) -> str:
+    return f"{order.unit.label()} C A {show(order.army)} - {show(order.dest)}"
+
+
+SPEC = OrderSpec("convoy", Convoy, frozenset({PhaseKind.MOVEMENT}), describe, Kind.CONVOY, verbs=WORDS, read=read,
+                 check=check, settle=settle, explain=explain, options=options)

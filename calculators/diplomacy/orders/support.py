@@ -1,0 +1,143 @@
+"""The support order (DIP 4.3, 7.1, 7.2, 11.1, 14.7): ``A Mun S A Ber - Kie``, ``F Lon S F Nth``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..map import Reach, coast_of, province_of, show
+from ..units import PhaseKind, Unit
+from .base import Illegal, Kind, OrderSpec, Status, find_unit
+from .move import WORDS as MOVE_WORDS
+from .move import Move, could_move, names
+from .move import describe as describe_move
+
+WORDS = frozenset({"s", "sup", "support", "supports"})
+HOLD_WORDS = frozenset({"h", "hold", "holds", "stand", "stands"})
+
+
+@dataclass(frozen=True, slots=True)
+class Support:
+    """DIP 4.3: support the unit in ``target`` to hold (``dest`` None) or to move into ``dest``."""
+
+    unit: Unit
+    target: str  # province of the supported unit
+    dest: str | None = None  # province
+    dest_coast: str | None = None  # a coast written in the support must match the move (ruling DIP R9)
+
+
+def read_target(reader, toks: list[str], k: int, ctx) -> dict:
+    """The supported (or convoyed) unit and where it goes; its A/F/2A is not checked (ruling DIP R8)."""
+    ttype, target, _, k = reader.unit(toks, k, ctx)
+    dest = None
+    if k < len(toks) and toks[k] in MOVE_WORDS:
+        k += 1
+        if k < len(toks) and toks[k] == "to":
+            k += 1
+        dest, k = reader.place(toks, k, ctx)
+    elif k < len(toks) and toks[k] in HOLD_WORDS:
+        k += 1
+    reader.end(toks, k, ctx)
+    return {"target_type": ttype, "target": target, "dest": dest}
+
+
+def _rules(unit: Unit, *rules: str) -> tuple[str, ...]:
+    return rules + (unit.type.moves_rule if unit.type.reach is Reach.ANY else ())
+
+
+def check(context, unit: Unit, parsed) -> Support:
+    """DIP 4.3, 7.2: a support the unit could give, for a move the supported unit could make."""
+    gmap = context.board
+    target = find_unit(context.units, parsed.target, None, "unit to support")
+    if target.province == unit.province:
+        raise Illegal("a unit cannot support itself", ("DIP 4.3",))
+    if parsed.dest is None:
+        if not gmap.can_reach_province(unit.type.reach, unit.location, target.province):
+            raise Illegal(f"{unit.label()} could not move to {show(target.province)}, so cannot support there",
+                          _rules(unit, "DIP 7.2"))
+        return Support(unit, target.province, None)
+    dest = province_of(parsed.dest)
+    if dest == target.province:
+        raise Illegal("a unit cannot be supported into its own province", ("DIP 4.3",))
+    if dest == unit.province:
+        raise Illegal(f"{unit.label()} cannot support a move into its own province", ("DIP 7.2", "DIP 10.3"))
+    if not gmap.can_reach_province(unit.type.reach, unit.location, dest):
+        raise Illegal(f"{unit.label()} could not move to {show(dest)}, so cannot support a move there",
+                      _rules(unit, "DIP 7.2"))
+    if not could_move(gmap, target, dest, context.fleets_at_sea - {unit.province}):
+        raise Illegal(f"{target.label()} could not move to {show(dest)}", _rules(target, "DIP 4.3", "DIP 5.3"))
+    coast = coast_of(parsed.dest) if gmap.provinces[dest].coasts else None
+    return Support(unit, target.province, dest, coast)
+
+
+def options(context, unit: Unit):
+    """DIP 4.3, 7.2, ruling DIP R9: support to hold every unit the supporter could move to, and support for every
+    move a unit could make into a province the supporter could move to (DATC 6.D.31: not through the supporter),
+    a coast named for a fleet that can reach it (by a supporter that names coasts: one that stands in whole
+    provinces, a variant's, names none)."""
+    gmap, me = context.board, unit.label()
+    mine = sorted({province_of(x) for x in gmap.reach(unit.type.reach, unit.location)} - {unit.province})
+    fleets = context.fleets_at_sea - {unit.province}
+    for target in sorted(context.units.values(), key=lambda u: u.province):
+        if target.province == unit.province:
+            continue
+        them = target.label()
+        if target.province in mine:
+            yield f"{me} S {them}"
+        for dest in mine:
+            if dest == target.province or not could_move(gmap, target, dest, fleets):
+                continue
+            yield f"{me} S {them} - {show(dest)}"
+            if target.type.reach is Reach.SEA and unit.type.reach is not Reach.ANY and gmap.provinces[dest].coasts:
+                for loc in gmap.fleet_coasts_to(target.location, dest):
+                    yield f"{me} S {them} - {show(loc)}"
+
+
+def matches(order: Support, target_order) -> bool:
+    """DIP 4.3, ruling DIP R9: does the supported unit do what the support names?"""
+    moving = isinstance(target_order, Move)
+    if order.dest is None:
+        return not moving
+    return (moving and target_order.dest_province == order.dest
+            and (order.dest_coast is None or coast_of(target_order.dest) == order.dest_coast))
+
+
+def void_reason(order: Support, target_order) -> str:
+    """Why a legal support did nothing (ruling DIP R1)."""
+    moving = isinstance(target_order, Move)
+    if order.dest is None:
+        if moving:
+            return f"void: {describe_move(target_order)} moves, so it cannot be supported to hold"
+        return f"void: nothing stays in {show(order.target)} to be supported"
+    want = show(order.dest) + (f"/{order.dest_coast}" if order.dest_coast else "")
+    if moving:
+        return f"void: {target_order.unit.label()} moves to {show(target_order.dest)}, not {want}"
+    if target_order is None:
+        return f"void: the unit in {show(order.target)} does not move to {want}"
+    return f"void: {target_order.unit.label()} did not move to {want}"
+
+
+def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
+    """DIP 11.1: given, cut, or lost with the unit's dislodgement."""
+    o = facts.orders[i]
+    if facts.resolve(i):
+        what = f"into {show(o.dest)}" if o.dest else f"to hold {show(o.target)}"
+        return Status.SUCCEEDS, f"support given {what}", ("DIP 4.3", "DIP 10.1")
+    if facts.is_decided(i):
+        reason, rules = facts.why_decided(i)
+        return Status.FAILS, reason, rules
+    into = facts.sdest[i]
+    cutters = [m for m in facts.entering(facts.prov[i])
+               if facts.prov[m] != into and facts.power[m] != facts.power[i] and facts.path(m)]
+    if cutters:
+        return Status.FAILS, f"support cut by the attack from {names(facts, cutters)}", ("DIP 11.1",)
+    return (Status.FAILS, f"support lost: the supporting unit was dislodged from {show(into)}",
+            ("DIP 10.2", "DIP 11.1"))
+
+
+def describe(order: Support) -> str:
+    if order.dest is None:
+        return f"{order.unit.label()} S {show(order.target)}"
+    return f"{order.unit.label()} S {show(order.target)} - {show(order.dest)}"
+
+
+SPEC = OrderSpec("support", Support, frozenset({PhaseKind.MOVEMENT}), describe, Kind.SUPPORT, verbs=WORDS,
+                 read=read_target, check=check, explain=explain, options=options)

@@ -1,0 +1,220 @@
+"""Calculator com-reroll: which die to reroll now, or stop (COM 6.3, rulings COM R2, COM R5, COM R18).
+
+The dice on the table are given: the final dice of the players who have rerolled, the dice of the
+player whose turn it is, and the first rolls of the players still to come. Each option (stop, or
+reroll one die once and play on) is valued exactly as best play values it (``bestplay.py``), the
+later players playing as their policy says; the advice is best play's own choice.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
+from .bestplay import BestPlay, estimate, rounds_of
+from .budget import BEST_US, BUDGET_US, Job, trial_cost
+from .defend import APPROX_NOTE, POLICY_CHOICES, pjson, shown, sim_params
+from .forces import MAX_PLAYERS, Force
+from .parse import parse_showing
+from .simulate import simulate_options
+from .solver import Summary, summarize
+
+RULES = ["COM 6.3", "COM 6.4", "COM 6.5", "COM 6.6", "COM 6.7", "COM R2", "COM R5", "COM R18"]
+DEFAULTS = {1: "S=2 dice=d8:5,d6:3", 2: "S=1 L=1 dice=d12:4,d4:2"}
+HELP = ("Pyramids there and each committed die as faces:value, e.g. S=1 L=1 dice=d12:7,d4:2. For the players "
+        "who have rerolled, their final dice; for the players still to come, their first roll. Optional "
+        "reroll=best, none, below-average or answer-earlier for a player still to come.")
+
+
+@calculator(
+    id="com-reroll",
+    title="Which die do I reroll now?",
+    game="icehouse",
+    rules=RULES,
+    page="icehouse/defend.md",
+    description="With the dice on the table and your rerolls left: which die to reroll, or stop, and what it changes.",
+    params=[
+        *[text_param(f"p{i}", "Player 1 (attacker)" if i == 1 else f"Player {i}", DEFAULTS.get(i, ""),
+                     max_length=120,
+                     help=HELP if i == 1 else "Next player clockwise; same form. Leave empty if absent.")
+          for i in range(1, MAX_PLAYERS + 1)],
+        int_param("turn", "Player rerolling now", 2, 1, MAX_PLAYERS,
+                  help="Rerolls go in turn from the attacker, clockwise (COM 6.3): the players before have finished."),
+        int_param("left", "Rerolls left", 2, 0, 9,
+                  help="How many rerolls that player still has (each medium grants one, each large two)."),
+        choice_param("policy", "Later players' policy", "best", POLICY_CHOICES,
+                     help="How the players after you spend their rerolls (a reroll= key on a player overrides it)."),
+        *sim_params(),
+    ],
+)
+def reroll(v: dict):
+    table, forces, turn = read_table(v)
+    left = v["left"]
+    me = forces[turn]
+    if left > me.rerolls:
+        raise InputError("left", f"Player {turn + 1} has {me.rerolls} reroll(s) in all (COM 6.3), not {left}.")
+    if rounds_of(forces) == 0 or left == 0 or not table[turn]:
+        return nothing_to_decide(v, table, forces, turn)
+    engine = tuple(Force(f.small, f.medium, f.large, f.dice, "none") if i < turn else
+                   (Force(f.small, f.medium, f.large, f.dice, "best", left=left) if i == turn else f)
+                   for i, f in enumerate(forces))
+    options = [None] + distinct_dice(table[turn])
+    cost = estimate(engine, shown=True) * BEST_US
+    if v["method"] != "monte-carlo" and cost <= BUDGET_US:
+        values = exact_options(engine, table, turn, v["objective"])
+        method, trials = "exact", 0
+    else:
+        job = Job(engine, v["objective"])
+        trials = max(100, min(v["trials"], int(BUDGET_US / (len(options) * trial_cost(job)))))
+        outs = yield from simulate_options(engine, list(table), options, trials, v["seed"],
+                                           v["objective"])
+        values = [(option, simulated(summarize(o, engine, approx=True), turn, v["objective"]))
+                  for option, o in zip(options, outs, strict=True)]
+        method = "monte-carlo"
+    return present(v, table, forces, turn, values, method, trials)
+
+
+def read_table(v: dict):
+    table, forces = [], []
+    for i in range(1, MAX_PLAYERS + 1):
+        got = parse_showing(v[f"p{i}"], f"p{i}", v["policy"])
+        if got is None:
+            if i == 1:
+                raise InputError("p1", "The attacker (player 1) is required.")
+            continue
+        forces.append(got[0])
+        table.append(got[1])
+    if len(forces) < 2:
+        raise InputError("p2", "A Defend needs at least two players with pyramids at the territory (COM 6.1).")
+    if v["turn"] > len(forces):
+        raise InputError("turn", f"Player {v['turn']} is not in this Defend ({len(forces)} players).")
+    return table, tuple(forces), v["turn"] - 1
+
+
+def distinct_dice(dice) -> list[int]:
+    """One index per different die (same faces and value), most faces first, then the lowest showing."""
+    seen, out = set(), []
+    for j in sorted(range(len(dice)), key=lambda j: (-dice[j][1], dice[j][0])):
+        if dice[j] not in seen:
+            seen.add(dice[j])
+            out.append(j)
+    return out
+
+
+def exact_options(engine: tuple[Force, ...], table, turn: int, objective: str):
+    """Each option's exact value, from the same programme best play runs (ruling COM R18)."""
+    bp = BestPlay(engine, objective)
+    movers = {m.player for m in bp.movers}
+    ctx = tuple(None if i == turn else (tuple(d) if i in movers else bp.top(d)) for i, d in enumerate(table))
+    prog = bp.programme(0, ctx)
+    left = engine[turn].rerolls
+    idx = prog.find(table[turn])
+    den = bp.den_after[1] * prog.big ** left
+    packed = [(None, prog.levels[0][idx] * prog.big ** left)]
+    for die, _f, sc, kids in prog.moves[idx]:
+        packed.append((_index_of(table[turn], die, prog), sum(prog.levels[left - 1][c] for c in kids) * sc))
+    lay, pack = bp.layout, bp.pack
+    out = []
+    for option, x in packed:
+        sole = Fraction(pack.get(x, lay.sole(turn)), den)
+        kept = Fraction(pack.get(x, lay.kept(turn)), den)
+        out.append((option, Value(sole, engine[turn].pyramids - kept, (x >> pack.key_shift(turn)) & pack.pair_mask)))
+    return out
+
+
+@dataclass(frozen=True)
+class Value:
+    """One option's value to the player; ``key`` is what best play compares; ``out`` the simulation's
+    summary (None when exact)."""
+
+    sole: Fraction
+    mean_lost: Fraction
+    key: object
+    out: Summary | None = None
+
+
+def simulated(out: Summary, turn: int, objective: str) -> Value:
+    sole, lost = out.sole[turn], out.mean_lost[turn]
+    return Value(sole, lost, (-lost, sole) if objective == "kept" else (sole, -lost), out)
+
+
+def _index_of(dice, die, prog) -> int:
+    """The die a programme's option stands for (a class programme names a class: its lowest die)."""
+    if prog.classes is None:
+        return dice.index(die)
+    c, f = die
+    return max(j for j, (v, g) in enumerate(dice) if g == f and prog.classes.index(v) == c)
+
+
+def choose(values) -> int:
+    """Best play's choice among the options: strictly better than stopping and than earlier options."""
+    best = 0
+    for n in range(1, len(values)):
+        if values[n][1].key > values[best][1].key:
+            best = n
+    return best
+
+
+def _shown(val: Value) -> tuple[dict, str]:
+    if val.out is not None:
+        return pjson(val.out, val.sole), shown(val.out, val.sole)
+    p = val.sole
+    text = f"{percent(p, 2)} ({p.numerator}/{p.denominator})" if p.denominator <= 10**6 else percent(p, 2)
+    return {"p": f"{p.numerator}/{p.denominator}", "float": float(p)}, text
+
+
+def present(v, table, forces, turn, values, method, trials) -> Result:
+    best = choose(values)
+    me_dice = table[turn]
+
+    def name(option):
+        if option is None:
+            return "Stop"
+        value, faces = me_dice[option]
+        return f"Reroll the d{faces} showing {value}"
+
+    stop_sole = values[0][1].sole
+    rows, data_opts = [], []
+    for n in [best] + [n for n in range(len(values)) if n != best]:
+        option, val = values[n]
+        p, text = _shown(val)
+        change = float(val.sole - stop_sole)
+        rows.append([name(option) + (" (advice)" if n == best else ""), text, f"{float(val.mean_lost):.3f}",
+                     "-" if option is None else f"{change * 100:+.2f} points"])
+        entry = {"option": "stop" if option is None else "reroll", "sole": p,
+                 "mean_lost": float(val.mean_lost), "change_vs_stop": change}
+        if option is not None:
+            entry["die"] = {"faces": me_dice[option][1], "value": me_dice[option][0]}
+        data_opts.append(entry)
+    option, val = values[best]
+    stop = values[0][1]
+    if option is None:
+        others = [values[n][1].sole for n in range(1, len(values))]
+        summary = (f"Stop: no reroll does better; you end as sole occupier with {percent(val.sole, 1)} and lose "
+                   f"{float(val.mean_lost):.2f} pyramids on average"
+                   + (f" (the best reroll for that chance would give {percent(max(others), 1)})." if others else "."))
+    else:
+        summary = (f"{name(option)}: your chance of ending as sole occupier goes from {percent(stop_sole, 1)} if you "
+                   f"stop to {percent(val.sole, 1)} ({float(val.sole - stop_sole) * 100:+.1f} points), and the "
+                   f"pyramids you lose on average from {float(stop.mean_lost):.2f} to {float(val.mean_lost):.2f}.")
+    data = {"method": method, "player": turn + 1, "left": v["left"], "objective": v["objective"],
+            "advice": data_opts[0], "options": data_opts}
+    notes = ["Each option is valued with you playing best afterwards and the later players playing as their "
+             "policy says, everyone seeing every die (rulings COM R2, COM R5, COM R18)."]
+    if method == "monte-carlo":
+        data["trials"], data["seed"] = trials, v["seed"]
+        notes.append(f"Too big to work out exactly within the time budget: each option is simulated {trials:,} "
+                     f"times with the same seed (95% intervals shown).")
+        notes.append(APPROX_NOTE)
+    table_out = Table(f"Player {turn + 1}'s options, advice first",
+                      ["Option", "Sole occupier", "Pyramids lost (mean)", "Change against stopping"], rows)
+    return Result(summary=summary, data=data, rules=RULES, tables=[table_out], notes=notes)
+
+
+def nothing_to_decide(v, table, forces, turn) -> Result:
+    why = ("no rerolls left" if v["left"] == 0 else
+           "no dice to reroll" if not table[turn] else "someone has no dice, so one comparison against 0 decides")
+    return Result(summary=f"Nothing to decide: {why}. Stop.",
+                  data={"method": "exact", "player": turn + 1, "left": v["left"], "objective": v["objective"],
+                        "advice": {"option": "stop"}, "options": [{"option": "stop"}]},
+                  rules=RULES, notes=["The Defend odds calculator gives the chances from here."])

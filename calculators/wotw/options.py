@@ -1,0 +1,102 @@
+"""The ``wotw-options`` calculator: every legal order of a War of the Worlds position (issue 14).
+
+Spring and Fall list each Earth unit's standard orders (with supports for Martian moves) and each
+Martian unit's holds, moves, supports, splits and merges, every kind listing its own.  Summer and
+Winter list the Earth retreats, Winter's builds, removals and waives, and, with the virus active,
+the Martian's removals.
+"""
+from __future__ import annotations
+
+from ..core import Result, bool_param, calculator, choice_param, int_param, text_param
+from ..diplomacy.api import (Illegal, Phase, PhaseKind, Position, Season, build_options, check_adjustment,
+                             movement_options, present_options, units_chosen)
+from ..diplomacy.api import retreat_order_options as retreat_options
+from ..diplomacy.api import verdict as standard_verdict
+from .adjudicate import read_season_position
+from .board import MARTIAN, designation, show
+from .removal import POINTS_PER_SEASON
+from .removal import check as check_removal
+from .season import state
+from .variant import SEASON_CHOICES, WOTW
+
+RULES = ("WOTW 4.1", "WOTW 4.2", "WOTW 5.1", "WOTW 5.2", "WOTW 5.3", "WOTW 6.1", "WOTW 9.2", "WOTW R2", "WOTW R3",
+         "DIP 4.1", "DIP 4.3", "DIP 12.1", "DIP 13.5")
+
+
+def _budget(position: Position) -> int:
+    return min(POINTS_PER_SEASON, sum(u.strength for u in position.units if u.power == MARTIAN))
+
+
+def removal_options(position: Position):
+    """WOTW 9.2: with the virus active, a removal of 1 or 2 points from any Martian unit that has them."""
+    if not state(position).virus:
+        return
+    budget = _budget(position)
+    for u in position.units:
+        if u.power == MARTIAN:
+            yield MARTIAN, u.label(), [f"remove {designation(n)} {show(u.province)}"
+                                       for n in range(1, min(u.strength, budget) + 1)]
+
+
+def legal_orders(position: Position) -> list[tuple[str, str, list[str]]]:
+    """(power, unit, orders) for every unit (or, for builds, every power) with orders to give this season."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return list(movement_options(WOTW, position))
+    out = list(retreat_options(WOTW, position))
+    if kind is PhaseKind.ADJUSTMENTS:
+        out += list(build_options(WOTW, position))
+    return out + list(removal_options(position))
+
+
+def verdict(position: Position, parsed):
+    """The order ``parsed`` makes this season, given alone, or ``Illegal``: the checks of the season's steps."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return standard_verdict(WOTW, position, parsed)
+    name = parsed.spec.name
+    if name == "removal":
+        if not state(position).virus:
+            raise Illegal("the Martian removes strength points only once the virus is active", ("WOTW 9.2",))
+        strength = {u.province: u.strength for u in position.units if u.power == MARTIAN}
+        return check_removal(strength, _budget(position), parsed.province, parsed.strength or 1)
+    if name in ("retreat", "move") or (name == "disband" and parsed.location
+                                       and any(d.unit.province == parsed.province for d in position.dislodged)):
+        return standard_verdict(WOTW, position.but(phase=Phase(position.phase.year, position.phase.season,
+                                                                PhaseKind.RETREATS)), parsed)
+    if kind is PhaseKind.ADJUSTMENTS:
+        return check_adjustment(WOTW, position, parsed)
+    raise Illegal("in Summer only the dislodged Earth units retreat or disband (ruling WOTW R5)", ("DIP 2.4",))
+
+
+@calculator(
+    id="wotw-options",
+    title="Legal orders (War of the Worlds)",
+    game="wotw",
+    rules=RULES,
+    page="wotw/adjudicator.md",
+    description="Every legal order of every unit, Earth and Martian, for a War of the Worlds position and season: "
+                "moves, supports, convoys, splits, merges, retreats, builds and the virus removals.",
+    params=[
+        choice_param("season", "Season", "spring", list(SEASON_CHOICES),
+                     help="The season whose orders are listed (ruling WOTW R5)."),
+        int_param("year", "Year", 1904, 1901, 2100, help="Game year of the season."),
+        text_param("position", "Position", "France: A Par, A Mar, F Bre\nGermany: A Mun\nMartian: 3A Bur, A Pic",
+                   max_length=4000, multiline=True,
+                   help="As for the adjudicator: one line per power, Centres lines, a Martian line, a Destroyed "
+                        "line; 'Virus: active' once the virus is active."),
+        text_param("unit", "Unit or power", "", max_length=40,
+                   help="Optional: one unit (3A Bur, or just Bur) or one power; empty: every unit."),
+        bool_param("virus", "Virus active", False, help="Summer and Winter: the virus is active (WOTW 9.2)."),
+    ],
+)
+def options_calc(v: dict) -> Result:
+    """WOTW 4.1, 4.2, 5.1-5.3, 6.1, 9.2 with rulings WOTW R2, R3: every legal order of the position."""
+    season = Season(v["season"])
+    phase = Phase(v["year"], season, next(p.kind for p in WOTW.calendar if p.season is season))
+    params = dict(v, landings="", virus=v["virus"] and phase.kind is not PhaseKind.MOVEMENT)
+    position, notes = read_season_position(params, phase)
+    lists = units_chosen(legal_orders(position), v["unit"])
+    out = present_options(lists, position, RULES)
+    out.notes = notes + out.notes
+    return out
