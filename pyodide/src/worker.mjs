@@ -8,6 +8,9 @@
 //      {type: "snapshot", meta | error}   (a snapshot for the next visit was made, or not)
 
 import { makeSnapshot, startEngine } from "./engine-boot.mjs";
+// engine-boot.mjs imports the runtime's loader; named here too, both are fetched at once
+// instead of one after the other (one round trip less before the runtime starts downloading).
+import "./pyodide/pyodide.mjs";
 
 const cancelled = new Set();
 let queue = Promise.resolve();
