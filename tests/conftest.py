@@ -24,17 +24,28 @@ def site_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory, site_port) -> pathlib.Path:
-    """The site built once per test session with `mkdocs build --strict`; its directory."""
-    out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{site_port}/")
+def build_site(out: pathlib.Path, port: int) -> None:
+    """`mkdocs build --strict` into ``out`` for a site served on 127.0.0.1:``port``; its output beside it."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SITE_URL=f"http://127.0.0.1:{port}/")
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
                           cwd=ROOT, capture_output=True, text=True, env=env)
     (out.parent / f"{out.name}.log").write_text(proc.stdout + proc.stderr)
     if proc.returncode != 0:
         pytest.fail("mkdocs build --strict failed:\n" + proc.stdout + proc.stderr)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory, site_port) -> pathlib.Path:
+    """The site built once per test session with `mkdocs build --strict`; its directory."""
+    out = tmp_path_factory.mktemp("site")
+    build_site(out, site_port)
     return out
+
+
+@pytest.fixture(scope="session")
+def site_builder():
+    """``build_site(out, port)``, for tests that need a build of their own (another port, a changed copy)."""
+    return build_site
 
 
 @pytest.fixture(scope="session")

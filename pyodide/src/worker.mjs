@@ -3,12 +3,15 @@
 // the tab, not the page). Messages are JSON strings both ways, so no Python proxy leaks.
 //
 // in:  {type: "run", req, calc, params, root}   {type: "cancel", req}
-// out: {type: "status", stage, text}      {type: "ready", ms}
+// out: {type: "status", stage, text}      {type: "ready", ms, restored}
 //      {type: "progress", req, value}     {type: "result", req, result, html}   {type: "failed", text}
+//      {type: "snapshot", meta | error}   (a snapshot for the next visit was made, or not)
 
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { makeSnapshot, startEngine } from "./engine-boot.mjs";
+// engine-boot.mjs imports the runtime's loader; named here too, both are fetched at once
+// instead of one after the other (one round trip less before the runtime starts downloading).
+import "./pyodide/pyodide.mjs";
 
-const base = new URL("./pyodide/", import.meta.url).href;
 const cancelled = new Set();
 let queue = Promise.resolve();
 
@@ -25,49 +28,55 @@ function announce(what) {
 
 // The worker's Python is calculators/present/worker.py (in the wheel, imported by the tests too):
 // it steps one calculation and returns its result with the presenter's HTML, as JSON text.
+const GLUE = "calculators.present.worker";
 const ruleLinks = fetch(new URL("rules.json", import.meta.url)).then((r) => (r.ok ? r.text() : "{}"), () => "{}");
 
-// The engine is found by name in the lock file that pyodide-build wrote, and fetched (and
-// checked against the lock's sha256) while the runtime itself is still downloading: waiting
-// for loadPackage after start-up cost about 170 ms of the first result.
-const lockText = fetch(base + "pyodide-lock.json").then((r) => {
-  if (!r.ok) throw new Error("pyodide-lock.json: HTTP " + r.status);
-  return r.text();
-});
-const engineWheel = lockText.then(async (text) => {
-  const entry = JSON.parse(text).packages.calculators;
-  if (!entry) throw new Error("the lock file does not name the calculators package");
-  const response = await fetch(base + entry.file_name);
-  if (!response.ok) throw new Error(entry.file_name + ": HTTP " + response.status);
-  const bytes = await response.arrayBuffer();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-  if (hex !== entry.sha256) throw new Error(entry.file_name + " does not match the lock file's sha256");
-  return bytes;
-});
+// Start-up (from a memory snapshot when a good one is stored) lives in engine-boot.mjs. A page
+// opened as `worker.mjs?snapshot` is not an engine: it makes that snapshot for the next visit.
+const SNAPSHOT_MODE = new URL(import.meta.url).searchParams.has("snapshot");
+// overrides/main.html says so when no service worker controls the page: nothing to restore.
+const FIRST_VISIT = new URL(import.meta.url).hash === "#first-visit";
+const SNAPSHOT_IDLE_MS = 3000; // made once the engine has been idle this long after a result
+let snapshotWanted = false;
+let snapshotTimer = null;
 
-const ready = (async () => {
+const ready = SNAPSHOT_MODE ? null : (async () => {
   const t0 = performance.now();
-  status("runtime", "Loading the Python runtime…");
-  const pyodide = await loadPyodide({
-    indexURL: base,
-    lockFileContents: lockText,
-    packageBaseUrl: base,
-    fullStdLib: false,
-  });
-  status("engine", "Starting the rules engine…");
-  const version = pyodide.runPython("import sys; f'{sys.version_info[0]}.{sys.version_info[1]}'");
-  pyodide.unpackArchive(await engineWheel, "wheel", { extractDir: `/lib/python${version}/site-packages` });
-  const glue = pyodide.pyimport("calculators.present.worker");
-  glue.configure(await ruleLinks);
-  postMessage({ type: "ready", ms: performance.now() - t0 });
+  const started = await startEngine({ glue: GLUE, status, lookForSnapshot: !FIRST_VISIT });
+  snapshotWanted = started.snapshotWanted;
+  started.glue.configure(await ruleLinks);
+  postMessage({ type: "ready", ms: performance.now() - t0, restored: started.restored });
   announce("ready");
-  return glue;
+  return started.glue;
 })().catch((err) => {
   postMessage({ type: "failed", text: "The calculator engine could not start: " + String(err && err.message || err) });
   announce("failed");
   throw err;
 });
+
+// After a normal start, the next visit should not pay it again: once the page is idle, a
+// short-lived second worker makes a snapshot (one tab at a time), then goes away.
+function snapshotSoon() {
+  if (!snapshotWanted) return;
+  clearTimeout(snapshotTimer);
+  snapshotTimer = setTimeout(() => {
+    snapshotWanted = false;
+    const make = () => new Promise((resolve) => {
+      const maker = new Worker(new URL("worker.mjs?snapshot", import.meta.url), { type: "module" });
+      maker.onmessage = (e) => { postMessage(e.data); maker.terminate(); resolve(); };
+      maker.onerror = () => { maker.terminate(); resolve(); };
+    });
+    if (navigator.locks) navigator.locks.request("martian-front-snapshot", { ifAvailable: true }, (lock) => lock && make());
+    else make();
+  }, SNAPSHOT_IDLE_MS);
+}
+
+if (SNAPSHOT_MODE) {
+  makeSnapshot({ glue: GLUE }).then(
+    (meta) => postMessage({ type: "snapshot", meta }),
+    (err) => postMessage({ type: "snapshot", error: String(err && err.message || err) }),
+  );
+}
 
 async function execute({ req, calc, params, root }) {
   const glue = await ready;
@@ -89,6 +98,7 @@ async function execute({ req, calc, params, root }) {
         continue;
       }
       postMessage({ type: "result", req, result: event.result, html: event.html });
+      snapshotSoon();
       return;
     }
   } finally {
@@ -96,7 +106,7 @@ async function execute({ req, calc, params, root }) {
   }
 }
 
-onmessage = (event) => {
+onmessage = SNAPSHOT_MODE ? null : (event) => {
   const msg = event.data;
   if (msg.type === "cancel") {
     cancelled.add(msg.req);

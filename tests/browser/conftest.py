@@ -30,6 +30,36 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Swappable(_Quiet):
+    """Serves the server's current ``folder`` (a test swaps it to deploy a new build) and logs paths."""
+
+    def __init__(self, request, client_address, server):
+        super().__init__(request, client_address, server, directory=str(server.folder))
+
+    def send_head(self):
+        self.server.paths.append(urlsplit(self.path).path)
+        return super().send_head()
+
+
+@pytest.fixture
+def serve_folder():
+    """Call with (folder, port): serves it on 127.0.0.1:port until the test ends. The server's
+    ``folder`` can be swapped for another build, and ``paths`` lists every path requested."""
+    servers = []
+
+    def start(folder, port):
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), _Swappable)
+        server.folder, server.paths = folder, []
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="session")
 def site_url(built_site, site_port):
     handler = functools.partial(_Quiet, directory=str(built_site))
@@ -100,3 +130,21 @@ def new_page(browser):
 def page(new_page, site_url):
     """A fresh page that fails the test if anything is requested outside 127.0.0.1 or a script errors."""
     return new_page()
+
+
+@pytest.fixture
+def persistent_context(browser, tmp_path):
+    """Opens Chromium with a persistent profile (service workers, Cache Storage and IndexedDB
+    kept as a returning reader has them): call it, optionally with a profile folder to reopen."""
+    opened = []
+
+    def launch(profile=None, **options):
+        ctx = browser.browser_type.launch_persistent_context(str(profile or tmp_path / "profile"),
+                                                             executable_path=chromium_path(), args=CHROMIUM_ARGS,
+                                                             **options)
+        opened.append(ctx)
+        return ctx
+
+    yield launch
+    for ctx in opened:
+        ctx.close()

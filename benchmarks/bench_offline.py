@@ -1,0 +1,150 @@
+"""Cold, repeat and offline visits in headless Chromium on 127.0.0.1 (issue 12's targets).
+
+Each run opens a new persistent profile and measures, from navigation start to the first live
+widget result on a calculator page:
+  cold     the first visit (empty profile);
+  repeat   a later visit, once the engine snapshot is stored and the site is kept offline;
+  offline  the same with the network off;
+and, in the same run, the bare runtime's start-up (loadPyodide on a bare page, empty profile),
+the reference of every ratio. Bytes are what the server sent (response bodies). Also: what a
+reader of a rules page (no widget) downloads, and what the offline cache costs once.
+
+Targets: cold <= 1.1x bare; repeat <= 0.4x bare (moonshot 0.25x); a rules page downloads
+nothing of the runtime.
+
+    .venv/bin/python benchmarks/bench_offline.py [--runs 3]
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "tests" / "browser")]
+from bench_widget import ARGS, PATHS, SENT, bare, serve_built_site  # noqa: E402
+from test_offline import SNAPSHOT_META  # noqa: E402  (reads IndexedDB without creating it)
+
+PAGE = "wotw/virus/"
+RULES = ("wotw/rules/", "diplomacy/rules/")
+RUNTIME = "assets/engine/pyodide/"
+FIRST_RESULT = """document.addEventListener('calc:result', () => {
+    if (!window.firstResult) window.firstResult = performance.now(); }, true);"""
+def visit(ctx, url: str) -> tuple[float, int, dict]:
+    """(ms from navigation to the first live result, bytes the server sent meanwhile, how the engine started)."""
+    page = ctx.new_page()
+    page.add_init_script(FIRST_RESULT)
+    before = SENT[0]
+    page.goto(url)
+    page.wait_for_function("window.firstResult", timeout=120_000)
+    ms, start = page.evaluate("[window.firstResult, window.__calcEngineReady]")
+    sent = SENT[0] - before
+    return ms, sent, {"page": page, **(start or {})}
+
+
+def wait_for(page, script: str, what: str, timeout: float = 180.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if page.evaluate(script):
+            return
+        time.sleep(0.25)
+    raise SystemExit(f"timed out waiting for {what}")
+
+
+def one_run(p, chromium: str, base: str, logged: list) -> dict:
+    """The bare runtime and the cold visit back to back (the machine's load changes by the minute)."""
+    out = {}
+    profile = tempfile.mkdtemp(prefix="bench-profile-")
+    ctx = p.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
+    out["bare"] = bare(ctx, base + "bare.html")
+    ctx.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+    profile = tempfile.mkdtemp(prefix="bench-profile-")
+    ctx = p.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
+    out["cold"], out["cold_bytes"], start = visit(ctx, base + PAGE)
+    page = start["page"]
+    before = SENT[0]
+    wait_for(page, "window.martianOffline.state === 'ready'", "the offline cache")
+    wait_for(page, f"({SNAPSHOT_META})().then((meta) => Boolean(meta && meta.sha256))", "the engine snapshot")
+    out["after_bytes"] = SENT[0] - before  # the offline cache, after the first result
+    page.close()
+    out["repeat"], out["repeat_bytes"], start = visit(ctx, base + PAGE)
+    out["repeat_restored"] = start.get("restored")
+    start["page"].close()
+    ctx.set_offline(True)
+    out["offline"], out["offline_bytes"], start = visit(ctx, base + PAGE)
+    out["offline_restored"] = start.get("restored")
+    start["page"].close()
+    ctx.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+    profile = tempfile.mkdtemp(prefix="bench-profile-")
+    ctx = p.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
+    # A reader of rules only: two pages, one after the other.
+    before, first_log = SENT[0], len(logged)
+    page = ctx.new_page()
+    page.goto(base + RULES[0])
+    page.evaluate("navigator.serviceWorker.ready")
+    page.goto(base + RULES[1])
+    page.wait_for_timeout(1000)
+    out["rules_bytes"] = SENT[0] - before
+    out["rules_runtime"] = [x for x in logged[first_log:] if RUNTIME in x]
+    page.close()
+    ctx.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    base, server, site, chromium = serve_built_site()
+    runs = []
+    with sync_playwright() as p:
+        for _ in range(args.runs):
+            runs.append(one_run(p, chromium, base, PATHS))
+    server.shutdown()
+    shutil.rmtree(site, ignore_errors=True)
+    report(runs)
+    return 0
+
+
+def report(runs: list[dict]) -> None:
+    med = statistics.median
+
+    def col(key):
+        return [r[key] for r in runs]
+
+    bare_ms, cold, repeat, offline = med(col("bare")), med(col("cold")), med(col("repeat")), med(col("offline"))
+    print(f"runs: {len(runs)} (medians; times in ms from navigation start to the first live result)")
+    print(f"bare runtime start-up (empty profile):   {bare_ms:8.0f}   all: {[round(x) for x in col('bare')]}")
+    print(f"cold visit (empty profile):              {cold:8.0f}   all: {[round(x) for x in col('cold')]}")
+    print(f"repeat visit (snapshot restored: {all(col('repeat_restored'))}): {repeat:8.0f}   "
+          f"all: {[round(x) for x in col('repeat')]}")
+    print(f"offline visit (network off):             {offline:8.0f}   all: {[round(x) for x in col('offline')]}")
+    mb = 1e6
+    print(f"bytes, cold visit to first result: {med(col('cold_bytes')) / mb:.2f} MB; then the offline cache: "
+          f"{med(col('after_bytes')) / mb:.2f} MB; repeat: {med(col('repeat_bytes')) / mb:.3f} MB; "
+          f"offline: {med(col('offline_bytes')) / mb:.3f} MB")
+    runtime = sorted({x for r in runs for x in r["rules_runtime"]})
+    print(f"bytes, two rules pages (no widget): {med(col('rules_bytes')) / mb:.2f} MB; "
+          f"runtime files requested: {runtime or 'none'}")
+    for name, value, target in (("cold / bare", cold / bare_ms, 1.10), ("repeat / bare", repeat / bare_ms, 0.40),
+                                ("offline / bare", offline / bare_ms, 0.40)):
+        verdict = "met" if value <= target else "MISSED"
+        extra = f", moonshot <= 0.25: {'met' if value <= 0.25 else 'missed'}" if target < 1 else ""
+        print(f"ratio {name:15} {value:6.3f}  (target <= {target:.2f}: {verdict}{extra})")
+    print(f"rules page downloads nothing of the runtime: {'met' if not runtime else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,283 @@
+// Starting the Python runtime with the engine imported: from a memory snapshot kept in
+// IndexedDB when there is a good one, otherwise the normal way (and then, once the page has
+// its first result and the tab is idle, a snapshot is made for the next visit).
+//
+// The snapshot API is Pyodide's private one (`_makeSnapshot`, `_loadSnapshot`,
+// `makeMemorySnapshot`): pyodide/package.json pins the exact runtime, and a snapshot only
+// loads into the build it was made by, so the key below names the runtime, the engine
+// wheel's sha256 and the Python glue. Pitfalls met on these machines (toolchain notes):
+// - a heap over 30 MiB does not fit the runtime's initial memory: grow it before restoring;
+// - a snapshot made under Node runs Python about 2x slower in the browser: make it here;
+// - files are not in the snapshot (imported modules are): unpack the wheel again after restoring;
+// - `random` and `hash()` seeds are frozen in the snapshot: reseed `random` after restoring.
+import { loadPyodide, version as runtimeVersion } from "./pyodide/pyodide.mjs";
+
+const base = new URL("./pyodide/", import.meta.url).href;
+// Bump when what goes into a snapshot changes without the runtime, wheel or glue changing.
+const SNAPSHOT_FORMAT = 2;
+// Imported before the snapshot is taken, so that no calculator pays its import after a restore.
+const IMPORT_ALL = "import calculators\ncalculators.catalog()\n";
+const DB_NAME = "martian-front-engine";
+const META = "meta", BYTES = "bytes", KEY = "engine";
+
+// ---- the lock file and the engine wheel ------------------------------------------------------
+
+// The engine is found by name in the lock file that pyodide-build wrote, and fetched (and
+// checked against the lock's sha256) while the runtime itself is still downloading: waiting
+// for loadPackage after start-up cost about 170 ms of the first result.
+function fetchEngine() {
+  const lockText = fetch(base + "pyodide-lock.json").then((r) => {
+    if (!r.ok) throw new Error("pyodide-lock.json: HTTP " + r.status);
+    return r.text();
+  });
+  const entry = lockText.then((text) => {
+    const found = JSON.parse(text).packages.calculators;
+    if (!found) throw new Error("the lock file does not name the calculators package");
+    return found;
+  });
+  const wheel = entry.then(async (found) => {
+    const response = await fetch(base + found.file_name);
+    if (!response.ok) throw new Error(found.file_name + ": HTTP " + response.status);
+    const bytes = await response.arrayBuffer();
+    if ((await sha256(bytes)) !== found.sha256) throw new Error(found.file_name + " does not match the lock file's sha256");
+    return bytes;
+  });
+  // Nothing waits on these until start-up needs them: keep a failure from being "unhandled".
+  for (const p of [lockText, entry, wheel]) p.catch(() => {});
+  return { lockText, entry, wheel };
+}
+
+async function sha256(data) {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function snapshotKey(assets, glueModule) {
+  const entry = await assets.entry;
+  return [`format ${SNAPSHOT_FORMAT}`, `pyodide ${runtimeVersion}`, `calculators ${entry.sha256}`,
+    `glue ${await sha256(glueModule + "\n" + IMPORT_ALL)}`].join(" | ");
+}
+
+// ---- IndexedDB: one snapshot, its description kept apart from its 30-odd MB ---------------------
+
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+let dbPromise = null;
+function openDb() {
+  if (!dbPromise) {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => {
+      req.result.createObjectStore(META);
+      req.result.createObjectStore(BYTES);
+    };
+    dbPromise = request(req);
+    dbPromise.catch(() => { dbPromise = null; });
+  }
+  return dbPromise;
+}
+
+function committed(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = resolve;
+    tx.onerror = tx.onabort = () => reject(tx.error);
+  });
+}
+
+async function read(name) {
+  const db = await openDb();
+  return request(db.transaction(name).objectStore(name).get(KEY));
+}
+
+// One transaction: {store name: value to put, or null to delete}.
+async function write(changes) {
+  const db = await openDb();
+  const tx = db.transaction(Object.keys(changes), "readwrite");
+  const done = committed(tx);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) tx.objectStore(name).delete(KEY);
+    else tx.objectStore(name).put(value, KEY);
+  }
+  await done;
+}
+
+const getMeta = () => read(META);
+const getBytes = () => read(BYTES);
+const setMeta = (meta) => write({ [META]: meta });
+const putSnapshot = (meta, data) => write({ [META]: meta, [BYTES]: data });
+const discardSnapshot = () => write({ [META]: null, [BYTES]: null });
+
+// A snapshot is stored without its all-zero 64 KiB pages (about 45% of the heap is free memory):
+// less to read from disk and less to check, for a copy of a few ms when it is put back together.
+const PAGE = 65536;
+
+function pack(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  const pages = [];
+  for (let p = 0; p * PAGE < bytes.length; p++) {
+    const end = Math.min((p + 1) * PAGE, bytes.length) >> 2;
+    for (let i = (p * PAGE) >> 2; i < end; i++) {
+      if (words[i]) { pages.push(p); break; }
+    }
+  }
+  const pageOf = (p) => bytes.subarray(p * PAGE, Math.min((p + 1) * PAGE, bytes.length));
+  const data = new Uint8Array(pages.reduce((n, p) => n + pageOf(p).length, 0));
+  let at = 0;
+  for (const p of pages) {
+    data.set(pageOf(p), at);
+    at += pageOf(p).length;
+  }
+  return { pages, data };
+}
+
+function unpack(meta, data) {
+  const bytes = new Uint8Array(meta.size);
+  let at = 0;
+  for (const p of meta.pages) {
+    const length = Math.min(PAGE, meta.size - p * PAGE);
+    bytes.set(data.subarray(at, at + length), p * PAGE);
+    at += length;
+  }
+  if (at !== data.length) throw new Error("the stored snapshot does not match its page map");
+  return bytes;
+}
+
+// ---- start-up ---------------------------------------------------------------------------------
+
+const runtimeOptions = (assets) => ({
+  indexURL: base,
+  lockFileContents: assets.lockText,
+  packageBaseUrl: base,
+});
+
+// Unpacks the engine and imports the worker's Python glue (a module of the wheel), returned as a proxy.
+async function installEngine(pyodide, assets, glueModule) {
+  const version = pyodide.runPython("import sys; f'{sys.version_info[0]}.{sys.version_info[1]}'");
+  pyodide.unpackArchive(await assets.wheel, "wheel", { extractDir: `/lib/python${version}/site-packages` });
+  return pyodide.pyimport(glueModule);
+}
+
+// The runtime's memory is made at its initial size; a snapshot's heap is larger, so grow the
+// memory before Pyodide copies the heap in (upstream pyodide#6254). The runtime's code is
+// compiled ahead (`compiled`), while the snapshot is still being read: Pyodide would otherwise
+// start compiling only once it has the snapshot in hand.
+function snapshotModule(createModule, heapBytes, compiled) {
+  return async (settings) => {
+    const instantiateWasm = settings.instantiateWasm;
+    const streaming = WebAssembly.instantiateStreaming;
+    settings.instantiateWasm = (imports, done) => {
+      // Pyodide's own instantiateWasm adds two imports, then calls instantiateStreaming once:
+      // that one call is answered with the module compiled ahead.
+      WebAssembly.instantiateStreaming = async (response, fullImports) => {
+        WebAssembly.instantiateStreaming = streaming;
+        let module;
+        try { module = await compiled; } catch (e) { return streaming(response, fullImports); }
+        return { module, instance: await WebAssembly.instantiate(module, fullImports) };
+      };
+      return instantiateWasm(imports, done);
+    };
+    let module;
+    try {
+      module = await createModule(settings);
+    } finally {
+      WebAssembly.instantiateStreaming = streaming;
+    }
+    if (module.HEAP8.length < heapBytes && !module.growMemory(heapBytes)) {
+      throw new Error("could not grow the runtime's memory to the snapshot's size");
+    }
+    return module;
+  };
+}
+
+async function restore(assets, glueModule, meta, status) {
+  status("runtime", "Loading the Python runtime…");
+  const compiled = WebAssembly.compileStreaming(fetch(base + "pyodide.asm.wasm"));
+  compiled.catch(() => {}); // a failure here falls back to Pyodide's own compiling
+  const [data, asm] = await Promise.all([getBytes(), import(base + "pyodide.asm.mjs")]);
+  if (!(data instanceof Uint8Array) || data.length !== meta.stored) throw new Error("the stored snapshot is incomplete");
+  // Integrity first: a damaged heap could fail in any way at all, hanging included.
+  const intact = sha256(data).then((hex) => {
+    if (hex !== meta.sha256) throw new Error("the stored snapshot is damaged (checksum mismatch)");
+    return unpack(meta, data);
+  });
+  const pyodide = await loadPyodide({
+    ...runtimeOptions(assets),
+    _loadSnapshot: intact,
+    createPyodideModule: snapshotModule(asm.default, meta.heap, compiled),
+  });
+  status("engine", "Starting the rules engine…");
+  const glue = await installEngine(pyodide, assets, glueModule);
+  // The snapshot froze the seed of `random`: reseed it, as a fresh start would have.
+  pyodide.runPython("import random; random.seed()");
+  return glue;
+}
+
+async function startFresh(assets, glueModule, status, makeSnapshot) {
+  status("runtime", "Loading the Python runtime…");
+  const pyodide = await loadPyodide({ ...runtimeOptions(assets), _makeSnapshot: makeSnapshot });
+  status("engine", "Starting the rules engine…");
+  const glue = await installEngine(pyodide, assets, glueModule);
+  return { pyodide, glue };
+}
+
+/**
+ * Start the engine. `glue` names the worker's Python module (calculators.present.worker); the
+ * imported module is returned as `glue`. `restored` says whether a snapshot was used; `snapshotWanted` whether none good
+ * was stored, so that the caller can have one made (see makeSnapshot) once the page is idle;
+ * `lookForSnapshot: false` skips the look-up (a first visit).
+ */
+export async function startEngine({ glue: glueModule, status = () => {}, lookForSnapshot = true }) {
+  const assets = fetchEngine();
+  // Only the small description is read here. A first visit does not look at all: opening
+  // IndexedDB for the first time in a profile costs up to 0.3 s before the runtime could start.
+  const meta = lookForSnapshot ? await getMeta().catch(() => null) : null;
+  if (meta) {
+    let key = null;
+    try {
+      key = await snapshotKey(assets, glueModule);
+    } catch (e) { /* the lock file failed: the normal start below reports it */ }
+    // A restore is counted before it starts and uncounted when it ends: a snapshot that hung or
+    // crashed the tab twice is not tried again (two tabs opened together may each count one).
+    if (key && meta.key === key && (meta.pending || 0) < 2) {
+      try {
+        await setMeta({ ...meta, pending: (meta.pending || 0) + 1 });
+        const glue = await restore(assets, glueModule, meta, status);
+        await setMeta({ ...meta, pending: 0 });
+        return { glue, restored: true, snapshotWanted: false };
+      } catch (err) {
+        console.warn("The engine snapshot could not be restored; starting normally.", err);
+      }
+    }
+    await discardSnapshot().catch(() => {});
+  }
+  const { glue } = await startFresh(assets, glueModule, status, false);
+  return { glue, restored: false, snapshotWanted: true };
+}
+
+/**
+ * Make and store a snapshot in this (separate, short-lived) worker: a fresh runtime, the glue,
+ * every calculator imported, and nothing run yet, so that no calculation's state is frozen in.
+ */
+export async function makeSnapshot({ glue: glueModule }) {
+  const assets = fetchEngine();
+  const key = await snapshotKey(assets, glueModule);
+  const stored = await getMeta().catch(() => null);
+  if (stored && stored.key === key) return stored; // another tab has just made it
+  const t0 = performance.now();
+  const { pyodide, glue: module } = await startFresh(assets, glueModule, () => {}, true);
+  if (module && typeof module.destroy === "function") module.destroy();
+  pyodide.runPython(IMPORT_ALL);
+  const bytes = pyodide.makeMemorySnapshot();
+  const { pages, data } = pack(bytes);
+  // The heap follows Pyodide's header, whose second word says where it starts.
+  const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+  const meta = { key, sha256: await sha256(data), size: bytes.length, stored: data.length, heap, pages,
+    made: new Date().toISOString(), ms: Math.round(performance.now() - t0) };
+  await putSnapshot(meta, data);
+  return meta;
+}
