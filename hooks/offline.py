@@ -17,13 +17,11 @@ import json
 import logging
 import os
 import re
-import sys
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-sys.path.insert(0, os.path.dirname(__file__))
-import icons  # noqa: E402
+import icons
 
 log = logging.getLogger("mkdocs.hooks.offline")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
