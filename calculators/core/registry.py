@@ -55,6 +55,9 @@ class Calculator:
     # Switchable rulings it depends on (issue 19): a reading parameter each, in schema order
     # after the calculator's own; the function receives them as values["readings"].
     rulings: tuple[str, ...] = ()
+    # ``differ(result, default_result) -> list[str]``: how the result under the site's readings differs,
+    # in the game's terms (issue 19).
+    differ: Callable[[Result, Result], list[str]] | None = None
 
     @property
     def all_params(self) -> tuple[Param, ...]:
@@ -83,7 +86,7 @@ _loaded = False
 
 def calculator(*, id: str, title: str, game: str, rules, params, page: str, description: str = "",
                presets: Presets | None = None, run_mode: str = "live", run_label: str = "Calculate",
-               rulings=()):
+               rulings=(), differ: Callable[[Result, Result], list[str]] | None = None):
     """Register ``func(values: dict) -> Result`` (or a generator yielding progress, returning Result).
 
     ``rulings``: ids of the switchable rulings the result depends on (``core.rulings``); each gets a
@@ -112,7 +115,7 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
             raise ValueError(f"calculator {id!r} registered twice")
         _REGISTRY[id] = Calculator(id, title, game, tuple(rules), tuple(params), func,
                                    description or (inspect.getdoc(func) or "").split("\n\n")[0], page,
-                                   presets, run_mode, run_label, tuple(rulings))
+                                   presets, run_mode, run_label, tuple(rulings), differ)
         return func
 
     return register
