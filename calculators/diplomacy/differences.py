@@ -77,4 +77,6 @@ def differ(result, default) -> list[str]:
 
 
 def _status(order: dict) -> str:
-    return order["result"] + (" and is dislodged" if order["dislodged"] else "")
+    """``succeeds``, ``fails and is dislodged``, ``is illegal``: an order's result as a verb."""
+    result = order["result"] if order["result"] in ("succeeds", "fails") else f"is {order['result']}"
+    return result + (" and is dislodged" if order["dislodged"] else "")
