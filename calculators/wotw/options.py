@@ -75,6 +75,7 @@ def verdict(position: Position, parsed):
     game="wotw",
     rules=RULES,
     page="wotw/adjudicator.md",
+    rulings=("WOTW R4",),
     description="Every legal order of every unit, Earth and Martian, for a War of the Worlds position and season: "
                 "moves, supports, convoys, splits, merges, retreats, builds and the virus removals.",
     params=[
