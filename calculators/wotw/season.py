@@ -129,12 +129,8 @@ def land_before_moves(turn: Turn) -> Turn:
     site = report.landing
     if site is None:
         return turn
-    position = turn.position
-    there = [u for u in position.units if u.province == site]
-    eliminated = [f"{u.power} {u.label()}" for u in there if u.power != MARTIAN]
-    landed_on = sum(u.strength for u in there if u.power == MARTIAN)
-    if landed_on:
-        eliminated.append(f"Martian {designation(landed_on)} {show(site)}")
+    position, there = turn.position, [u for u in turn.position.units if u.province == site]
+    landed = _land(position, site)
     cite = turn.options.cite("WOTW R6")
     refused = tuple(p for p in turn.orders if p.location is not None and p.province == site)
     outcomes = []
@@ -146,10 +142,8 @@ def land_before_moves(turn: Turn) -> Turn:
             why = f"the cylinder lands in {show(site)} before the moves, and its unit gives no order this season"
             rules = ("WOTW 3.6", cite)
         outcomes.append(Outcome(p.power or "", p.text, None, Status.ILLEGAL, why, rules + ("DIP R1",), line=p.line))
-    units = tuple(u for u in position.units if u.province != site) + (martian(site, CYLINDER_STRENGTH),)
     return turn.add(*outcomes).but(orders=tuple(p for p in turn.orders if p not in refused),
-                                   position=position.but(units=units),
-                                   report=but(report, eliminated=tuple(eliminated), landed_on=landed_on))
+                                   position=landed.position, report=but(report, **landed.report))
 
 
 # -- after the resolution -----------------------------------------------------------------------------
@@ -247,19 +241,31 @@ def land_cylinder(turn: Turn) -> Turn:
     site = report.landing
     if site is None:
         return turn
-    position = turn.position
+    landed = _land(turn.position, site)
+    return turn.but(position=landed.position, report=but(report, **landed.report))
+
+
+@dataclass(frozen=True)
+class _Landed:
+    position: Position
+    report: dict  # the report's eliminated units and the Martian strength landed on
+
+
+def _land(position: Position, site: str) -> _Landed:
+    """WOTW 3.3: the cylinder lands in ``site``; every unit there, and every unit dislodged there, is eliminated
+    (a Martian one too), and a 3A stands there."""
     there = [u for u in position.units if u.province == site]
-    gone = [u for u in there if u.power != MARTIAN]
-    eliminated = [f"{u.power} {u.label()}" for u in gone]
-    eliminated += [f"{d.unit.power} {d.unit.label()} (dislodged there)" for d in position.dislodged
-                   if d.unit.province == site]
+    stranded = [d.unit for d in position.dislodged if d.unit.province == site]
+    eliminated = [f"{u.power} {u.label()}" for u in there if u.power != MARTIAN]
+    eliminated += [f"{u.power} {u.label()} (dislodged there)" for u in stranded]
     landed_on = sum(u.strength for u in there if u.power == MARTIAN)
     if landed_on:
         eliminated.append(f"Martian {designation(landed_on)} {show(site)}")
+    landed_on += sum(u.strength for u in stranded if u.power == MARTIAN)  # pushed out there (ruling WOTW R4)
     units = tuple(u for u in position.units if u.province != site) + (martian(site, CYLINDER_STRENGTH),)
     dislodged = tuple(d for d in position.dislodged if d.unit.province != site)
-    report = but(report, eliminated=tuple(eliminated), landed_on=landed_on)
-    return turn.but(position=position.but(units=units, dislodged=dislodged), report=report)
+    return _Landed(position.but(units=units, dislodged=dislodged),
+                   {"eliminated": tuple(eliminated), "landed_on": landed_on})
 
 
 def destroy_centres(turn: Turn) -> Turn:
