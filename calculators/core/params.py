@@ -49,6 +49,8 @@ class Param:
     optional: bool = False  # int: may be left empty (None)
     # An example shown greyed-out in an empty field: never sent, never a hidden input.
     placeholder: str = ""
+    # A switchable ruling's reading (issue 19): the ruling's id; the form shows these together.
+    ruling: str = ""
     fields: tuple[Param, ...] = ()  # group: the fields of one item
     item_label: str = "Item"  # group: "Attacker" gives legends "Attacker 1", "Attacker 2"
 
@@ -64,6 +66,9 @@ class Param:
             out["unit"] = self.unit
         if self.placeholder:
             out["placeholder"] = self.placeholder
+        if self.ruling:
+            out["group"] = "rulings"
+            out["ruling"] = self.ruling
         if self.kind == "int":
             out["min"] = self.minimum
             out["max"] = self.maximum
@@ -267,6 +272,20 @@ def choice_param(name, label, default, choices, help="") -> Param:
     """``choices``: a sequence of values, or of (value, label) pairs."""
     norm = tuple(Choice(c, c) if isinstance(c, str) else Choice(*c) for c in choices)
     return Param(name, "choice", label, default, help=help, choices=norm)
+
+
+def ruling_param(ruling) -> Param:
+    """The choice of reading for a switchable ruling (a ``core.rulings.Ruling``), named ``dip_r4`` for DIP R4."""
+    return Param(ruling_param_name(ruling.id), "choice", f"{ruling.id}: {ruling.question}", ruling.default.id,
+                 help="Which reading of this ruling to play; the first is the site's.",
+                 choices=tuple(Choice(r.id, r.label + (" (the site's reading)" if r.default else ""))
+                               for r in sorted(ruling.readings, key=lambda r: not r.default)),
+                 ruling=ruling.id)
+
+
+def ruling_param_name(ruling_id: str) -> str:
+    """``"DIP R4"`` -> ``"dip_r4"``: the parameter (URL, CLI, saved state) that chooses its reading."""
+    return ruling_id.lower().replace(" ", "_")
 
 
 def text_param(name, label, default, max_length=200, help="", multiline=False, placeholder="") -> Param:

@@ -15,9 +15,10 @@ from typing import Any
 from collections.abc import Callable, Iterator
 
 from .errors import InputError
-from .params import Param
+from .params import Param, ruling_param
 from .presets import Presets
 from .result import Result
+from .rulings import Readings, all_rulings
 
 # Game subpackages, imported on first use; each registers its calculators on import.
 GAMES = {
@@ -51,6 +52,14 @@ class Calculator:
     # (an adjudicator: nothing is adjudicated until the player has given every order).
     run_mode: str = "live"
     run_label: str = "Calculate"
+    # Switchable rulings it depends on (issue 19): a reading parameter each, in schema order
+    # after the calculator's own; the function receives them as values["readings"].
+    rulings: tuple[str, ...] = ()
+
+    @property
+    def all_params(self) -> tuple[Param, ...]:
+        known = all_rulings()
+        return self.params + tuple(ruling_param(known[r]) for r in self.rulings)
 
     def entry(self) -> dict:
         return {
@@ -61,7 +70,8 @@ class Calculator:
             "description": self.description,
             "rules": list(self.rules),
             "page": self.page,
-            "params": [p.schema() for p in self.params],
+            "params": [p.schema() for p in self.all_params],
+            "rulings": list(self.rulings),
             "presets": self.presets.schema() if self.presets else None,
             "run": {"mode": self.run_mode, "label": self.run_label},
         }
@@ -72,8 +82,13 @@ _loaded = False
 
 
 def calculator(*, id: str, title: str, game: str, rules, params, page: str, description: str = "",
-               presets: Presets | None = None, run_mode: str = "live", run_label: str = "Calculate"):
-    """Register ``func(values: dict) -> Result`` (or a generator yielding progress, returning Result)."""
+               presets: Presets | None = None, run_mode: str = "live", run_label: str = "Calculate",
+               rulings=()):
+    """Register ``func(values: dict) -> Result`` (or a generator yielding progress, returning Result).
+
+    ``rulings``: ids of the switchable rulings the result depends on (``core.rulings``); each gets a
+    reading parameter, and ``values["readings"]`` holds the readings in force (a ``Readings``).
+    """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
     if not id or id != id.lower() or " " in id or "_" in id:
@@ -90,11 +105,14 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
         raise ValueError(f"{id}: run_mode is 'live' or 'on_request', not {run_mode!r}")
 
     def register(func):
+        unknown = [r for r in rulings if r not in all_rulings()]
+        if unknown:
+            raise ValueError(f"{id}: no game declares the switchable rulings {unknown} (see core.rulings)")
         if id in _REGISTRY:
             raise ValueError(f"calculator {id!r} registered twice")
         _REGISTRY[id] = Calculator(id, title, game, tuple(rules), tuple(params), func,
                                    description or (inspect.getdoc(func) or "").split("\n\n")[0], page,
-                                   presets, run_mode, run_label)
+                                   presets, run_mode, run_label, tuple(rulings))
         return func
 
     return register
@@ -158,7 +176,7 @@ def validate(calc: Calculator, params: Any) -> dict:
         # A preset fills the fields first; any field given as well overrides it (as an edit does).
         chosen = params[calc.presets.name]
         params = {**calc.presets.params(chosen), **{k: v for k, v in params.items() if k != calc.presets.name}}
-    known = {p.name: p for p in calc.params}
+    known = {p.name: p for p in calc.all_params}
     for name in params:
         if name not in known:
             shown = str(name)[:40]
@@ -167,6 +185,9 @@ def validate(calc: Calculator, params: Any) -> dict:
     values = {}
     for p in calc.params:
         values[p.name] = p.coerce(params.get(p.name, p.default))
+    if calc.rulings:
+        chosen = {p.ruling: p.coerce(params.get(p.name, p.default)) for p in calc.all_params if p.ruling}
+        values["readings"] = Readings(chosen, tuple(all_rulings()[r] for r in calc.rulings))
     return values
 
 
