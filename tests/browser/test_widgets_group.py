@@ -27,19 +27,27 @@ W = "#calc-aqmf-group-form"
 AXE = pathlib.Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
 
 
+# Widgets made from SCHEMA, with these ids, put at the top of the article or after an element,
+# then set up as the page's own widgets are.
+INSERT = """([schema, ids, after]) => {
+    for (const id of ids.slice().reverse()) {
+      const w = document.createElement("div");
+      w.className = "calc-widget"; w.id = id;
+      w.dataset.calc = schema.id; w.dataset.root = "../../"; w.dataset.defaults = "{}";
+      w.dataset.schema = JSON.stringify(schema);
+      w.innerHTML = '<div class="calc-head"><span class="calc-title">Group</span>' +
+        '<span class="calc-status" role="status"></span></div><div class="calc-form-slot"></div>' +
+        '<div class="calc-result" aria-live="polite"></div>';
+      if (after) document.querySelector(after).after(w);
+      else document.querySelector("article").prepend(w);
+    }
+    window.martianWidgets.init(); }"""
+
+
 def add_widget(page, site_url, hash_=""):
     page.goto(site_url + "wotw/virus/" + hash_)
     page.wait_for_selector("#calc-wotw-virus[data-state=done]", timeout=90_000)
-    page.evaluate("""(schema) => {
-        const w = document.createElement("div");
-        w.className = "calc-widget"; w.id = "calc-" + schema.id;
-        w.dataset.calc = schema.id; w.dataset.root = "../../"; w.dataset.defaults = "{}";
-        w.dataset.schema = JSON.stringify(schema);
-        w.innerHTML = '<div class="calc-head"><span class="calc-title">Group</span>' +
-          '<span class="calc-status" role="status"></span></div><div class="calc-form-slot"></div>' +
-          '<div class="calc-result" aria-live="polite"></div>';
-        document.querySelector("article").prepend(w);
-        window.martianWidgets.init(); }""", SCHEMA)
+    page.evaluate(INSERT, [SCHEMA, [W[1:]], None])
     page.wait_for_selector(f"{W} fieldset.calc-field-group")
 
 
@@ -160,18 +168,7 @@ def test_every_form_on_a_page_has_its_own_name(page, site_url):
     page.goto(site_url + "aqmf/fire-plan/")
     page.wait_for_function("[...document.querySelectorAll('.calc-widget')].every((w) => w.dataset.state === 'done')",
                            timeout=90_000)
-    page.evaluate("""(schema) => {
-        for (const n of [1, 2]) {
-          const w = document.createElement("div");
-          w.className = "calc-widget"; w.id = "calc-" + schema.id + (n > 1 ? "-" + n : "");
-          w.dataset.calc = schema.id; w.dataset.root = "../../"; w.dataset.defaults = "{}";
-          w.dataset.schema = JSON.stringify(schema);
-          w.innerHTML = '<div class="calc-head"><span class="calc-title">Group</span>' +
-            '<span class="calc-status" role="status"></span></div><div class="calc-form-slot"></div>' +
-            '<div class="calc-result" aria-live="polite"></div>';
-          document.querySelector("article h1").after(w);
-        }
-        window.martianWidgets.init(); }""", SCHEMA)
+    page.evaluate(INSERT, [SCHEMA, [W[1:], W[1:] + "-2"], "article h1"])
     title = "Fire plan: a turn of fire at one target"
     for name in (title, f"{title} (Compare two plans)", "How many do I need?", "Group (A turn of fire)",
                  "Group (A turn of fire, 2)"):
