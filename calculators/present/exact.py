@@ -16,10 +16,11 @@ ITEM_KEYS = ("outcome", "k", "label", "name", "state", "volleys", "turn", "units
 
 
 def exact_rows(data: Any, path: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    """(readable name, "n/d") for every {"p": "n/d", "float": x} anywhere in ``data``."""
+    """(readable name, "n/d") for every {"p": "n/d", "float": x} anywhere in ``data``; a Monte Carlo
+    estimate (successes over trials, with its "ci95") is no exact probability and is left out."""
     rows: list[tuple[str, str]] = []
     if isinstance(data, dict):
-        if isinstance(data.get("p"), str) and "float" in data and "/" in data["p"]:
+        if isinstance(data.get("p"), str) and "float" in data and "/" in data["p"] and "ci95" not in data:
             rows.append((" › ".join(path) or "probability", data["p"]))
         for key, value in data.items():
             if key not in ("p", "float") and isinstance(value, (dict, list)):
