@@ -10,6 +10,8 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
+from ..core.dist import frac
+
 TITLE = "Exact probabilities"
 # A list item is named by one of these keys when it has it ("damage › 3", "destroyed within › volleys 2").
 ITEM_KEYS = ("outcome", "k", "label", "name", "state", "volleys", "turn", "units", "player", "power")
@@ -56,4 +58,4 @@ def _fraction(p: str) -> str:
         x = Fraction(p)
     except (ValueError, ZeroDivisionError):
         return escape(p)
-    return f'<code class="calc-frac-full">{x.numerator}/{x.denominator}</code>'
+    return f'<code class="calc-frac-full">{frac(x)}</code>'

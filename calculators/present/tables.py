@@ -19,7 +19,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from ..core.dist import one_in, percent
+from ..core.dist import frac, one_in, percent
 
 SHORT_FRACTION = 15  # characters of "n/d" shown inline; longer ones go behind a toggle
 
@@ -75,7 +75,7 @@ def prob_html(p: str, show: str = "all", ci95: tuple[float, float] | None = None
 
 
 def fraction_html(x: Fraction) -> str:
-    text = f"{x.numerator}/{x.denominator}"
+    text = frac(x)
     if len(text) <= SHORT_FRACTION:
         return f'<span class="calc-frac">{text}</span>'
     digits = len(str(x.denominator))
