@@ -18,7 +18,6 @@ from .endgame import LAST_LANDING, check_applies, first_check_text, season_key
 from .landings import check_schedule, parse_sites
 from .orders import parse_retreat
 from .removal import describe as describe_removal
-from .readings import FIELDS as WOTW_RULINGS
 from .readings import DislodgedMartian, Landing
 from .season import MartianState, Report, WotwOptions, state
 from .units import parse_units
@@ -176,7 +175,7 @@ def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
     page="wotw/adjudicator.md",
     run_mode="on_request",
     run_label="Adjudicate",
-    rulings=tuple(WOTW_RULINGS),
+    rulings=tuple(WotwOptions.fields_by_ruling()),  # the standard game's rulings too (WOTW 1.1 keeps its rules)
     differ=differ,
     description="Adjudicate one War of the Worlds movement season: Earth and Martian orders, landing, "
                 "destroyed centres, Martian losses and the virus check.",

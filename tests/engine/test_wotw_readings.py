@@ -47,12 +47,13 @@ DIFFERS = {
     "wotw_r1": ["the virus is active"],
     "wotw_r10": ["the virus removes none (here 2A Bel (default))"],
     "wotw_r14": ["the virus is"],
+    "dip_r8": ["France: F Par - Bur succeeds"],
 }
 
 
 def _switched():
     for case in json.loads(CASES.read_text(encoding="utf-8"))["cases"]:
-        switched = [k for k in case["params"] if k.startswith("wotw_r")]
+        switched = [k for k in case["params"] if k.startswith(("wotw_r", "dip_r"))]
         # A pushed-out Martian unit exists only under WOTW R4's attacker-moves-in: the site refuses that input.
         if switched and case["expect"].get("ok", True) and "Dislodged Martian" not in case["params"]["position"] \
                 and "the same as the site's" not in case["name"]:
