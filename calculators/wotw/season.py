@@ -234,6 +234,15 @@ def push_out(turn: Turn) -> Turn:
     return turn.but(position=turn.position.but(dislodged=turn.position.dislodged + tuple(pushed)), report=report)
 
 
+def cite_pushed_retreats(turn: Turn) -> Turn:
+    """Ruling WOTW R4's attacker-moves-in reading: a Martian unit's retreat or disband, which only that reading
+    allows, cites it."""
+    cite = turn.options.cite("WOTW R4")
+    outcomes = tuple(o._replace(rules=o.rules + (cite,)) if o.power == MARTIAN and cite not in o.rules else o
+                     for o in turn.outcomes)
+    return turn.but(outcomes=outcomes)
+
+
 def land_cylinder(turn: Turn) -> Turn:
     """WOTW 3.3, ruling WOTW R6: after the moves the cylinder lands; whatever stands there is eliminated,
     and a 3A stands there."""

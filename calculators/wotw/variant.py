@@ -22,8 +22,9 @@ from .board import MARTIAN, MARTIAN_UNIT, MAX_STRENGTH, called, designation, sho
 from .orders import MartianOrderKind, read_orders
 from .readings import DislodgedMartian, Landing, RemovalsStart, SeasonOrder
 from .season import (WotwOptions, announce_landing, apply_losses, centre_owners, centre_owners_now,
-                     cylinder_gives_no_order, destroy_centres, fall_check, game_end, land_before_moves, land_cylinder,
-                     martian_losses, next_season, push_out, state, virus_check, virus_removals)
+                     cite_pushed_retreats, cylinder_gives_no_order, destroy_centres, fall_check, game_end,
+                     land_before_moves, land_cylinder, martian_losses, next_season, push_out, state, virus_check,
+                     virus_removals)
 
 
 def martian_designation(unit: Unit, parsed: ParsedOrder) -> None:
@@ -107,10 +108,11 @@ def calendar_for(options: WotwOptions) -> tuple[SeasonPlan, ...]:
     else:
         summer = (virus_removals, destroy_centres, virus_check, game_end, next_season)
         winter = after_fall + (virus_removals, adjustment_step, destroy_centres, virus_check, game_end, next_season)
+    cited = (cite_pushed_retreats,) if pushed else ()
     return (SeasonPlan(Season.SPRING, PhaseKind.MOVEMENT, spring),
-            SeasonPlan(Season.SUMMER, PhaseKind.RETREATS, (retreat_step(_retreat_orders),) + summer),
+            SeasonPlan(Season.SUMMER, PhaseKind.RETREATS, (retreat_step(_retreat_orders),) + cited + summer),
             SeasonPlan(Season.FALL, PhaseKind.MOVEMENT, fall),
-            SeasonPlan(Season.WINTER, PhaseKind.ADJUSTMENTS, (retreat_step(_winter_retreats),) + winter))
+            SeasonPlan(Season.WINTER, PhaseKind.ADJUSTMENTS, (retreat_step(_winter_retreats),) + cited + winter))
 
 
 def _calendar(options) -> tuple[SeasonPlan, ...]:
