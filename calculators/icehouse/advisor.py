@@ -6,7 +6,8 @@ from fractions import Fraction
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
 from .budget import BUDGET_US, Job, plan, run_all
-from .defend import APPROX_NOTE, POLICY_CHOICES, describe_method, pjson, shown, sim_params
+from .defend import APPROX_NOTE, POLICY_CHOICES, as_read, describe_method, pjson, shown, sim_params
+from .faces import name, size
 from .forces import MAX_DICE, MAX_PLAYERS, MAX_POOL, Force
 from .parse import parse_force
 
@@ -62,12 +63,14 @@ def count_choices(pool: tuple[int, ...], k: int) -> int:
                      help="How everyone spends rerolls (a reroll= key on a player overrides it)."),
         *sim_params(),
     ],
+    rulings=("COM R1",),
 )
 def advise(v: dict):
-    me = parse_force(v["you"], "you", v["policy"], dice_key="pool")
+    me = as_read(parse_force(v["you"], "you", v["policy"], dice_key="pool"), v)
     if me is None:
         raise InputError("you", "Give your pyramids and pool, e.g. S=1 M=1 pool=d6,d8.")
-    others = [f for f in (parse_force(v[f"o{i}"], f"o{i}", v["policy"]) for i in range(1, MAX_PLAYERS)) if f]
+    others = [f for f in (as_read(parse_force(v[f"o{i}"], f"o{i}", v["policy"]), v) for i in range(1, MAX_PLAYERS))
+              if f]
     if not others:
         raise InputError("o1", "Give at least one opponent with pyramids at the territory (COM 6.1).")
     seat = v["seat"]
@@ -92,18 +95,20 @@ def advise(v: dict):
             kept.remove(f)
         results.append({"choice": list(choice), "kept": kept, "out": out, "sole": out.sole[seat - 1],
                         "mean_lost": out.mean_lost[seat - 1], "given": out.given[seat - 1]})
-    results.sort(key=lambda r: (-r["sole"], r["mean_lost"], -sum(r["kept"]), [-f for f in r["kept"]]))
+    results.sort(key=lambda r: (-r["sole"], r["mean_lost"], -sum(map(size, r["kept"])),
+                                [-size(f) for f in r["kept"]]))
     return present(results, seat, k, v, plans)
 
 
 def present(results: list[dict], seat: int, k: int, v: dict, plans) -> Result:
     rows, ranked = [], []
     for rank, r in enumerate(results, 1):
-        commit = ",".join(f"d{f}" for f in r["choice"]) or "none"
-        keep = ",".join(f"d{f}" for f in r["kept"]) or "none"
+        commit = ",".join(map(name, r["choice"])) or "none"
+        keep = ",".join(map(name, r["kept"])) or "none"
         rows.append([rank, commit, keep, shown(r["out"], r["sole"]), f"{float(r['mean_lost']):.3f}",
                      f"{float(r['given']):.2f}"])
-        entry = {"rank": rank, "commit": r["choice"], "keep": r["kept"], "method": r["out"].method,
+        entry = {"rank": rank, "commit": [size(f) for f in r["choice"]], "keep": [size(f) for f in r["kept"]],
+                 "method": r["out"].method,
                  "sole": pjson(r["out"], r["sole"]),
                  "mean_lost": {"value": _fr(r["mean_lost"]), "float": float(r["mean_lost"])},
                  "dice_given_up": {"value": _fr(r["given"]), "float": float(r["given"])}}
@@ -112,9 +117,9 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans) -> Result:
         ranked.append(entry)
     best = results[0]
     methods = sorted({r["out"].method for r in results})
-    summary = (f"Commit {','.join(f'd{f}' for f in best['choice']) or 'no dice'}: sole occupier with "
+    summary = (f"Commit {','.join(map(name, best['choice'])) or 'no dice'}: sole occupier with "
                f"{percent(best['sole'], 1)}, {float(best['mean_lost']):.2f} pyramids lost on average, keeping "
-               f"{','.join(f'd{f}' for f in best['kept']) or 'nothing'} in your pool. "
+               f"{','.join(map(name, best['kept'])) or 'nothing'} in your pool. "
                f"{len(results)} choice(s) compared; method: {describe_method(best['out'])}.")
     data = {"method": methods[0] if len(methods) == 1 else "mixed", "seat": seat, "commit_count": k,
             "objective": v["objective"], "options": ranked}

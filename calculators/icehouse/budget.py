@@ -17,10 +17,12 @@ from math import comb, prod
 
 from .bestplay import BestPlay, estimate, movers_of, rounds_of
 from .exact import scan_bound
+from .faces import size
 from .forces import Force
 from .rolls import initial_count
 from .simulate import simulate_best
-from .solver import build_chains, effective, exact, exact_kind, monte_carlo, reacts, sampler, summarize, summarize_best
+from .solver import (build_chains, effective, exact, exact_kind, monte_carlo, reacts, sampler, summarize,
+                     summarize_best, value_range)
 
 BUDGET_US = 1_000_000  # the whole answer, CPython; the browser runs about twice as slow (targets 2 s and 4 s)
 MIN_TRIALS = 100  # fewer trials than this are not worth showing: an optional part is left out instead
@@ -54,7 +56,7 @@ def enumeration_cost(force: Force) -> float:
     policy, rr = effective(force)
     if rr == 0:
         return 0.0
-    return initial_count(force.dice) * (1 + rr * max(force.dice)) * ENUM_US
+    return initial_count(force.dice) * (1 + rr * max(size(d) for d in force.dice)) * ENUM_US
 
 
 def exact_cost(job: Job, cache: dict) -> tuple[float | None, list | None]:
@@ -65,9 +67,9 @@ def exact_cost(job: Job, cache: dict) -> tuple[float | None, list | None]:
         return estimate(forces) * BEST_US, None
     if kind == "joint":
         r = max(1, rounds_of(forces))
-        sizes = [min(initial_count(f.dice), comb(max(f.dice, default=1) + r - 1, r)) for f in forces]
+        sizes = [min(initial_count(f.dice), comb(max(map(size, f.dice), default=1) + r - 1, r)) for f in forces]
         cost = prod(sizes) * JOINT_US
-        reach = comb(max(max(f.dice, default=1) for f in forces) + r - 1, r)
+        reach = comb(max(max(map(size, f.dice), default=1) for f in forces) + r - 1, r)
         for i, f in enumerate(forces):
             contexts = min(prod(sizes[:i]), reach) if reacts(f, i) else 1
             cost += contexts * enumeration_cost(f)
@@ -76,8 +78,9 @@ def exact_cost(job: Job, cache: dict) -> tuple[float | None, list | None]:
     if prepare > BUDGET_US * PREPARE_SHARE:
         return None, None
     chains = build_chains(forces, cache)
-    vmax = max((f for force in forces for f in force.dice), default=1)
-    cost = scan_bound(chains, tuple(len(f.dice) for f in forces), tuple(f.pyramids for f in forces), vmax) * SCAN_US
+    vmax, vmin = value_range(forces)
+    cost = scan_bound(chains, tuple(len(f.dice) for f in forces), tuple(f.pyramids for f in forces), vmax,
+                      vmin) * SCAN_US
     return cost, chains
 
 
@@ -91,7 +94,7 @@ def trial_cost(job: Job) -> float:
         policy, rr = effective(f)
         k = len(f.dice)
         if i in best:
-            classes = min(2 * r + 1, max(f.dice))
+            classes = min(2 * r + 1, max(map(size, f.dice)))
             decisions = min(rr, k) + 1
             cost += decisions * (6 + len(forces) + len(set(f.dice)) * classes * (0.5 + 0.1 * r))
         elif policy == "below-average":

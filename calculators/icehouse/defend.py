@@ -1,10 +1,12 @@
 """Calculator com-defend: the odds of a Defend at one territory (COM 6.1, rulings COM R1-R5, COM R18)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ..core import BarChart, InputError, Result, Table, calculator, choice_param, int_param, percent, prob, text_param
 from .budget import BUDGET_US, Job, plan, run_all
+from .faces import read, size
 from .forces import MAX_PLAYERS, Force
 from .parse import parse_force
 from .policies import DESCRIPTIONS
@@ -49,10 +51,20 @@ def sim_params():
     ]
 
 
+def literal(v: dict) -> bool:
+    """Ruling COM R1's reading in force: True when every d10 is read 0 to 9."""
+    return v["readings"]["COM R1"] == "literal"
+
+
+def as_read(force: Force | None, v: dict) -> Force | None:
+    """The force with its dice as ruling COM R1's reading takes them (``faces.read``)."""
+    return None if force is None else replace(force, dice=read(force.dice, literal(v)))
+
+
 def read_forces(v: dict, policy: str, first: str = "p1") -> tuple[Force, ...]:
     forces = []
     for i in range(1, MAX_PLAYERS + 1):
-        f = parse_force(v[f"p{i}"], f"p{i}", policy)
+        f = as_read(parse_force(v[f"p{i}"], f"p{i}", policy), v)
         if f is not None:
             forces.append(f)
         elif i == 1:
@@ -126,6 +138,7 @@ def jobs_for(forces: tuple[Force, ...], objective: str) -> tuple[list[Job], dict
                      help="How every player spends the rerolls their mediums (1 each) and larges (2 each) grant."),
         *sim_params(),
     ],
+    rulings=("COM R1",),
 )
 def defend(v: dict):
     forces = read_forces(v, v["policy"])
@@ -177,7 +190,7 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
 def player_entry(i: int, f: Force, out: Summary, base: Summary | None) -> dict:
     dist = [dict(outcome=m, **pjson(out, p)) for m, p in out.lost[i].items() if p]
     entry = {
-        "player": i + 1, "force": f.label(), "pyramids": f.pyramids, "dice": list(f.dice),
+        "player": i + 1, "force": f.label(), "pyramids": f.pyramids, "dice": [size(d) for d in f.dice],
         "rerolls": f.rerolls, "policy": effective(f)[0], "lost": dist,
         "sole": pjson(out, out.sole[i]),
         "mean_lost": {"value": _fr(out.mean_lost[i]), "float": float(out.mean_lost[i])},

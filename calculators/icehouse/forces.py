@@ -16,7 +16,8 @@ POLICIES = ("best", "none", "below-average", "answer-earlier")
 class Force:
     """One player's pyramids at the territory and the dice committed to the Defend.
 
-    ``dice`` holds each committed die's number of faces, highest first.
+    ``dice`` holds each committed die's kind, highest first: its number of faces, or
+    ``faces.ZERO_D10`` for a d10 read 0 to 9 (ruling COM R1).
     """
 
     small: int
@@ -36,6 +37,7 @@ class Force:
         return self.medium + 2 * self.large if self.left is None else self.left
 
     def label(self) -> str:
+        from .faces import name
         sizes = f"S={self.small} M={self.medium} L={self.large}"
-        dice = ",".join(f"d{f}" for f in self.dice) or "none"
+        dice = ",".join(name(f) for f in self.dice) or "none"
         return f"{sizes} dice={dice}"

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 
+from dataclasses import replace
+
 from ..core import InputError
 from .cards import Card, RANK_NAMES, SUITS
+from .faces import ZERO_D10, high, low, read, size, values as face_values
 from .forces import MAX_DICE, MAX_FACES, MAX_POOL, MIN_FACES, NEST_SIZE, POLICIES, Force
 
 SIZE_KEYS = {"s": "small", "small": "small", "m": "medium", "medium": "medium", "l": "large", "large": "large"}
@@ -118,27 +121,29 @@ SHOWING = re.compile(r"^d?(\d{1,4}):(\d{1,4})$")
 DICE_PART = re.compile(r"\bdice\s*=\s*(.*?)(?=\s+[A-Za-z]+\s*=|$)", re.IGNORECASE)
 
 
-def parse_showing(text: str, field: str, default_policy: str):
+def parse_showing(text: str, field: str, default_policy: str, literal: bool = False):
     """A force with the values its dice show, ``S=1 L=1 dice=d12:7,d4:2`` -> (Force, dice).
 
-    ``dice``: (value, faces) pairs, highest first, as the reroll programmes hold them. None for an
-    empty field.
+    ``dice``: (value, kind) pairs, highest first, as the reroll programmes hold them. None for an
+    empty field. ``literal``: ruling COM R1's literal reading, under which a d10 shows 0 to 9.
     """
     m = DICE_PART.search(text)
     if not text.strip() or m is None:
         force = parse_force(text, field, default_policy)
-        return (force, ()) if force is not None else None
+        return (replace(force, dice=read(force.dice, literal)), ()) if force is not None else None
     shown = []
     for tok in (t for t in re.split(r"[,\s+]+", m.group(1).strip().lower()) if t):
         d = SHOWING.match(tok)
         if not d:
             raise InputError(field, f"dice: {tok[:12]!r} is not a die with its value; write faces:value, e.g. d12:7.")
         faces, value = int(d.group(1)), int(d.group(2))
-        if MIN_FACES <= faces <= MAX_FACES and not 1 <= value <= faces:
-            raise InputError(field, f"dice: a d{faces} shows 1 to {faces} (got {value}).")
-        shown.append((value, faces))
+        kind = read((faces,), literal)[0]
+        if MIN_FACES <= faces <= MAX_FACES and value not in face_values(kind):
+            reading = " (ruling COM R1's literal reading)" if kind == ZERO_D10 else " (ruling COM R1)"
+            raise InputError(field, f"dice: a d{faces} shows {low(kind)} to {high(kind)}{reading} (got {value}).")
+        shown.append((value, kind))
         if len(shown) > MAX_DICE:
             break
-    faces_text = ",".join(f"d{f}" for _, f in shown)
+    faces_text = ",".join(f"d{size(f)}" for _, f in shown)
     force = parse_force(text[:m.start(1)] + faces_text + text[m.end(1):], field, default_policy)
-    return force, tuple(sorted(shown, reverse=True))
+    return replace(force, dice=read(force.dice, literal)), tuple(sorted(shown, reverse=True))

@@ -13,7 +13,8 @@ from fractions import Fraction
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
 from .bestplay import BestPlay, estimate, rounds_of
 from .budget import BEST_US, BUDGET_US, Job, trial_cost
-from .defend import APPROX_NOTE, POLICY_CHOICES, pjson, shown, sim_params
+from .defend import APPROX_NOTE, POLICY_CHOICES, literal, pjson, shown, sim_params
+from .faces import name as die_name, size
 from .forces import MAX_PLAYERS, Force
 from .parse import parse_showing
 from .simulate import simulate_options
@@ -47,6 +48,7 @@ HELP = ("Pyramids there and each committed die as faces:value, e.g. S=1 L=1 dice
                      help="How the players after you spend their rerolls (a reroll= key on a player overrides it)."),
         *sim_params(),
     ],
+    rulings=("COM R1",),
 )
 def reroll(v: dict):
     table, forces, turn = read_table(v)
@@ -78,7 +80,7 @@ def reroll(v: dict):
 def read_table(v: dict):
     table, forces = [], []
     for i in range(1, MAX_PLAYERS + 1):
-        got = parse_showing(v[f"p{i}"], f"p{i}", v["policy"])
+        got = parse_showing(v[f"p{i}"], f"p{i}", v["policy"], literal(v))
         if got is None:
             if i == 1:
                 raise InputError("p1", "The attacker (player 1) is required.")
@@ -95,7 +97,7 @@ def read_table(v: dict):
 def distinct_dice(dice) -> list[int]:
     """One index per different die (same faces and value), most faces first, then the lowest showing."""
     seen, out = set(), []
-    for j in sorted(range(len(dice)), key=lambda j: (-dice[j][1], dice[j][0])):
+    for j in sorted(range(len(dice)), key=lambda j: (-size(dice[j][1]), dice[j][0])):
         if dice[j] not in seen:
             seen.add(dice[j])
             out.append(j)
@@ -172,7 +174,7 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
         if option is None:
             return "Stop"
         value, faces = me_dice[option]
-        return f"Reroll the d{faces} showing {value}"
+        return f"Reroll the {die_name(faces)} showing {value}"
 
     stop_sole = values[0][1].sole
     rows, data_opts = [], []
@@ -185,7 +187,7 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
         entry = {"option": "stop" if option is None else "reroll", "sole": p,
                  "mean_lost": float(val.mean_lost), "change_vs_stop": change}
         if option is not None:
-            entry["die"] = {"faces": me_dice[option][1], "value": me_dice[option][0]}
+            entry["die"] = {"faces": size(me_dice[option][1]), "value": me_dice[option][0]}
         data_opts.append(entry)
     option, val = values[best]
     stop = values[0][1]

@@ -13,6 +13,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from .bestplay import movers_of, rounds_of
+from .faces import roll
 from .forces import Force
 from .policies import POLICY, REACTS
 from .reply import Reply
@@ -28,7 +29,7 @@ def simulate_best(forces: tuple[Force, ...], trials: int, seed: int, objective: 
     reply = Reply(tuple(f.pyramids for f in forces), R, objective, depth=1)
     counts: dict = defaultdict(int)
     for t in range(trials):
-        table = [tuple(sorted(((int(rand() * f) + 1, f) for f in force.dice), reverse=True)) for force in forces]
+        table = [tuple(sorted(((roll(f, rand), f) for f in force.dice), reverse=True)) for force in forces]
         play(table, movers, reply, rand, R)
         counts[_lost(table, R, n)] += 1
         if (t + 1) % every == 0:
@@ -96,7 +97,7 @@ def _turn(table: list, mv, left: int, reply: Reply, rand, R: int) -> None:
 
 def _reroll(dice, j: int, rand):
     f = dice[j][1]
-    return tuple(sorted(dice[:j] + dice[j + 1:] + ((int(rand() * f) + 1, f),), reverse=True))
+    return tuple(sorted(dice[:j] + dice[j + 1:] + ((roll(f, rand), f),), reverse=True))
 
 
 def _lost(table, rounds: int, n: int) -> tuple[int, ...]:

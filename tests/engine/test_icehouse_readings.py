@@ -1,0 +1,181 @@
+"""Conquest of Mars under each reading of its switchable rulings (issue 19): COM R1, COM R2, COM R3.
+
+The oracle here is written from the rules and the readings alone: it enumerates every roll and every
+reroll of dice given as lists of the values their faces show (so a d10 read literally is simply
+0..9), plays the policies and best play by backward induction, and resolves the comparisons step by
+step. It shares no code with calculators/icehouse; the calculators are reached through the contract.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+import pytest
+
+import calculators
+
+D10_LITERAL = tuple(range(0, 10))
+
+
+def die(faces: int, literal: bool = False) -> tuple[int, ...]:
+    return D10_LITERAL if literal and faces == 10 else tuple(range(1, faces + 1))
+
+
+class Player:
+    def __init__(self, pyramids, dice, rerolls=0, policy="none", home=0):
+        self.pyramids, self.dice, self.rerolls, self.policy, self.home = pyramids, tuple(dice), rerolls, policy, home
+
+
+def combat(finals, players, whole_pool=False):
+    """COM 6.5-6.6 step by step: each round every player in the Defend shows their highest die left (0 with
+    none), all at the lowest lose a pyramid, the compared dice go to the common pool; a player out of
+    pyramids leaves (COM R4). It stops when a player who took part in the round has no dice left: the
+    dice committed (COM R3 committed), or committed and at home (whole-pool)."""
+    dice = [sorted(f, reverse=True) for f in finals]
+    left = [p.pyramids for p in players]
+    lost = [0] * len(players)
+    active = [i for i in range(len(players)) if left[i] > 0]
+    while len(active) >= 2:
+        shown = {i: dice[i].pop(0) if dice[i] else 0 for i in active}
+        low = min(shown.values())
+        for i in active:
+            if shown[i] == low:
+                lost[i] += 1
+                left[i] -= 1
+        if any(not dice[i] and not (whole_pool and players[i].home) for i in active):
+            break
+        active = [i for i in active if left[i] > 0]
+    return tuple(lost)
+
+
+class Oracle:
+    """Every roll, every reroll; players reroll in turn. ``open_view``: best play sees every die (COM R2
+    open); a named policy looks only at its own dice here."""
+
+    def __init__(self, players, whole_pool=False, objective="sole"):
+        self.players, self.whole_pool, self.kept_first = players, whole_pool, objective == "kept"
+        self.value = lru_cache(maxsize=None)(self._value)
+
+    def key(self, dist, i):
+        pyr = [p.pyramids for p in self.players]
+        sole = sum(q for lost, q in dist.items()
+                   if pyr[i] - lost[i] > 0 and all(pyr[j] - lost[j] == 0 for j in range(len(pyr)) if j != i))
+        kept = sum(q * (pyr[i] - lost[i]) for lost, q in dist.items())
+        return (kept, sole) if self.kept_first else (sole, kept)
+
+    def kids(self, table, i, j):
+        dice = table[i]
+        faces = dice[j][1]
+        return [table[:i] + (tuple(sorted(dice[:j] + dice[j + 1:] + ((v, faces),), reverse=True)),) + table[i + 1:]
+                for v in faces]
+
+    def average(self, kids, i, left):
+        acc: dict = {}
+        for kid in kids:
+            for k, q in self.value(kid, i, left - 1).items():
+                acc[k] = acc.get(k, 0) + q / len(kids)
+        return acc
+
+    def pick(self, table, i, left):
+        policy = self.players[i].policy
+        dice = table[i]
+        if policy == "below-average":
+            below = [j for j, (v, f) in enumerate(dice) if 2 * v < min(f) + max(f)]
+            return max(below, key=lambda j: (min(dice[j][1]) + max(dice[j][1]) - 2 * dice[j][0], len(dice[j][1]), -j),
+                       default=None)
+        if policy == "best":
+            best, bk, seen = None, self.key(self.value(table, i + 1, None), i), set()
+            for j in sorted(range(len(dice)), key=lambda j: (-len(dice[j][1]), dice[j][0])):
+                if dice[j] in seen:
+                    continue
+                seen.add(dice[j])
+                k = self.key(self.average(self.kids(table, i, j), i, left), i)
+                if k > bk:
+                    best, bk = j, k
+            return best
+        return None
+
+    def _value(self, table, i, left):
+        if i == len(self.players):
+            return {combat([[v for v, _ in d] for d in table], self.players, self.whole_pool): Fraction(1)}
+        if left is None:
+            left = self.players[i].rerolls if table[i] else 0
+        j = self.pick(table, i, left) if left else None
+        if j is None:
+            return self.value(table, i + 1, None)
+        return self.average(self.kids(table, i, j), i, left)
+
+    def solve(self):
+        faces = [f for p in self.players for f in p.dice]
+        out: dict = {}
+        for roll in product(*faces):
+            it = iter(roll)
+            table = tuple(tuple(sorted(((next(it), f) for f in p.dice), reverse=True)) for p in self.players)
+            for k, q in self.value(table, 0, None).items():
+                out[k] = out.get(k, 0) + q
+        total = 1
+        for f in faces:
+            total *= len(f)
+        return {k: q / total for k, q in out.items()}
+
+
+def sole_chances(dist, players):
+    pyr = [p.pyramids for p in players]
+    return [sum(q for lost, q in dist.items() if pyr[i] - lost[i] > 0
+                and all(pyr[j] - lost[j] == 0 for j in range(len(pyr)) if j != i)) for i in range(len(pyr))]
+
+
+def engine(params):
+    out = calculators.run("com-defend", params)
+    assert out["ok"], out
+    return [Fraction(p["sole"]["p"]) for p in out["data"]["players"]], Fraction(out["data"]["empty"]["p"]), out
+
+
+# -- COM R1: a d10 read 1 to 10, or 0 to 9 ---------------------------------------------------------------
+
+R1_CASES = [
+    # (p1, p2, policy, oracle players under the literal reading)
+    ("S=1 dice=d10", "S=1 dice=d6", "none", [Player(1, [D10_LITERAL]), Player(1, [die(6)])]),
+    ("S=2 dice=d10,d10", "S=2 dice=d8,d4", "none",
+     [Player(2, [D10_LITERAL, D10_LITERAL]), Player(2, [die(8), die(4)])]),
+    ("S=1 M=1 dice=d10,d6", "S=2 dice=d6,d6", "below-average",
+     [Player(2, [D10_LITERAL, die(6)], 1, "below-average"), Player(2, [die(6), die(6)], 0, "below-average")]),
+    ("S=1 M=1 dice=d10,d4", "M=1 S=1 dice=d6,d4", "best",
+     [Player(2, [D10_LITERAL, die(4)], 1, "best"), Player(2, [die(6), die(4)], 1, "best")]),
+    ("L=1 dice=d10", "S=1 dice=d10", "best",
+     [Player(1, [D10_LITERAL], 2, "best"), Player(1, [D10_LITERAL], 0, "best")]),
+    # someone with no dice: a literal d10's 0 ties them; best play rerolls a 0 (COM 6.5)
+    ("M=1 dice=d10", "S=1 dice=none", "best", [Player(1, [D10_LITERAL], 1, "best"), Player(1, [])]),
+    ("M=1 dice=d10", "S=1 dice=none", "none", [Player(1, [D10_LITERAL], 1, "none"), Player(1, [])]),
+]
+
+
+@pytest.mark.parametrize("p1, p2, policy, players", R1_CASES, ids=[c[0] + " v " + c[1] for c in R1_CASES])
+def test_com_r1_literal_matches_the_oracle(p1, p2, policy, players):
+    sole, empty, out = engine({"p1": p1, "p2": p2, "policy": policy, "com_r1": "literal"})
+    dist = Oracle(players).solve()
+    assert sole == sole_chances(dist, players)
+    assert empty == sum(q for lost, q in dist.items() if all(m == p.pyramids for m, p in zip(lost, players)))
+    assert "COM R1: literal" in out["rules"]
+
+
+def test_com_r1_one_to_ten_is_the_d10_numbered_1_to_10():
+    players = [Player(1, [die(10)]), Player(1, [die(6)])]
+    sole, _, out = engine({"p1": "S=1 dice=d10", "p2": "S=1 dice=d6", "policy": "none"})
+    assert sole == sole_chances(Oracle(players).solve(), players) == [Fraction(13, 20), Fraction(1, 4)]
+    assert "COM R1: one-to-ten" in out["rules"]
+
+
+def test_com_r1_literal_in_the_reroll_helper_reads_a_zero():
+    ok = calculators.run("com-reroll", {"p1": "S=1 dice=d6:3", "p2": "M=1 dice=d10:0", "turn": 2, "left": 1,
+                                        "com_r1": "literal"})
+    assert ok["ok"], ok
+    assert ok["data"]["advice"]["option"] == "reroll"
+    # With the die read 0 to 9 the helper's reroll of the 0 wins with the chance of 4 to 9: 6/10.
+    assert ok["data"]["advice"]["sole"]["p"] == "3/5"
+    bad = calculators.run("com-reroll", {"p1": "S=1 dice=d6:3", "p2": "M=1 dice=d10:0", "turn": 2, "left": 1})
+    assert not bad["ok"] and bad["error"]["field"] == "p2" and "1 to 10" in bad["error"]["message"]
+    ten = calculators.run("com-reroll", {"p1": "S=1 dice=d6:3", "p2": "M=1 dice=d10:10", "turn": 2, "left": 1,
+                                         "com_r1": "literal"})
+    assert not ten["ok"] and "0 to 9" in ten["error"]["message"]
