@@ -26,6 +26,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement, product
 from math import comb, factorial, prod
 
+from .combat import Tail
 from .faces import high, low, lowest, size, sizes_lcm, sizes_prod, values as face_values
 from .forces import Force
 from .lanes import Layout, Packer
@@ -283,21 +284,27 @@ class Totals:
         a, b = self.layout.limit(i, k)
         return self.lanes[a], self.lanes[b]
 
+    def given(self, i: int) -> Fraction:
+        """The dice player i gives up beyond the committed dice's comparisons (the whole-pool tail)."""
+        return self.lanes[self.layout.given_lane(i)] if self.layout.given else Fraction(0)
+
 
 class BestPlay:
     """One Defend solved exactly. ``run()`` is a generator: progress, then ``Totals``."""
 
-    def __init__(self, forces: tuple[Force, ...], objective: str = "sole"):
+    def __init__(self, forces: tuple[Force, ...], objective: str = "sole", tail: Tail | None = None):
         self.forces = forces
+        self.tail = tail  # ruling COM R3's whole-pool reading: the combat's end after the committed dice
         self.n = len(forces)
+        self.pyramids = tuple(f.pyramids for f in forces)
         self.R = rounds_of(forces)
         assert self.R > 0, "no dice for someone: nothing to reroll"
         assert all(len(f.dice) <= f.pyramids for f in forces), "one die per pyramid (COM 6.2)"
-        self.pyramids = tuple(f.pyramids for f in forces)
         self.movers = movers_of(forces)
         self.mover_at = {m.player: s for s, m in enumerate(self.movers)}
         limits = tuple((m.player, m.rerolls) for m in self.movers if m.policy == "best")
-        self.layout = Layout(self.n, self.R, objective == "kept", limits)
+        rounds = max(self.pyramids) if tail else self.R  # the tail can take every pyramid
+        self.layout = Layout(self.n, rounds, objective == "kept", limits, given=tail is not None)
         self._spaces: dict[int, Space] = {}
         # The denominator of every stage's values: each later mover's lcm to the power of their rerolls.
         self.den_after = [1] * (len(self.movers) + 1)
@@ -308,8 +315,9 @@ class BestPlay:
         self.pack = Packer(self.layout, top.bit_length() + 1)
         lay, unit = self.layout, self.pack.unit
         self._all_kept = sum(p * unit(lay.kept(i)) for i, p in enumerate(self.pyramids))
-        self._lost_units = [[unit(lay.lost(i, m)) - m * unit(lay.kept(i)) for m in range(self.R + 1)]
+        self._lost_units = [[unit(lay.lost(i, m)) - m * unit(lay.kept(i)) for m in range(lay.rounds + 1)]
                             for i in range(self.n)]
+        self._given_units = [unit(lay.given_lane(i)) for i in range(self.n)] if tail else []
         self._sole_units = [unit(lay.sole(i)) for i in range(self.n)]
         self._empty_unit = unit(lay.empty)
         self.terminal_memo: dict = {}
@@ -337,6 +345,9 @@ class BestPlay:
                 if column[i] == low:
                     lost[i] += 1
         x = self._all_kept
+        if self.tail is not None:
+            lost, extra = self.tail(tuple(lost))
+            x += sum(g * u for g, u in zip(extra, self._given_units, strict=True))
         alive = []
         for i in range(n):
             x += self._lost_units[i][lost[i]]  # also takes the lost pyramids off the kept lane

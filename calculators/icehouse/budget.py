@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from math import comb, prod
 
 from .bestplay import BestPlay, estimate, movers_of, rounds_of
+from .combat import Tail
 from .exact import scan_bound
 from .faces import size
 from .forces import Force
 from .rolls import initial_count
 from .simulate import simulate_best
 from .solver import (build_chains, effective, exact, exact_kind, monte_carlo, reacts, sampler, summarize,
-                     summarize_best, value_range)
+                     summarize_best, value_range, with_tail)
 
 BUDGET_US = 1_000_000  # the whole answer, CPython; the browser runs about twice as slow (targets 2 s and 4 s)
 MIN_TRIALS = 100  # fewer trials than this are not worth showing: an optional part is left out instead
@@ -41,6 +42,7 @@ class Job:
     forces: tuple[Force, ...]
     objective: str = "sole"
     optional: bool = False  # a comparison that may be left out when the budget is spent
+    tail: Tail | None = None  # ruling COM R3's whole-pool reading (``combat.Tail``), where it changes anything
 
 
 @dataclass
@@ -180,14 +182,14 @@ def run(job: Job, p: Plan, seed: int):
     if p.method == "exact":
         kind = exact_kind(forces)
         if kind == "best":
-            totals = yield from BestPlay(forces, job.objective).run()
+            totals = yield from BestPlay(forces, job.objective, job.tail).run()
             return summarize_best(totals, forces)
-        return summarize(exact(forces, kind, p.chains), forces)
+        return summarize(with_tail(exact(forces, kind, p.chains), job.tail), forces)
     if exact_kind(forces) == "best":
         out = yield from simulate_best(forces, p.trials, seed, job.objective, every=_every(job, p))
-        return summarize(out, forces, approx=True)
+        return summarize(with_tail(out, job.tail), forces, approx=True)
     out = yield from monte_carlo(forces, p.trials, seed, p.samplers)
-    return summarize(out, forces)
+    return summarize(with_tail(out, job.tail), forces)
 
 
 def _every(job: Job, p: Plan) -> int:

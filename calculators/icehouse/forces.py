@@ -13,6 +13,19 @@ POLICIES = ("best", "none", "below-average", "answer-earlier")
 
 
 @dataclass(frozen=True)
+class Play:
+    """How a Defend is played where the rules can be read more than one way (issue 19): ``hidden``,
+    ruling COM R2's hidden rolls; ``whole_pool`` and ``skip_empty``, ruling COM R3's other readings."""
+
+    hidden: bool = False
+    whole_pool: bool = False
+    skip_empty: bool = False
+
+
+OPEN = Play()
+
+
+@dataclass(frozen=True)
 class Force:
     """One player's pyramids at the territory and the dice committed to the Defend.
 
@@ -26,6 +39,7 @@ class Force:
     dice: tuple[int, ...]
     policy: str = "none"
     left: int | None = None  # rerolls still to take, when asking mid-Defend (otherwise all of them)
+    home: int = 0  # dice left in the personal pool, not committed (they count only under COM R3's whole-pool)
 
     @property
     def pyramids(self) -> int:

@@ -55,6 +55,7 @@ def parse_force(text: str, field: str, default_policy: str, dice_key: str = "dic
     sizes = {"small": 0, "medium": 0, "large": 0}
     dice: tuple[int, ...] = ()
     policy = default_policy
+    home = 0
     seen = set()
     for part in re.split(r"\s+(?=[A-Za-z]+\s*=)", text):
         if "=" not in part:
@@ -72,24 +73,39 @@ def parse_force(text: str, field: str, default_policy: str, dice_key: str = "dic
         elif key == dice_key:
             seen.add(key)
             dice = parse_dice(value, field, dice_key, MAX_DICE if dice_key == "dice" else MAX_POOL)
+        elif key == "home" and dice_key == "dice":
+            seen.add(key)
+            if not value.isdigit() or int(value) > MAX_POOL:
+                raise InputError(field, f"home: the dice left in the personal pool, a whole number 0 to {MAX_POOL} "
+                                        f"(got {value[:10]!r}).")
+            home = int(value)
         elif key == "reroll":
             seen.add(key)
             if value not in POLICIES:
                 raise InputError(field, f"unknown reroll policy {value[:30]!r}; use one of {', '.join(POLICIES)}.")
             policy = value
         else:
-            raise InputError(field, f"unknown key {key[:20]!r}; use S, M, L, {dice_key} and reroll.")
-    force = Force(sizes["small"], sizes["medium"], sizes["large"], dice, policy)
+            keys = f"S, M, L, {dice_key}, reroll" + (", home" if dice_key == "dice" else "")
+            raise InputError(field, f"unknown key {key[:20]!r}; use {keys}.")
+    force = Force(sizes["small"], sizes["medium"], sizes["large"], dice, policy, home=home)
+    check_force(force, field, dice_key)
+    return force
+
+
+def check_force(force: Force, field: str, dice_key: str) -> None:
+    """COM 6.1 and COM 6.2: pyramids there, one die per pyramid, a short pool only when nothing is left at home."""
     if force.pyramids == 0:
         raise InputError(field, "a player in a Defend has at least one pyramid at the territory (COM 6.1).")
-    if dice_key == "dice" and len(dice) > force.pyramids:
-        raise InputError(field, f"{len(dice)} dice for {force.pyramids} pyramid(s): a player commits one die per "
+    if dice_key == "dice" and len(force.dice) > force.pyramids:
+        raise InputError(field, f"{len(force.dice)} dice for {force.pyramids} pyramid(s): a player commits one die per "
                                 f"pyramid, no more (COM 6.2).")
-    if dice_key == "dice" and len(dice) > MAX_DICE:
-        raise InputError(field, f"at most {MAX_DICE} dice (got {len(dice)}).")
-    if len(dice) > MAX_POOL:
+    if force.home and len(force.dice) < force.pyramids:
+        raise InputError(field, f"{len(force.dice)} dice for {force.pyramids} pyramid(s) with {force.home} left at "
+                                f"home: a player who has the dice commits one per pyramid (COM 6.2).")
+    if dice_key == "dice" and len(force.dice) > MAX_DICE:
+        raise InputError(field, f"at most {MAX_DICE} dice (got {len(force.dice)}).")
+    if len(force.dice) > MAX_POOL:
         raise InputError(field, f"at most {MAX_POOL} dice in a personal pool (got more).")
-    return force
 
 
 CARD = re.compile(r"^(10|[2-9tjqka])([shdc\u2660\u2665\u2666\u2663])$")

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .combat import resolve
+from .combat import Tail, resolve
 from .exact import IidChain, LumpedChain, joint_enumeration, scan
 from .faces import ZERO_D10, high, low, lowest, size, roll as face_roll
 from .forces import Force
@@ -62,6 +62,23 @@ class Summary:
     approx: bool = False
 
 
+def with_tail(out: Outcome, tail: Tail | None) -> Outcome:
+    """The outcome once ruling COM R3's whole-pool tail has run (``combat.Tail``): the pyramids lost after the
+    committed dice's comparisons map to the pyramids lost in the end, and the dice given grow by the tail's."""
+    if tail is None:
+        return out
+    total = out.trials if out.method == "monte-carlo" else 1
+    lost: dict = defaultdict(int)
+    extra = [Fraction(0)] * len(out.given_mean)
+    for k, w in out.lost.items():
+        end, more = tail(k)
+        lost[end] += w
+        for i, g in enumerate(more):
+            extra[i] += Fraction(g) * w / total
+    given = tuple(Fraction(g) + e for g, e in zip(out.given_mean, extra, strict=True))
+    return Outcome(out.method, dict(lost), given, out.trials, out.seed)
+
+
 def summarize(out: Outcome, forces: tuple[Force, ...], approx: bool = False) -> Summary:
     pyr = [f.pyramids for f in forces]
     n = len(forces)
@@ -93,7 +110,7 @@ def summarize_best(totals, forces: tuple[Force, ...]) -> Summary:
         limited[i] = [(s, forces[i].pyramids - kept) for s, kept in rows]
     return Summary("exact", sole, totals.empty, 1 - sum(sole) - totals.empty, lost,
                    tuple(forces[i].pyramids - totals.kept(i) for i in range(n)),
-                   tuple(Fraction(g) for g in dice_given(forces)), limited=limited)
+                   tuple(Fraction(g) + totals.given(i) for i, g in enumerate(dice_given(forces))), limited=limited)
 
 
 def reacts(force: Force, index: int) -> bool:

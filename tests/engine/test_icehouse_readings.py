@@ -126,6 +126,10 @@ def sole_chances(dist, players):
                 and all(pyr[j] - lost[j] == 0 for j in range(len(pyr)) if j != i)) for i in range(len(pyr))]
 
 
+def empty_chance(dist, players):
+    return sum(q for lost, q in dist.items() if all(m == p.pyramids for m, p in zip(lost, players, strict=True)))
+
+
 def engine(params):
     out = calculators.run("com-defend", params)
     assert out["ok"], out
@@ -156,7 +160,7 @@ def test_com_r1_literal_matches_the_oracle(p1, p2, policy, players):
     sole, empty, out = engine({"p1": p1, "p2": p2, "policy": policy, "com_r1": "literal"})
     dist = Oracle(players).solve()
     assert sole == sole_chances(dist, players)
-    assert empty == sum(q for lost, q in dist.items() if all(m == p.pyramids for m, p in zip(lost, players)))
+    assert empty == empty_chance(dist, players)
     assert "COM R1: literal" in out["rules"]
 
 
@@ -179,3 +183,67 @@ def test_com_r1_literal_in_the_reroll_helper_reads_a_zero():
     ten = calculators.run("com-reroll", {"p1": "S=1 dice=d6:3", "p2": "M=1 dice=d10:10", "turn": 2, "left": 1,
                                          "com_r1": "literal"})
     assert not ten["ok"] and "0 to 9" in ten["error"]["message"]
+
+
+# -- COM R3: which dice "no dice remaining" counts ----------------------------------------------------------
+
+R3_CASES = [
+    # (p1, p2, p3, policy, oracle players): some player has dice at home (home=)
+    ("S=2 dice=d6,d6 home=1", "S=1 dice=d6 home=1", "", "none",
+     [Player(2, [die(6)] * 2, home=1), Player(1, [die(6)], home=1)]),
+    ("S=2 dice=d8,d6 home=3", "S=3 dice=d6", "", "none",  # player 2's pool is short: no tail
+     [Player(2, [die(8), die(6)], home=3), Player(3, [die(6)])]),
+    ("S=1 M=1 dice=d6,d4", "S=1 dice=d8 home=2", "", "below-average",
+     [Player(2, [die(6), die(4)], 1, "below-average"), Player(1, [die(8)], 0, "below-average", home=2)]),
+    ("S=1 M=1 dice=d6,d4 home=1", "M=1 dice=d6 home=2", "", "best",
+     [Player(2, [die(6), die(4)], 1, "best", home=1), Player(1, [die(6)], 1, "best", home=2)]),
+    ("S=3 dice=d6,d6,d4 home=1", "S=1 dice=d8 home=1", "S=1 dice=d6 home=1", "none",
+     [Player(3, [die(6), die(6), die(4)], home=1), Player(1, [die(8)], home=1), Player(1, [die(6)], home=1)]),
+    ("L=1 S=1 dice=d6,d6 home=1", "S=1 dice=d6 home=1", "", "best",
+     [Player(2, [die(6)] * 2, 2, "best", home=1), Player(1, [die(6)], 0, "best", home=1)]),
+]
+
+
+@pytest.mark.parametrize("p1, p2, p3, policy, players", R3_CASES, ids=[c[0] + " v " + c[1] for c in R3_CASES])
+def test_com_r3_whole_pool_matches_the_oracle(p1, p2, p3, policy, players):
+    sole, empty, out = engine({"p1": p1, "p2": p2, "p3": p3, "policy": policy, "com_r3": "whole-pool"})
+    dist = Oracle(players, whole_pool=True).solve()
+    assert sole == sole_chances(dist, players)
+    assert empty == empty_chance(dist, players)
+    for entry, p in zip(out["data"]["players"], players, strict=True):
+        assert {int(d["outcome"]): Fraction(d["p"]) for d in entry["lost"]} == {
+            m: q for m in range(p.pyramids + 1)
+            if (q := sum(w for lost, w in dist.items() if lost[players.index(p)] == m))}
+    assert "COM R3: whole-pool" in out["rules"]
+
+
+def test_com_r3_whole_pool_differs_from_committed_by_hand():
+    # Player 2 (one pyramid, one d6, one die at home) faces two d6. Committed: one comparison, player 2 loses
+    # when their d6 is at most player 1's higher d6: sum over k of (2k - 1)/36 * k/6 = 161/216. Whole pool:
+    # player 2 then rolls 0 against player 1's second d6 and always loses: player 1 is sole occupier surely,
+    # and gives up a second die whenever they lost the first comparison (55/216).
+    committed, _, _ = engine({"p1": "S=2 dice=d6,d6 home=1", "p2": "S=1 dice=d6 home=1", "policy": "none"})
+    whole, _, out = engine({"p1": "S=2 dice=d6,d6 home=1", "p2": "S=1 dice=d6 home=1", "policy": "none",
+                            "com_r3": "whole-pool"})
+    assert committed == [Fraction(161, 216), 0] and whole == [1, 0]
+    assert out["data"]["players"][0]["dice_given_up"]["value"] == "271/216"
+
+
+def test_com_r3_whole_pool_refuses_what_needs_leftover_values():
+    out = calculators.run("com-defend", {"p1": "S=2 dice=d6,d6 home=1", "p2": "S=2 dice=d6,d6",
+                                         "p3": "S=1 dice=d6 home=2", "com_r3": "whole-pool"})
+    assert not out["ok"] and out["error"]["field"] == "com_r3" and "at most one player" in out["error"]["message"]
+    bad = calculators.run("com-defend", {"p1": "S=2 dice=d6 home=1", "p2": "S=1 dice=d6"})
+    assert not bad["ok"] and bad["error"]["field"] == "p1" and "COM 6.2" in bad["error"]["message"]
+
+
+def test_com_r3_skip_if_empty_has_no_defend():
+    out = calculators.run("com-defend", {"p1": "S=1 dice=d6", "p2": "S=2 dice=none", "com_r3": "skip-if-empty"})
+    assert out["ok"], out
+    assert [p["sole"]["p"] for p in out["data"]["players"]] == ["0/1", "0/1"]
+    assert out["data"]["disputed"]["p"] == "1/1"
+    assert any("skip-if-empty" in n for n in out["notes"])
+    # with dice on every side the Defend takes place as under the site's reading
+    both = {"p1": "S=1 dice=d8", "p2": "S=1 dice=d6", "policy": "none"}
+    assert (calculators.run("com-defend", {**both, "com_r3": "skip-if-empty"})["data"]["players"]
+            == calculators.run("com-defend", both)["data"]["players"])
