@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from math import comb, prod
 
 from .bestplay import BestPlay, estimate, movers_of, rounds_of
+from . import hidden
 from .combat import Tail
 from .exact import scan_bound
 from .faces import size
@@ -33,6 +34,7 @@ BEST_US = 0.13  # per bestplay.estimate unit
 SCAN_US = 2.6  # per exact.scan_bound unit
 ENUM_US = 0.9  # per first roll x (1 + rerolls x faces) while enumerating a policy's final dice
 CHAIN_US = 0.6  # per final roll x face value while building a scan chain
+HIDDEN_US = 3.0  # per hidden.work unit (one table resolved while a player answers the others)
 JOINT_US = 4.5  # per combination of final dice in the joint enumeration
 PREPARE_SHARE = 0.1  # at most this share of the budget goes on final-dice distributions while planning
 
@@ -43,6 +45,12 @@ class Job:
     objective: str = "sole"
     optional: bool = False  # a comparison that may be left out when the budget is spent
     tail: Tail | None = None  # ruling COM R3's whole-pool reading (``combat.Tail``), where it changes anything
+    hidden: bool = False  # ruling COM R2's hidden reading: best play sees only the player's own dice
+
+    @property
+    def hidden_best(self) -> bool:
+        """Best play with hidden rolls: the equilibrium of ``hidden.py``, not ``bestplay.py``."""
+        return self.hidden and exact_kind(self.forces) == "best"
 
 
 @dataclass
@@ -65,6 +73,8 @@ def exact_cost(job: Job, cache: dict) -> tuple[float | None, list | None]:
     """Estimated microseconds for the exact answer (None: not feasible), and the chains built for it."""
     forces = job.forces
     kind = exact_kind(forces)
+    if job.hidden_best:
+        return hidden.work(forces) * HIDDEN_US, None
     if kind == "best":
         return estimate(forces) * BEST_US, None
     if kind == "joint":
@@ -179,6 +189,14 @@ def _samplers(forces: tuple[Force, ...], chains: list) -> dict:
 def run(job: Job, p: Plan, seed: int):
     """Generator: progress (0..1), then the job's ``Summary``."""
     forces = job.forces
+    if job.hidden_best:
+        # the equilibrium is worked out exactly either way (hidden.MAX_WORK bounds it); a simulation draws from it
+        finals = hidden.equilibrium(forces, job.objective, job.tail)
+        if p.method == "exact":
+            out = hidden.outcome(forces, finals)
+        else:
+            out = yield from monte_carlo(forces, p.trials, seed, {i: sampler(d) for i, d in finals.items()})
+        return summarize(with_tail(out, job.tail), forces)
     if p.method == "exact":
         kind = exact_kind(forces)
         if kind == "best":

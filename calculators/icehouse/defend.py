@@ -7,6 +7,7 @@ from fractions import Fraction
 from ..core import BarChart, InputError, Result, Table, calculator, choice_param, int_param, percent, prob, text_param
 from .budget import BUDGET_US, Job, plan, run_all
 from .faces import read, size
+from . import hidden
 from .combat import Tail, check_whole_pool, tail_of
 from .forces import MAX_PLAYERS, Force, Play
 from .parse import parse_force
@@ -81,6 +82,17 @@ def tail_for(forces: tuple[Force, ...], play: Play) -> Tail | None:
     return tail_of(forces, True)
 
 
+def check_hidden(forces: tuple[Force, ...], v: dict) -> None:
+    """Ruling COM R2's hidden reading: nobody can answer dice they cannot see, and best play must fit."""
+    for i, f in enumerate(forces):
+        if effective(f)[0] == "answer-earlier":
+            field = f"p{i + 1}" if "answer-earlier" in v[f"p{i + 1}"] else "policy"
+            raise InputError(field, "answer-earlier answers the dice of the players before you, which stay hidden "
+                                    "under COM R2's hidden reading: choose another policy.")
+    if any(effective(f)[0] == "best" for f in forces) and min(len(f.dice) for f in forces):
+        hidden.check(forces)
+
+
 def skipped(forces: tuple[Force, ...]) -> Summary:
     """Ruling COM R3's skip-if-empty reading, where a player has no dice: no Defend, nobody loses anything."""
     n = len(forces)
@@ -136,19 +148,23 @@ def uniform(forces: tuple[Force, ...], policy: str) -> tuple[Force, ...]:
     return tuple(Force(f.small, f.medium, f.large, f.dice, policy) for f in forces)
 
 
-def jobs_for(forces: tuple[Force, ...], objective: str, tail: Tail | None = None) -> tuple[list[Job], dict[str, int]]:
-    """The Defend asked about, then the same dice with everyone on each policy (for comparison)."""
-    jobs = [Job(forces, objective, tail=tail)]
+def jobs_for(forces: tuple[Force, ...], objective: str, tail: Tail | None = None,
+             hidden_rolls: bool = False) -> tuple[list[Job], dict[str, int]]:
+    """The Defend asked about, then the same dice with everyone on each policy (for comparison); with hidden
+    rolls (ruling COM R2) answer-earlier cannot be played, and best play is compared only where it fits."""
+    jobs = [Job(forces, objective, tail=tail, hidden=hidden_rolls)]
     where: dict[str, int] = {}
     if not any(effective(f)[1] for f in forces):
         return jobs, where  # nobody can reroll: every policy plays the same
     for policy in ("none",) + tuple(p for p in COMPARED if p != "none"):
         same = uniform(forces, policy)
+        if hidden_rolls and (policy == "answer-earlier" or policy == "best" and hidden.work(same) > hidden.MAX_WORK):
+            continue
         if same == forces:
             where[policy] = 0
         else:
             where[policy] = len(jobs)
-            jobs.append(Job(same, objective, optional=True, tail=tail))
+            jobs.append(Job(same, objective, optional=True, tail=tail, hidden=hidden_rolls))
     return jobs, where
 
 
@@ -173,7 +189,9 @@ def defend(v: dict):
     play = play_of(v)
     if play.skip_empty and any(not f.dice for f in forces):
         return present(forces, v, [skipped(forces)], {}, 0)
-    jobs, where = jobs_for(forces, v["objective"], tail_for(forces, play))
+    if play.hidden:
+        check_hidden(forces, v)
+    jobs, where = jobs_for(forces, v["objective"], tail_for(forces, play), play.hidden)
     plans = plan(jobs, v["method"], v["trials"])
     outs = yield from run_all(jobs, plans, v["seed"])
     return present(forces, v, outs, where, plans[0].trials)

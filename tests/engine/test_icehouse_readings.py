@@ -247,3 +247,89 @@ def test_com_r3_skip_if_empty_has_no_defend():
     both = {"p1": "S=1 dice=d8", "p2": "S=1 dice=d6", "policy": "none"}
     assert (calculators.run("com-defend", {**both, "com_r3": "skip-if-empty"})["data"]["players"]
             == calculators.run("com-defend", both)["data"]["players"])
+
+
+# -- COM R2: rolls in the open, or hidden until step 3 -------------------------------------------------------
+
+def one_die_finals(faces, reroll_on):
+    """A player with one die and one reroll who rerolls exactly the values in ``reroll_on``."""
+    n = len(faces)
+    return {(x,): Fraction(0 if x in reroll_on else 1, n) + Fraction(len(reroll_on), n * n) for x in faces}
+
+
+def hidden_equilibrium_outcomes(players, kept_first=False):
+    """Every pure own-dice play of every player (one die, one reroll each: reroll on any subset of values),
+    and the outcomes of the profiles in which no player gains by playing otherwise (their key compared as
+    ruling COM R18 orders it). The players' final dice are independent: nobody sees anyone else's."""
+    from itertools import chain, combinations
+    plays = [[frozenset(c) for c in chain.from_iterable(combinations(p.dice[0], k) for k in range(len(p.dice[0]) + 1))]
+             if p.rerolls else [frozenset()] for p in players]
+
+    def outcome(profile):
+        dist: dict = {}
+        finals = [one_die_finals(p.dice[0], s) for p, s in zip(players, profile, strict=True)]
+        for combo in product(*(f.items() for f in finals)):
+            q = 1
+            for _, w in combo:
+                q *= w
+            lost = combat([v for v, _ in combo], players)
+            dist[lost] = dist.get(lost, 0) + q
+        return dist
+
+    def key(dist, i):
+        pyr = players[i].pyramids
+        sole = sole_chances(dist, players)[i]
+        kept = sum(q * (pyr - lost[i]) for lost, q in dist.items())
+        return (kept, sole) if kept_first else (sole, kept)
+
+    found = []
+    for profile in product(*plays):
+        dist = outcome(profile)
+        if all(key(outcome(profile[:i] + (alt,) + profile[i + 1:]), i) <= key(dist, i)
+               for i in range(len(players)) for alt in plays[i]):
+            found.append(dist)
+    return found
+
+
+R2_CASES = [
+    ("M=1 dice=d6", "S=1 dice=d6", "", [Player(1, [die(6)], 1), Player(1, [die(6)], 0)]),
+    ("M=1 dice=d4", "M=1 dice=d6", "", [Player(1, [die(4)], 1), Player(1, [die(6)], 1)]),
+    ("M=1 dice=d6", "M=1 dice=d6", "", [Player(1, [die(6)], 1), Player(1, [die(6)], 1)]),
+    ("M=1 dice=d4", "M=1 dice=d4", "S=1 dice=d4",
+     [Player(1, [die(4)], 1), Player(1, [die(4)], 1), Player(1, [die(4)])]),
+]
+
+
+@pytest.mark.parametrize("p1, p2, p3, players", R2_CASES, ids=[c[0] + " v " + c[1] for c in R2_CASES])
+def test_com_r2_hidden_best_play_is_an_equilibrium(p1, p2, p3, players):
+    sole, empty, out = engine({"p1": p1, "p2": p2, "p3": p3, "policy": "best", "com_r2": "hidden"})
+    found = hidden_equilibrium_outcomes(players)
+    assert found, "the brute force finds an equilibrium"
+    assert any(sole == sole_chances(d, players) and empty == empty_chance(d, players) for d in found)
+    assert "COM R2: hidden" in out["rules"]
+
+
+def test_com_r2_hidden_by_hand():
+    # A medium's d6 (one reroll) against a small's d6. Hidden: stopping on v wins (v - 1)/6, a reroll 15/36, so
+    # player 1 rerolls 1 to 3: sole occupier (1/6)(3/6 + 4/6 + 5/6) + (1/2)(15/36) = 13/24; player 2 beats the
+    # final die (4 to 6 with 1/4 each, 1 to 3 with 1/12) with (1/12)(12/6) + (1/4)(3/6) = 7/24. Open: player 1 sees
+    # player 2's w and rerolls whenever not above it: 15/36 + sum over w of w(6 - w)/216 = 125/216, and player 2
+    # wins with sum over w of w(w - 1)/216 = 35/108.
+    params = {"p1": "M=1 dice=d6", "p2": "S=1 dice=d6", "policy": "best"}
+    assert engine(params)[0] == [Fraction(125, 216), Fraction(35, 108)]
+    assert engine({**params, "com_r2": "hidden"})[0] == [Fraction(13, 24), Fraction(7, 24)]
+
+
+def test_com_r2_hidden_refuses_answer_earlier_and_keeps_own_dice_policies():
+    out = calculators.run("com-defend", {"p1": "M=1 dice=d6", "p2": "M=1 dice=d6", "policy": "answer-earlier",
+                                         "com_r2": "hidden"})
+    assert not out["ok"] and out["error"]["field"] == "policy"
+    one = calculators.run("com-defend", {"p1": "M=1 dice=d6", "p2": "M=1 dice=d6 reroll=answer-earlier",
+                                         "policy": "none", "com_r2": "hidden"})
+    assert not one["ok"] and one["error"]["field"] == "p2"
+    same = {"p1": "M=1 dice=d8", "p2": "M=1 dice=d6", "policy": "below-average"}
+    assert (calculators.run("com-defend", {**same, "com_r2": "hidden"})["data"]["players"]
+            == calculators.run("com-defend", same)["data"]["players"])
+    big = calculators.run("com-defend", {"p1": "L=3 dice=d20,d20,d20", "p2": "L=3 dice=d20,d20,d20",
+                                         "com_r2": "hidden"})
+    assert not big["ok"] and big["error"]["field"] == "com_r2" and "400,000" in big["error"]["message"]

@@ -1,0 +1,195 @@
+"""Best play with the rolls hidden until step 3 (ruling COM R2's hidden reading, COM 6.3, COM R18).
+
+Nobody sees another player's dice before the reveal, so a player's rerolls can depend on their own
+dice only, and every player's final dice are independent of everyone else's. A player playing best
+then chooses, for each state of their own dice, the reroll (or stop) that does best for them against
+the others' final dice *as they are distributed*: a one-player dynamic programme. Each player's best
+play depends on how the others play, so the players' plays are worked out in turn, each answering the
+others' current play, until a whole round of answers changes nothing: an equilibrium in which nobody
+can do better by changing their own play. Players on a named policy play it as ever (it looks only
+at their own dice; ``answer-earlier`` cannot be played hidden and is refused before this).
+
+Only the values the comparisons reach count (the top ``rounds`` of each player's dice), so the final
+distributions are cut to them. The work is bounded before it starts (``work``); beyond ``MAX_WORK``
+the Defend is refused with the figure, never left to run.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from itertools import product
+from math import prod
+
+from ..core import InputError
+from .bestplay import rounds_of
+from .combat import Tail
+from .faces import size, values as face_values
+from .forces import Force
+from .policies import Dice
+from .rolls import final_dist, first_rolls, initial_count
+from .solver import Outcome, effective
+
+MAX_WORK = 400_000  # payoff evaluations x opponents' combinations: about 2 s of CPython at most
+MAX_ROUNDS = 30  # rounds of answers before giving up on finding an equilibrium
+
+Finals = dict[tuple[int, ...], Fraction]  # a player's top values (highest first) -> chance
+
+
+def tops(dist: Finals, rounds: int) -> Finals:
+    out: Finals = defaultdict(Fraction)
+    for values, p in dist.items():
+        out[values[:rounds]] += p
+    return dict(out)
+
+
+def named_finals(force: Force, rounds: int) -> Finals:
+    policy, rr = effective(force)
+    return tops(final_dist(force.dice, rr, policy), rounds)
+
+
+def players_best(forces: tuple[Force, ...]) -> list[int]:
+    return [i for i, f in enumerate(forces) if effective(f)[0] == "best"]
+
+
+def work(forces: tuple[Force, ...]) -> int:
+    """An upper bound on one round of answers: each best player's own-dice outcomes times the others'."""
+    r = rounds_of(forces)
+    reach = [min(initial_count(f.dice), max(size(d) for d in f.dice) ** r) for f in forces]
+    return sum(reach[i] * prod(reach[:i] + reach[i + 1:]) for i in players_best(forces))
+
+
+def check(forces: tuple[Force, ...], field: str = "com_r2") -> None:
+    w = work(forces)
+    if w > MAX_WORK:
+        raise InputError(field, f"Best play with hidden rolls is worked out exactly, and this Defend needs about "
+                                f"{w:,} steps a round (at most {MAX_WORK:,}): commit fewer or smaller dice, or "
+                                f"play a named reroll policy.")
+
+
+class Answer:
+    """One player's best play against the others' final dice (independent, each a ``Finals``)."""
+
+    def __init__(self, forces: tuple[Force, ...], me: int, others: dict[int, Finals], objective: str,
+                 tail: Tail | None):
+        self.forces, self.me, self.tail = forces, me, tail
+        self.rounds = rounds_of(forces)
+        self.pyramids = tuple(f.pyramids for f in forces)
+        self.kept_first = objective == "kept"
+        order = sorted(others)
+        self.combos = []
+        for vals in product(*(others[j] for j in order)):
+            pairs = list(zip(order, vals, strict=True))
+            self.combos.append((dict(pairs), prod(others[j][v] for j, v in pairs)))
+        self.payoffs: dict = {}
+        self.values: dict = {}
+
+    def lost(self, table: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+        """COM 6.5-6.6: the comparisons of the top values, then ruling COM R3's whole-pool tail if any."""
+        n = len(table)
+        lost = [0] * n
+        for r in range(self.rounds):
+            column = [t[r] for t in table]
+            low = min(column)
+            for i in range(n):
+                if column[i] == low:
+                    lost[i] += 1
+        return self.tail(tuple(lost))[0] if self.tail else tuple(lost)
+
+    def payoff(self, mine: tuple[int, ...]) -> tuple[Fraction, Fraction]:
+        """(primary, secondary) for the objective: chance of sole occupier and pyramids kept (ruling COM R18)."""
+        got = self.payoffs.get(mine)
+        if got is not None:
+            return got
+        sole = kept = Fraction(0)
+        me, n = self.me, len(self.forces)
+        for others, p in self.combos:
+            table = tuple(mine if i == me else others[i] for i in range(n))
+            lost = self.lost(table)
+            left = [self.pyramids[i] - lost[i] for i in range(n)]
+            kept += p * left[me]
+            if left[me] > 0 and not any(left[i] for i in range(n) if i != me):
+                sole += p
+        got = self.payoffs[mine] = (kept, sole) if self.kept_first else (sole, kept)
+        return got
+
+    def value(self, dice: Dice, left: int) -> tuple[tuple[Fraction, Fraction], int | None]:
+        """The best key with ``left`` rerolls to come, and the die to reroll now (None: stop). Ruling COM R18:
+        reroll only when strictly better; among equal rerolls the die with most faces, then the lowest."""
+        memo = self.values.get((dice, left))
+        if memo is not None:
+            return memo
+        best, pick = self.payoff(tuple(v for v, _ in dice[:self.rounds])), None
+        if left:
+            seen = set()
+            for j in sorted(range(len(dice)), key=lambda j: (-size(dice[j][1]), dice[j][0])):
+                if dice[j] in seen:
+                    continue
+                seen.add(dice[j])
+                key = self.reroll_key(dice, j, left)
+                if key > best:
+                    best, pick = key, j
+        self.values[(dice, left)] = best, pick
+        return best, pick
+
+    def reroll_key(self, dice: Dice, j: int, left: int) -> tuple[Fraction, Fraction]:
+        """The expected key of rerolling die j now and playing on best."""
+        faces = dice[j][1]
+        rest = dice[:j] + dice[j + 1:]
+        a = b = Fraction(0)
+        for v in face_values(faces):
+            (x, y), _ = self.value(tuple(sorted(rest + ((v, faces),), reverse=True)), left - 1)
+            a += x
+            b += y
+        return a / size(faces), b / size(faces)
+
+    def finals(self) -> Finals:
+        """The player's final top values under this best play, from every first roll."""
+        force = self.forces[self.me]
+        start, total = first_rolls(force.dice)
+        layer = {dice: Fraction(w, total) for dice, w in start.items()}
+        out: Finals = defaultdict(Fraction)
+        for left in range(effective(force)[1], -1, -1):
+            nxt: dict = defaultdict(Fraction)
+            for dice, p in layer.items():
+                _, j = self.value(dice, left)
+                if j is None:
+                    out[tuple(v for v, _ in dice[:self.rounds])] += p
+                    continue
+                faces = dice[j][1]
+                rest = dice[:j] + dice[j + 1:]
+                for v in face_values(faces):
+                    nxt[tuple(sorted(rest + ((v, faces),), reverse=True))] += p / size(faces)
+            layer = nxt
+        return dict(out)
+
+
+def equilibrium(forces: tuple[Force, ...], objective: str, tail: Tail | None) -> dict[int, Finals]:
+    """Every player's final top values when the best players each answer the others' play (see the module)."""
+    check(forces)
+    rounds = rounds_of(forces)
+    best = players_best(forces)
+    # the best players start from no rerolls; the others play their named policy throughout
+    finals = {i: tops(final_dist(f.dice, 0, "none"), rounds) if i in best else named_finals(f, rounds)
+              for i, f in enumerate(forces)}
+    for _ in range(MAX_ROUNDS):
+        changed = False
+        for i in best:
+            mine = Answer(forces, i, {j: d for j, d in finals.items() if j != i}, objective, tail).finals()
+            if mine != finals[i]:
+                finals[i], changed = mine, True
+        if not changed:
+            return finals
+    raise InputError("com_r2", f"With hidden rolls the players' best plays did not settle within {MAX_ROUNDS} rounds "
+                               "of answers: there is no single best play to show here.")
+
+
+def outcome(forces: tuple[Force, ...], finals: dict[int, Finals]) -> Outcome:
+    """The exact joint distribution of pyramids lost: the players' final dice are independent."""
+    answer = Answer(forces, 0, {}, "sole", None)
+    lost: dict = defaultdict(Fraction)
+    order = range(len(forces))
+    for combo in product(*(finals[i].items() for i in order)):
+        lost[answer.lost(tuple(v for v, _ in combo))] += prod(p for _, p in combo)
+    rounds = rounds_of(forces)
+    given = tuple(Fraction(min(len(f.dice), rounds)) for f in forces)
+    return Outcome("exact", dict(lost), given)
