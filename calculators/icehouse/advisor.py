@@ -6,13 +6,14 @@ from fractions import Fraction
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
 from .budget import BUDGET_US, Job, plan, run_all
-from .defend import APPROX_NOTE, POLICY_CHOICES, as_read, describe_method, pjson, shown, sim_params
+from .defend import (APPROX_NOTE, POLICY_CHOICES, as_read, check_hidden, describe_method, pjson, play_of,
+                     reading_notes, shown, sim_params, skipped, tail_for)
 from .faces import name, size
 from .forces import MAX_DICE, MAX_PLAYERS, MAX_POOL, Force
 from .parse import parse_force
 
 MAX_OPTIONS = 40
-RULES = ["COM 6.2", "COM 6.3", "COM 6.5", "COM 6.6", "COM 6.7", "COM R3", "COM R9", "COM R18"]
+RULES = ["COM 6.2", "COM 6.3", "COM 6.5", "COM 6.6", "COM 6.7", "COM R2", "COM R3", "COM R9", "COM R18"]
 
 
 def choices(pool: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
@@ -56,21 +57,23 @@ def count_choices(pool: tuple[int, ...], k: int) -> int:
         int_param("seat", "Your seat", 2, 1, MAX_PLAYERS,
                   help="1 if you are the attacker; otherwise your place clockwise from the attacker (2 = next)."),
         *[text_param(f"o{i}", f"Opponent {i}", "S=2 dice=d6,d6" if i == 1 else "", max_length=120,
-                     help="Opponents in clockwise order from the attacker, skipping you: S=2 M=0 L=0 dice=d6,d6. "
+                     help="Opponents in clockwise order from the attacker, skipping you: S=2 M=0 L=0 dice=d6,d6 "
+                          "(home=N: dice they leave in their pool, which count under COM R3's whole-pool reading). "
                           "Leave empty if absent.")
           for i in range(1, MAX_PLAYERS)],
         choice_param("policy", "Reroll policy", "best", POLICY_CHOICES,
                      help="How everyone spends rerolls (a reroll= key on a player overrides it)."),
         *sim_params(),
     ],
-    rulings=("COM R1",),
+    rulings=("COM R1", "COM R2", "COM R3"),
 )
 def advise(v: dict):
     me = as_read(parse_force(v["you"], "you", v["policy"], dice_key="pool"), v)
     if me is None:
         raise InputError("you", "Give your pyramids and pool, e.g. S=1 M=1 pool=d6,d8.")
-    others = [f for f in (as_read(parse_force(v[f"o{i}"], f"o{i}", v["policy"]), v) for i in range(1, MAX_PLAYERS))
-              if f]
+    named = {f"o{i}": as_read(parse_force(v[f"o{i}"], f"o{i}", v["policy"]), v) for i in range(1, MAX_PLAYERS)}
+    named = {name: f for name, f in named.items() if f}
+    others = list(named.values())
     if not others:
         raise InputError("o1", "Give at least one opponent with pyramids at the territory (COM 6.1).")
     seat = v["seat"]
@@ -82,12 +85,22 @@ def advise(v: dict):
         raise InputError("you", f"{count} different ways to choose {k} dice from this pool; at most "
                                 f"{MAX_OPTIONS} can be compared. Leave out dice you would never commit.")
     options = choices(me.dice, k)
-    jobs = []
+    play = play_of(v)
+    tables = []
     for choice in options:
-        mine = Force(me.small, me.medium, me.large, choice, me.policy)
-        jobs.append(Job(tuple(others[:seat - 1]) + (mine,) + tuple(others[seat - 1:]), v["objective"]))
-    plans = plan(jobs, v["method"], v["trials"])
-    outs = yield from run_all(jobs, plans, v["seed"])  # one seed for every option: common random numbers
+        mine = Force(me.small, me.medium, me.large, choice, me.policy, home=len(me.dice) - k)
+        tables.append(tuple(others[:seat - 1]) + (mine,) + tuple(others[seat - 1:]))
+    if play.skip_empty and any(not f.dice for f in tables[0]):  # ruling COM R3: no Defend against an empty pool
+        plans, outs = [], [skipped(forces) for forces in tables]
+    else:
+        jobs = []
+        for forces in tables:
+            if play.hidden:
+                fields = list(named)
+                check_hidden(forces, {name: v[name] for name in [*fields[:seat - 1], "you", *fields[seat - 1:]]})
+            jobs.append(Job(forces, v["objective"], tail=tail_for(forces, play), hidden=play.hidden))
+        plans = plan(jobs, v["method"], v["trials"])
+        outs = yield from run_all(jobs, plans, v["seed"])  # one seed for every option: common random numbers
     results = []
     for choice, out in zip(options, outs, strict=True):
         kept = list(me.dice)
@@ -97,10 +110,10 @@ def advise(v: dict):
                         "mean_lost": out.mean_lost[seat - 1], "given": out.given[seat - 1]})
     results.sort(key=lambda r: (-r["sole"], r["mean_lost"], -sum(map(size, r["kept"])),
                                 [-size(f) for f in r["kept"]]))
-    return present(results, seat, k, v, plans)
+    return present(results, seat, k, v, plans, reading_notes(tables[0], v))
 
 
-def present(results: list[dict], seat: int, k: int, v: dict, plans) -> Result:
+def present(results: list[dict], seat: int, k: int, v: dict, plans, more_notes: list[str]) -> Result:
     rows, ranked = [], []
     for rank, r in enumerate(results, 1):
         commit = ",".join(map(name, r["choice"])) or "none"
@@ -125,7 +138,7 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans) -> Result:
             "objective": v["objective"], "options": ranked}
     if "monte-carlo" in methods:
         data["seed"] = v["seed"]
-        data["trials"] = max(p.trials for p in plans)
+        data["trials"] = max((p.trials for p in plans), default=0)
     table = Table("Ways to commit, best first", ["Rank", "Commit", "Keep in pool", "Sole occupier",
                                                  "Pyramids lost (mean)", "Dice to common pool"], rows)
     notes = ["Ranked by chance of ending as sole occupier, then fewest pyramids lost, then the most faces kept "
@@ -136,7 +149,7 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans) -> Result:
                      "each shows its trials and 95% interval.")
         if any(r["out"].approx for r in results):
             notes.append(APPROX_NOTE)
-    return Result(summary=summary, data=data, rules=RULES, tables=[table], notes=notes)
+    return Result(summary=summary, data=data, rules=RULES, tables=[table], notes=notes + more_notes)
 
 
 def _fr(x: Fraction) -> str:

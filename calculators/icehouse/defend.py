@@ -82,11 +82,12 @@ def tail_for(forces: tuple[Force, ...], play: Play) -> Tail | None:
     return tail_of(forces, True)
 
 
-def check_hidden(forces: tuple[Force, ...], v: dict) -> None:
-    """Ruling COM R2's hidden reading: nobody can answer dice they cannot see, and best play must fit."""
-    for i, f in enumerate(forces):
+def check_hidden(forces: tuple[Force, ...], texts: dict[str, str]) -> None:
+    """Ruling COM R2's hidden reading: nobody can answer dice they cannot see, and best play must fit.
+    ``texts``: each player's field and line, in the forces' order (a reroll= key there is that field's fault)."""
+    for f, (name, text) in zip(forces, texts.items(), strict=True):
         if effective(f)[0] == "answer-earlier":
-            field = f"p{i + 1}" if "answer-earlier" in v[f"p{i + 1}"] else "policy"
+            field = name if "answer-earlier" in text else "policy"
             raise InputError(field, "answer-earlier answers the dice of the players before you, which stay hidden "
                                     "under COM R2's hidden reading: choose another policy.")
     if any(effective(f)[0] == "best" for f in forces) and min(len(f.dice) for f in forces):
@@ -190,7 +191,7 @@ def defend(v: dict):
     if play.skip_empty and any(not f.dice for f in forces):
         return present(forces, v, [skipped(forces)], {}, 0)
     if play.hidden:
-        check_hidden(forces, v)
+        check_hidden(forces, {f"p{i}": v[f"p{i}"] for i in range(1, MAX_PLAYERS + 1) if v[f"p{i}"].strip()})
     jobs, where = jobs_for(forces, v["objective"], tail_for(forces, play), play.hidden)
     plans = plan(jobs, v["method"], v["trials"])
     outs = yield from run_all(jobs, plans, v["seed"])
