@@ -18,6 +18,7 @@ from .compare import COMPARE_KEY, Differ, comparison, default_note, generic_diff
 from .errors import InputError
 from .params import Param, ruling_param
 from .presets import Presets
+from .progress import mapped
 from .result import Result
 from .rulings import Readings, all_rulings
 
@@ -243,14 +244,7 @@ def _drive(calc: Calculator, values: dict, lo: float = 0.0, hi: float = 1.0):
     """Run the calculator's function once, passing its progress on mapped into [lo, hi]; return its Result."""
     out = calc.func(values)
     if inspect.isgenerator(out):
-        gen = out
-        while True:
-            try:
-                step = next(gen)
-            except StopIteration as stop:
-                out = stop.value
-                break
-            yield {"progress": lo + (hi - lo) * float(step)}
+        out = yield from mapped(out, lambda step: {"progress": lo + (hi - lo) * float(step)})
     if not isinstance(out, Result):
         raise TypeError(f"{calc.id} returned {type(out).__name__}, not Result")
     return out

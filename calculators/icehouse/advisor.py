@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 
-from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
+from ..core import InputError, Result, Table, calculator, choice_param, frac, int_param, percent, text_param
 from .budget import BUDGET_US, Job, plan, run_all
-from .defend import (APPROX_NOTE, POLICY_CHOICES, as_read, check_hidden, describe_method, pjson, play_of,
-                     reading_notes, shown, sim_params, skipped, tail_for)
+from .defend import (APPROX_NOTE, POLICY_CHOICES, as_read, check_hidden, describe_method, pcell, pjson, play_of,
+                     reading_notes, sim_params, skipped, tail_for)
 from .faces import name, size
 from .forces import MAX_DICE, MAX_PLAYERS, MAX_POOL, Force
 from .parse import parse_force
@@ -68,6 +67,12 @@ def count_choices(pool: tuple[int, ...], k: int) -> int:
     rulings=("COM R1", "COM R2", "COM R3"),
 )
 def advise(v: dict):
+    """Every way to commit dice from the pool, each worked out as a Defend and ranked.
+
+    COM 6.1: a Defend needs an opponent at the territory. COM 6.2 with ruling COM R9: a player
+    commits one die per pyramid while the pool lasts, so only which dice is a choice. Rulings COM R2
+    and COM R3: each choice is played under the readings in force (the dice not chosen stay at home).
+    """
     me = as_read(parse_force(v["you"], "you", v["policy"], dice_key="pool"), v)
     if me is None:
         raise InputError("you", "Give your pyramids and pool, e.g. S=1 M=1 pool=d6,d8.")
@@ -118,13 +123,13 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans, more_notes: 
     for rank, r in enumerate(results, 1):
         commit = ",".join(map(name, r["choice"])) or "none"
         keep = ",".join(map(name, r["kept"])) or "none"
-        rows.append([rank, commit, keep, shown(r["out"], r["sole"]), f"{float(r['mean_lost']):.3f}",
+        rows.append([rank, commit, keep, pcell(r["out"], r["sole"]), f"{float(r['mean_lost']):.3f}",
                      f"{float(r['given']):.2f}"])
         entry = {"rank": rank, "commit": [size(f) for f in r["choice"]], "keep": [size(f) for f in r["kept"]],
                  "method": r["out"].method,
                  "sole": pjson(r["out"], r["sole"]),
-                 "mean_lost": {"value": _fr(r["mean_lost"]), "float": float(r["mean_lost"])},
-                 "dice_given_up": {"value": _fr(r["given"]), "float": float(r["given"])}}
+                 "mean_lost": {"value": frac(r["mean_lost"]), "float": float(r["mean_lost"])},
+                 "dice_given_up": {"value": frac(r["given"]), "float": float(r["given"])}}
         if r["out"].method == "monte-carlo":
             entry["trials"] = r["out"].trials
         ranked.append(entry)
@@ -150,7 +155,3 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans, more_notes: 
         if any(r["out"].approx for r in results):
             notes.append(APPROX_NOTE)
     return Result(summary=summary, data=data, rules=RULES, tables=[table], notes=notes + more_notes)
-
-
-def _fr(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"

@@ -26,7 +26,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement, product
 from math import comb, factorial, prod
 
-from .combat import Tail
+from .combat import Tail, rank_losses
 from .faces import high, low, lowest, size, sizes_lcm, sizes_prod, values as face_values
 from .forces import Force
 from .lanes import Layout, Packer
@@ -337,13 +337,7 @@ class BestPlay:
         if x is not None:
             return x
         n = self.n
-        lost = [0] * n
-        for r in range(self.R):
-            column = [t[r] for t in table]
-            low = min(column)
-            for i in range(n):
-                if column[i] == low:
-                    lost[i] += 1
+        lost = rank_losses(table, self.R)
         x = self._all_kept
         if self.tail is not None:
             lost, extra = self.tail(tuple(lost))

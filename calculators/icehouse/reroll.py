@@ -15,7 +15,7 @@ from .bestplay import BestPlay, estimate, rounds_of
 from .budget import BEST_US, BUDGET_US, Job, trial_cost
 from . import hidden
 from .combat import Tail
-from .defend import (APPROX_NOTE, POLICY_CHOICES, check_hidden, literal, pjson, play_of, reading_notes, shown,
+from .defend import (APPROX_NOTE, POLICY_CHOICES, check_hidden, literal, pcell, pjson, play_of, reading_notes,
                      sim_params, tail_for)
 from .faces import name as die_name, size
 from .forces import MAX_PLAYERS, Force
@@ -90,6 +90,7 @@ def reroll(v: dict):
 
 
 def read_table(v: dict):
+    """The dice on the table, player by player, and whose turn it is (COM 6.1: two players or more)."""
     table, forces = [], []
     for i in range(1, MAX_PLAYERS + 1):
         got = parse_showing(v[f"p{i}"], f"p{i}", v["policy"], literal(v))
@@ -188,14 +189,6 @@ def choose(values) -> int:
     return best
 
 
-def _shown(val: Value) -> tuple[dict, str]:
-    if val.out is not None:
-        return pjson(val.out, val.sole), shown(val.out, val.sole)
-    p = val.sole
-    text = f"{percent(p, 2)} ({p.numerator}/{p.denominator})" if p.denominator <= 10**6 else percent(p, 2)
-    return {"p": f"{p.numerator}/{p.denominator}", "float": float(p)}, text
-
-
 def present(v, table, forces, turn, values, method, trials) -> Result:
     best = choose(values)
     me_dice = table[turn]
@@ -210,11 +203,11 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
     rows, data_opts = [], []
     for n in [best] + [n for n in range(len(values)) if n != best]:
         option, val = values[n]
-        p, text = _shown(val)
         change = float(val.sole - stop_sole)
-        rows.append([name(option) + (" (advice)" if n == best else ""), text, f"{float(val.mean_lost):.3f}",
+        rows.append([name(option) + (" (advice)" if n == best else ""), pcell(val.out, val.sole),
+                     f"{float(val.mean_lost):.3f}",
                      "-" if option is None else f"{change * 100:+.2f} points"])
-        entry = {"option": "stop" if option is None else "reroll", "sole": p,
+        entry = {"option": "stop" if option is None else "reroll", "sole": pjson(val.out, val.sole),
                  "mean_lost": float(val.mean_lost), "change_vs_stop": change}
         if option is not None:
             entry["die"] = {"faces": size(me_dice[option][1]), "value": me_dice[option][0]}

@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .combat import Tail, resolve
+from .combat import Tail, rank_losses, resolve
 from .exact import IidChain, LumpedChain, joint_enumeration, scan
 from .faces import ZERO_D10, high, low, lowest, size, roll as face_roll
 from .forces import Force
@@ -247,16 +247,8 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int, samplers: dic
                 finals.append([v for v, _ in settle(dice, rr, policy, ctx, roll)])
             else:
                 finals.append(sorted([roll(f) for f in force.dice], reverse=True))
-        if simple:
-            # combat.resolve's one-die-per-pyramid path, inlined for the hot loop (tested against it)
-            lost = [0] * n
-            for r in range(rounds):
-                column = [d[r] for d in finals]
-                low = min(column)
-                for i in range(n):
-                    if column[i] == low:
-                        lost[i] += 1
-            counts[tuple(lost)] += 1
+        if simple:  # combat.resolve's one-die-per-pyramid path, without its checks in the hot loop
+            counts[tuple(rank_losses(finals, rounds))] += 1
         else:
             lost, given = resolve(tuple(finals), pyramids)
             counts[lost] += 1
@@ -317,14 +309,6 @@ def _context(finals, rounds: int):
     """Rank by rank, the lowest value so far, over the ranks that will be compared (all dice are in view)."""
     depth = min(min(len(t) for t in finals), rounds)
     return tuple(min(t[r] for t in finals) for r in range(depth))
-
-
-def run_to_end(gen):
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
 
 
 def wilson(successes: int, n: int) -> tuple[float, float]:
