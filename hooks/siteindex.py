@@ -34,7 +34,8 @@ def rule_urls() -> dict[str, str]:
     out = {rid: f"{urls[r.page]}#{anchor(rid)}" for rid, r in rules.items()}
     for rid, ruling in all_rulings().items():
         if rid in rules:
-            out.update({f"{rid}: {r.id}": f"{urls[rules[rid].page]}#{anchor(f'{rid}: {r.id}')}" for r in ruling.readings})
+            page = urls[rules[rid].page]
+            out.update({f"{rid}: {r.id}": f"{page}#{anchor(f'{rid}: {r.id}')}" for r in ruling.readings})
     return out
 
 
