@@ -7,6 +7,7 @@ step. It shares no code with calculators/icehouse; the calculators are reached t
 """
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -333,3 +334,19 @@ def test_com_r2_hidden_refuses_answer_earlier_and_keeps_own_dice_policies():
     big = calculators.run("com-defend", {"p1": "L=3 dice=d20,d20,d20", "p2": "L=3 dice=d20,d20,d20",
                                          "com_r2": "hidden"})
     assert not big["ok"] and big["error"]["field"] == "com_r2" and "400,000" in big["error"]["message"]
+
+
+def test_the_cli_takes_the_com_readings(capsys):
+    from calculators.__main__ import main as cli
+    assert cli(["run", "com-defend", "p1=M=1 dice=d6", "p2=S=1 dice=d6", "policy=best", "com_r2=hidden"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [p["sole"]["p"] for p in out["data"]["players"]] == ["13/24", "7/24"]  # by hand, test_com_r2_hidden_by_hand
+    assert out["readings"]["in_force"] == {"COM R1": "one-to-ten", "COM R2": "hidden", "COM R3": "committed"}
+    assert cli(["run", "com-defend", "p1=S=1 dice=d6", "p2=S=1 dice=none", "com_r3=skip-if-empty"]) == 0
+    assert json.loads(capsys.readouterr().out)["data"]["disputed"]["p"] == "1/1"
+    assert cli(["run", "com-defend", "p1=S=1 dice=d6", "p2=S=1 dice=d6", "com_r3=sometimes"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["field"] == "com_r3"
+    assert cli(["compare", "com-dice-advisor", "you=S=1 pool=d4,d6,d8", "o1=S=2 dice=d6,d6", "policy=none"]) == 0
+    columns = json.loads(capsys.readouterr().out)["data"]["comparison"]
+    assert {c["label"] for c in columns} >= {"The site's readings", "COM R1: literal", "COM R2: hidden",
+                                             "COM R3: whole-pool", "COM R3: skip-if-empty"}
