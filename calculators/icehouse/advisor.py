@@ -41,6 +41,24 @@ def count_choices(pool: tuple[int, ...], k: int) -> int:
     return ways[k]
 
 
+def advisor_differ(result: Result, site: Result) -> list[str]:
+    """How the site's readings change the advice: the dice to commit first, then that choice's figures."""
+    a, b = result.data["options"][0], site.data["options"][0]
+    lines = []
+    if a["commit"] != b["commit"]:
+        lines.append(f"the advice is to commit {dice_text(b['commit'])} (here {dice_text(a['commit'])})")
+    if a["sole"]["p"] != b["sole"]["p"]:
+        lines.append(f"the best choice ends as sole occupier with {percent(b['sole']['float'], 1)} "
+                     f"(here {percent(a['sole']['float'], 1)})")
+    if a["mean_lost"]["value"] != b["mean_lost"]["value"]:
+        lines.append(f"it loses {b['mean_lost']['float']:.2f} pyramids on average (here {a['mean_lost']['float']:.2f})")
+    return lines
+
+
+def dice_text(faces: list[int]) -> str:
+    return ",".join(f"d{f}" for f in faces) or "no dice"
+
+
 @calculator(
     id="com-dice-advisor",
     title="Die-choice advisor",
@@ -65,6 +83,7 @@ def count_choices(pool: tuple[int, ...], k: int) -> int:
         *sim_params(),
     ],
     rulings=("COM R1", "COM R2", "COM R3"),
+    differ=advisor_differ,
 )
 def advise(v: dict):
     """Every way to commit dice from the pool, each worked out as a Defend and ranked.

@@ -172,6 +172,25 @@ def jobs_for(forces: tuple[Force, ...], objective: str, tail: Tail | None = None
     return jobs, where
 
 
+def defend_differ(result: Result, site: Result) -> list[str]:
+    """How the site's readings change a Defend, in the game's terms: each player's chance of ending as sole
+    occupier and pyramids lost, then how the territory ends (figures that do not change are left out)."""
+    mine, theirs = result.data, site.data
+    lines = []
+    for a, b in zip(mine["players"], theirs["players"], strict=True):
+        who = f"player {a['player']}"
+        if a["sole"]["p"] != b["sole"]["p"]:
+            lines.append(f"{who} ends as sole occupier with {percent(b['sole']['float'], 1)} "
+                         f"(here {percent(a['sole']['float'], 1)})")
+        if a["mean_lost"]["value"] != b["mean_lost"]["value"]:
+            lines.append(f"{who} loses {b['mean_lost']['float']:.2f} pyramids on average "
+                         f"(here {a['mean_lost']['float']:.2f})")
+    for key, words in (("disputed", "the territory stays disputed"), ("empty", "it is left empty")):
+        if mine[key]["p"] != theirs[key]["p"]:
+            lines.append(f"{words} with {percent(theirs[key]['float'], 1)} (here {percent(mine[key]['float'], 1)})")
+    return lines
+
+
 @calculator(
     id="com-defend",
     title="Defend odds",
@@ -187,6 +206,7 @@ def jobs_for(forces: tuple[Force, ...], objective: str, tail: Tail | None = None
         *sim_params(),
     ],
     rulings=("COM R1", "COM R2", "COM R3"),
+    differ=defend_differ,
 )
 def defend(v: dict):
     forces = read_forces(v, v["policy"])

@@ -32,6 +32,22 @@ HELP = ("Pyramids there and each committed die as faces:value, e.g. S=1 L=1 dice
         "in the personal pool (COM R3's whole-pool reading).")
 
 
+def reroll_differ(result: Result, site: Result) -> list[str]:
+    """How the site's readings change the advice: stop or which die, then the chance it gives."""
+    a, b = result.data["advice"], site.data["advice"]
+
+    def what(advice) -> str:
+        die = advice.get("die")
+        return f"reroll the d{die['faces']} showing {die['value']}" if die else "stop"
+    lines = []
+    if what(a) != what(b):
+        lines.append(f"the advice is to {what(b)} (here {what(a)})")
+    if "sole" in a and "sole" in b and a["sole"]["p"] != b["sole"]["p"]:
+        lines.append(f"following it ends as sole occupier with {percent(b['sole']['float'], 1)} "
+                     f"(here {percent(a['sole']['float'], 1)})")
+    return lines
+
+
 @calculator(
     id="com-reroll",
     title="Which die do I reroll now?",
@@ -53,6 +69,7 @@ HELP = ("Pyramids there and each committed die as faces:value, e.g. S=1 L=1 dice
         *sim_params(),
     ],
     rulings=("COM R1", "COM R2", "COM R3"),
+    differ=reroll_differ,
 )
 def reroll(v: dict):
     table, forces, turn = read_table(v)

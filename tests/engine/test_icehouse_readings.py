@@ -350,3 +350,18 @@ def test_the_cli_takes_the_com_readings(capsys):
     columns = json.loads(capsys.readouterr().out)["data"]["comparison"]
     assert {c["label"] for c in columns} >= {"The site's readings", "COM R1: literal", "COM R2: hidden",
                                              "COM R3: whole-pool", "COM R3: skip-if-empty"}
+
+
+def test_the_note_says_in_the_games_terms_how_the_site_reading_differs():
+    # The known cases by hand above: the reroll helper's 3 against an unseen 2, the advisor under whole-pool.
+    helper = calculators.run("com-reroll", {"p1": "M=1 dice=d6:3", "p2": "S=1 dice=d6:2", "turn": 1, "left": 1,
+                                            "com_r2": "hidden"})
+    assert ("the advice is to stop (here reroll the d6 showing 3); following it ends as sole occupier with 100.0% "
+            "(here 41.7%)") in helper["notes"][-1]
+    advice = calculators.run("com-dice-advisor", {"you": "S=1 pool=d4,d6,d8", "o1": "S=2 dice=d6,d6",
+                                                  "policy": "none", "com_r3": "whole-pool"})
+    assert "the advice is to commit d8 (here d4)" in advice["notes"][-1]
+    defend = calculators.run("com-defend", {"p1": "S=1 dice=d6", "p2": "S=1 dice=none", "com_r3": "skip-if-empty"})
+    assert "player 1 ends as sole occupier with 100.0% (here 0.0%)" in defend["notes"][-1]
+    same = calculators.run("com-defend", {"p1": "S=1 dice=d6", "p2": "S=1 dice=d6", "com_r3": "skip-if-empty"})
+    assert "give the same result" in same["notes"][-1]
