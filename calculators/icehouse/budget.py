@@ -35,7 +35,7 @@ BEST_US = 0.13  # per bestplay.estimate unit
 SCAN_US = 2.6  # per exact.scan_bound unit
 ENUM_US = 0.9  # per first roll x (1 + rerolls x faces) while enumerating a policy's final dice
 CHAIN_US = 0.6  # per final roll x face value while building a scan chain
-HIDDEN_US = 3.0  # per hidden.work unit (one table resolved while a player answers the others)
+HIDDEN_US = 9.0  # per hidden.work unit: a table resolved while each player answers the others, over ~4 rounds
 JOINT_US = 4.5  # per combination of final dice in the joint enumeration
 PREPARE_SHARE = 0.1  # at most this share of the budget goes on final-dice distributions while planning
 
@@ -134,7 +134,13 @@ def plan(jobs: list[Job], method: str, trials: int, budget: float = BUDGET_US) -
             for i in group:
                 reserve = sum(need[j] for j in required if j != i and plans[j] is None)
                 cost, chains = exact_cost(jobs[i], cache)
-                if cost is not None and cost <= remaining - reserve:
+                # hidden best play's equilibrium is worked out exactly whatever the plan (hidden.MAX_WORK bounds
+                # it), so the question asked is answered exactly; a comparison that does not fit is left out
+                fits = cost is not None and cost <= remaining - reserve
+                if jobs[i].hidden_best and not fits and jobs[i].optional:
+                    plans[i] = Plan("skipped", 0.0)
+                    continue
+                if fits or jobs[i].hidden_best:
                     plans[i] = Plan("exact", cost, chains=chains)
                     remaining -= cost
                 elif chains is not None:  # the final-dice distributions are kept for the simulation

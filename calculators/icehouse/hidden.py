@@ -18,18 +18,18 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 from itertools import product
-from math import prod
+from math import lcm, prod
 
 from ..core import InputError
 from .bestplay import rounds_of
 from .combat import Tail
-from .faces import size, values as face_values
+from .faces import size, sizes_lcm, values as face_values
 from .forces import Force
 from .policies import Dice
 from .rolls import final_dist, first_rolls, initial_count
 from .solver import Outcome, effective
 
-MAX_WORK = 400_000  # payoff evaluations x opponents' combinations: about 2 s of CPython at most
+MAX_WORK = 150_000  # own-dice outcomes x opponents' combinations a round: about 1.3 s of CPython at most
 MAX_ROUNDS = 30  # rounds of answers before giving up on finding an equilibrium
 
 Finals = dict[tuple[int, ...], Fraction]  # a player's top values (highest first) -> chance
@@ -70,16 +70,21 @@ class Answer:
     """One player's best play against the others' final dice (independent, each a ``Finals``)."""
 
     def __init__(self, forces: tuple[Force, ...], me: int, others: dict[int, Finals], objective: str,
-                 tail: Tail | None):
+                 tail: Tail | None, memo: dict | None = None):
         self.forces, self.me, self.tail = forces, me, tail
+        self.left_memo = {} if memo is None else memo  # table -> pyramids left: shared by every answer
         self.rounds = rounds_of(forces)
         self.pyramids = tuple(f.pyramids for f in forces)
         self.kept_first = objective == "kept"
         order = sorted(others)
+        # Whole-number weights over one denominator: the inner loop adds integers, not Fractions.
+        dens = {j: lcm(*(p.denominator for p in others[j].values())) for j in order}
+        self.den = prod(dens.values())
         self.combos = []
         for vals in product(*(others[j] for j in order)):
             pairs = list(zip(order, vals, strict=True))
-            self.combos.append((dict(pairs), prod(others[j][v] for j, v in pairs)))
+            self.combos.append((dict(pairs), prod(int(others[j][v] * dens[j]) for j, v in pairs)))
+        self.step = sizes_lcm(forces[me].dice)  # a reroll of any of the player's dice splits a weight this many ways
         self.payoffs: dict = {}
         self.values: dict = {}
 
@@ -95,30 +100,35 @@ class Answer:
                     lost[i] += 1
         return self.tail(tuple(lost))[0] if self.tail else tuple(lost)
 
-    def payoff(self, mine: tuple[int, ...]) -> tuple[Fraction, Fraction]:
-        """(primary, secondary) for the objective: chance of sole occupier and pyramids kept (ruling COM R18)."""
+    def payoff(self, mine: tuple[int, ...]) -> tuple[int, int]:
+        """(primary, secondary) for the objective, as whole numbers over ``den``: the chance of ending as sole
+        occupier and the pyramids kept (ruling COM R18)."""
         got = self.payoffs.get(mine)
         if got is not None:
             return got
-        sole = kept = Fraction(0)
+        sole = kept = 0
         me, n = self.me, len(self.forces)
-        for others, p in self.combos:
+        memo = self.left_memo
+        for others, w in self.combos:
             table = tuple(mine if i == me else others[i] for i in range(n))
-            lost = self.lost(table)
-            left = [self.pyramids[i] - lost[i] for i in range(n)]
-            kept += p * left[me]
+            left = memo.get(table)
+            if left is None:
+                lost = self.lost(table)
+                left = memo[table] = tuple(self.pyramids[i] - lost[i] for i in range(n))
+            kept += w * left[me]
             if left[me] > 0 and not any(left[i] for i in range(n) if i != me):
-                sole += p
+                sole += w
         got = self.payoffs[mine] = (kept, sole) if self.kept_first else (sole, kept)
         return got
 
-    def value(self, dice: Dice, left: int) -> tuple[tuple[Fraction, Fraction], int | None]:
-        """The best key with ``left`` rerolls to come, and the die to reroll now (None: stop). Ruling COM R18:
-        reroll only when strictly better; among equal rerolls the die with most faces, then the lowest."""
+    def value(self, dice: Dice, left: int) -> tuple[tuple[int, int], int | None]:
+        """The best key with ``left`` rerolls to come (whole numbers over ``den * step ** left``), and the die to
+        reroll now (None: stop). Ruling COM R18: reroll only when strictly better; among equal rerolls the die
+        with most faces, then the lowest showing."""
         memo = self.values.get((dice, left))
         if memo is not None:
             return memo
-        best, pick = self.payoff(tuple(v for v, _ in dice[:self.rounds])), None
+        best, pick = self.stop_key(dice, left), None
         if left:
             seen = set()
             for j in sorted(range(len(dice)), key=lambda j: (-size(dice[j][1]), dice[j][0])):
@@ -131,16 +141,29 @@ class Answer:
         self.values[(dice, left)] = best, pick
         return best, pick
 
-    def reroll_key(self, dice: Dice, j: int, left: int) -> tuple[Fraction, Fraction]:
-        """The expected key of rerolling die j now and playing on best."""
+    def stop_key(self, dice: Dice, left: int) -> tuple[int, int]:
+        """The key of stopping now, over the same denominator as a reroll's with ``left`` rerolls to come."""
+        a, b = self.payoff(tuple(v for v, _ in dice[:self.rounds]))
+        scale = self.step ** left
+        return a * scale, b * scale
+
+    def reroll_key(self, dice: Dice, j: int, left: int) -> tuple[int, int]:
+        """The key of rerolling die j now and playing on best (over ``den * step ** left``)."""
         faces = dice[j][1]
         rest = dice[:j] + dice[j + 1:]
-        a = b = Fraction(0)
+        share = self.step // size(faces)
+        a = b = 0
         for v in face_values(faces):
             (x, y), _ = self.value(tuple(sorted(rest + ((v, faces),), reverse=True)), left - 1)
             a += x
             b += y
-        return a / size(faces), b / size(faces)
+        return a * share, b * share
+
+    def chances(self, key: tuple[int, int], left: int) -> tuple[Fraction, Fraction]:
+        """A key as (chance of sole occupier, pyramids kept on average)."""
+        den = self.den * self.step ** left
+        x, y = Fraction(key[0], den), Fraction(key[1], den)
+        return (y, x) if self.kept_first else (x, y)
 
     def finals(self) -> Finals:
         """The player's final top values under this best play, from every first roll."""
@@ -171,10 +194,11 @@ def equilibrium(forces: tuple[Force, ...], objective: str, tail: Tail | None) ->
     # the best players start from no rerolls; the others play their named policy throughout
     finals = {i: tops(final_dist(f.dice, 0, "none"), rounds) if i in best else named_finals(f, rounds)
               for i, f in enumerate(forces)}
+    memo: dict = {}
     for _ in range(MAX_ROUNDS):
         changed = False
         for i in best:
-            mine = Answer(forces, i, {j: d for j, d in finals.items() if j != i}, objective, tail).finals()
+            mine = Answer(forces, i, {j: d for j, d in finals.items() if j != i}, objective, tail, memo).finals()
             if mine != finals[i]:
                 finals[i], changed = mine, True
         if not changed:

@@ -165,10 +165,10 @@ def hidden_options(forces: tuple[Force, ...], mine, turn: int, left: int, object
     answer = hidden.Answer(eq_forces, turn, {n: d for n, d in finals.items() if n != turn}, objective, tail)
     pyramids = forces[turn].pyramids
 
-    def value(key) -> Value:
-        sole, kept = (key[1], key[0]) if objective == "kept" else key
+    def value(key) -> Value:  # every option's key over the same denominator, so choose() compares them
+        sole, kept = answer.chances(key, left)
         return Value(sole, pyramids - kept, key)
-    out = [(None, value(answer.payoff(tuple(v for v, _ in mine[:answer.rounds]))))]
+    out = [(None, value(answer.stop_key(mine, left)))]
     out += [(j, value(answer.reroll_key(mine, j, left))) for j in distinct_dice(mine)]
     return out
 
