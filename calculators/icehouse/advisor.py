@@ -4,12 +4,14 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import InputError, Result, Table, calculator, choice_param, frac, int_param, percent, text_param
+from . import hidden
 from .budget import BUDGET_US, Job, plan, run_all
 from .defend import (APPROX_NOTE, POLICY_CHOICES, as_read, check_hidden, describe_method, pcell, pjson, play_of,
                      reading_notes, sim_params, skipped, tail_for)
 from .faces import name, size
 from .forces import MAX_DICE, MAX_PLAYERS, MAX_POOL, Force
 from .parse import parse_force
+from .solver import exact_kind
 
 MAX_OPTIONS = 40
 RULES = ["COM 6.2", "COM 6.3", "COM 6.5", "COM 6.6", "COM 6.7", "COM R2", "COM R3", "COM R9", "COM R18"]
@@ -55,8 +57,29 @@ def advisor_differ(result: Result, site: Result) -> list[str]:
     return lines
 
 
-def dice_text(faces: list[int]) -> str:
-    return ",".join(f"d{f}" for f in faces) or "no dice"
+def settled(options: list, tables: list, v: dict, seat: int, named: dict):
+    """Ruling COM R2's hidden reading: each choice's best play worked out first (``hidden.equilibrium``, kept for
+    the run); a choice whose players' best answers go round in a circle has no single answer and is left out."""
+    hidden.check_total(tables, "com_r2")
+    fields = list(named)
+    keep, circling = [], []
+    for choice, forces in zip(options, tables, strict=True):
+        check_hidden(forces, {name: v[name] for name in [*fields[:seat - 1], "you", *fields[seat - 1:]]})
+        if exact_kind(forces) == "best":
+            try:
+                hidden.equilibrium(forces, v["objective"], tail_for(forces, play_of(v)))
+            except hidden.NoEquilibrium:
+                circling.append(choice)
+                continue
+        keep.append((choice, forces))
+    if not keep:
+        raise hidden.NoEquilibrium("com_r2", "With hidden rolls no choice of dice has a single best play: the "
+                                             "players' best answers to each other go round in a circle.")
+    return [c for c, _ in keep], [f for _, f in keep], circling
+
+
+def dice_text(faces) -> str:
+    return ",".join(name(f) for f in faces) or "no dice"
 
 
 @calculator(
@@ -114,15 +137,13 @@ def advise(v: dict):
     for choice in options:
         mine = Force(me.small, me.medium, me.large, choice, me.policy, home=len(me.dice) - k)
         tables.append(tuple(others[:seat - 1]) + (mine,) + tuple(others[seat - 1:]))
+    circling: list = []
     if play.skip_empty and any(not f.dice for f in tables[0]):  # ruling COM R3: no Defend against an empty pool
         plans, outs = [], [skipped(forces) for forces in tables]
     else:
-        jobs = []
-        for forces in tables:
-            if play.hidden:
-                fields = list(named)
-                check_hidden(forces, {name: v[name] for name in [*fields[:seat - 1], "you", *fields[seat - 1:]]})
-            jobs.append(Job(forces, v["objective"], tail=tail_for(forces, play), hidden=play.hidden))
+        if play.hidden:
+            options, tables, circling = settled(options, tables, v, seat, named)
+        jobs = [Job(forces, v["objective"], tail=tail_for(forces, play), hidden=play.hidden) for forces in tables]
         plans = plan(jobs, v["method"], v["trials"])
         outs = yield from run_all(jobs, plans, v["seed"])  # one seed for every option: common random numbers
     results = []
@@ -134,7 +155,12 @@ def advise(v: dict):
                         "mean_lost": out.mean_lost[seat - 1], "given": out.given[seat - 1]})
     results.sort(key=lambda r: (-r["sole"], r["mean_lost"], -sum(map(size, r["kept"])),
                                 [-size(f) for f in r["kept"]]))
-    return present(results, seat, k, v, plans, reading_notes(tables[0], v))
+    notes = reading_notes(tables[0], v)
+    if circling:
+        notes.append("Left out with hidden rolls (COM R2: hidden): commit " + "; ".join(map(dice_text, circling))
+                     + ". There the players' best answers to each other go round in a circle and never settle on "
+                       "one play, so there is no single best play to rank.")
+    return present(results, seat, k, v, plans, notes)
 
 
 def present(results: list[dict], seat: int, k: int, v: dict, plans, more_notes: list[str]) -> Result:

@@ -16,6 +16,7 @@ the Defend is refused with the figure, never left to run.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 from fractions import Fraction
 from itertools import product
 from math import lcm, prod
@@ -64,6 +65,15 @@ def check(forces: tuple[Force, ...], field: str = "com_r2") -> None:
         raise InputError(field, f"Best play with hidden rolls is worked out exactly, and this Defend needs about "
                                 f"{w:,} steps a round (at most {MAX_WORK:,}): commit fewer or smaller dice, or "
                                 f"play a named reroll policy.")
+
+
+def check_total(defends: list[tuple[Force, ...]], field: str) -> None:
+    """Several Defends answered together (the advisor's choices) share one bound: their work, summed."""
+    total = sum(work(forces) for forces in defends if rounds_of(forces))
+    if total > MAX_WORK:
+        raise InputError(field, f"Best play with hidden rolls is worked out exactly, and these {len(defends)} choices "
+                                f"need about {total:,} steps a round between them (at most {MAX_WORK:,}): leave out "
+                                "dice you would never commit, or play a named reroll policy.")
 
 
 class Answer:
@@ -186,8 +196,14 @@ class Answer:
         return dict(out)
 
 
+class NoEquilibrium(InputError):
+    """The players' best answers go round in a circle: no single best play to show."""
+
+
+@lru_cache(maxsize=64)
 def equilibrium(forces: tuple[Force, ...], objective: str, tail: Tail | None) -> dict[int, Finals]:
-    """Every player's final top values when the best players each answer the others' play (see the module)."""
+    """Every player's final top values when the best players each answer the others' play (see the module).
+    Kept for reuse (the advisor settles each choice before planning; the values are never changed)."""
     check(forces)
     rounds = rounds_of(forces)
     best = players_best(forces)
@@ -203,8 +219,10 @@ def equilibrium(forces: tuple[Force, ...], objective: str, tail: Tail | None) ->
                 finals[i], changed = mine, True
         if not changed:
             return finals
-    raise InputError("com_r2", f"With hidden rolls the players' best plays did not settle within {MAX_ROUNDS} rounds "
-                               "of answers: there is no single best play to show here.")
+    raise NoEquilibrium("com_r2", "With hidden rolls the players' best answers to each other go round in a circle "
+                                  f"(followed for {MAX_ROUNDS} rounds of answers): answering in turn never settles on "
+                                  "one play, so there is no single best play to show. Choose a named reroll policy "
+                                  "for some players, or the open reading.")
 
 
 def outcome(forces: tuple[Force, ...], finals: dict[int, Finals]) -> Outcome:

@@ -365,3 +365,14 @@ def test_the_note_says_in_the_games_terms_how_the_site_reading_differs():
     assert "player 1 ends as sole occupier with 100.0% (here 0.0%)" in defend["notes"][-1]
     same = calculators.run("com-defend", {"p1": "S=1 dice=d6", "p2": "S=1 dice=d6", "com_r3": "skip-if-empty"})
     assert "give the same result" in same["notes"][-1]
+
+
+def test_com_r2_hidden_says_when_the_answers_never_settle():
+    # Answering in turn goes round in a circle here (each answer changes the other player's best answer).
+    out = calculators.run("com-defend", {"p1": "S=1 M=1 dice=d6,d4", "p2": "M=2 dice=d6,d6", "com_r2": "hidden"})
+    assert not out["ok"] and out["error"]["field"] == "com_r2" and "round in a circle" in out["error"]["message"]
+    advice = calculators.run("com-dice-advisor", {"you": "S=1 M=1 pool=d4,d6,d8", "o1": "M=2 dice=d6,d6",
+                                                  "com_r2": "hidden"})
+    assert advice["ok"], advice
+    assert sorted(o["commit"] for o in advice["data"]["options"]) == [[8, 4], [8, 6]]  # d6,d4 left out
+    assert any("Left out with hidden rolls (COM R2: hidden): commit d6,d4" in n for n in advice["notes"])
