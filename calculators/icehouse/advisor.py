@@ -58,24 +58,25 @@ def advisor_differ(result: Result, site: Result) -> list[str]:
 
 
 def settled(options: list, tables: list, v: dict, seat: int, named: dict):
-    """Ruling COM R2's hidden reading: each choice's best play worked out first (``hidden.equilibrium``, kept for
+    """Ruling COM R2's hidden reading: each choice's best play worked out first (``hidden.equilibrium``, handed to
     the run); a choice whose players' best answers go round in a circle has no single answer and is left out."""
     hidden.check_total(tables, "com_r2")
     fields = list(named)
     keep, circling = [], []
     for choice, forces in zip(options, tables, strict=True):
         check_hidden(forces, {name: v[name] for name in [*fields[:seat - 1], "you", *fields[seat - 1:]]})
+        finals = None
         if exact_kind(forces) == "best":
             try:
-                hidden.equilibrium(forces, v["objective"], tail_for(forces, play_of(v)))
+                finals = hidden.equilibrium(forces, v["objective"], tail_for(forces, play_of(v)))
             except hidden.NoEquilibrium:
                 circling.append(choice)
                 continue
-        keep.append((choice, forces))
+        keep.append((choice, forces, finals))
     if not keep:
         raise hidden.NoEquilibrium("com_r2", "With hidden rolls no choice of dice has a single best play: the "
                                              "players' best answers to each other go round in a circle.")
-    return [c for c, _ in keep], [f for _, f in keep], circling
+    return [c for c, _, _ in keep], [f for _, f, _ in keep], [e for _, _, e in keep], circling
 
 
 def dice_text(faces) -> str:
@@ -138,12 +139,14 @@ def advise(v: dict):
         mine = Force(me.small, me.medium, me.large, choice, me.policy, home=len(me.dice) - k)
         tables.append(tuple(others[:seat - 1]) + (mine,) + tuple(others[seat - 1:]))
     circling: list = []
+    finals: list = [None] * len(tables)
     if play.skip_empty and any(not f.dice for f in tables[0]):  # ruling COM R3: no Defend against an empty pool
         plans, outs = [], [skipped(forces) for forces in tables]
     else:
         if play.hidden:
-            options, tables, circling = settled(options, tables, v, seat, named)
-        jobs = [Job(forces, v["objective"], tail=tail_for(forces, play), hidden=play.hidden) for forces in tables]
+            options, tables, finals, circling = settled(options, tables, v, seat, named)
+        jobs = [Job(forces, v["objective"], tail=tail_for(forces, play), hidden=play.hidden, finals=f)
+                for forces, f in zip(tables, finals, strict=True)]
         plans = plan(jobs, v["method"], v["trials"])
         outs = yield from run_all(jobs, plans, v["seed"])  # one seed for every option: common random numbers
     results = []

@@ -47,6 +47,7 @@ class Job:
     optional: bool = False  # a comparison that may be left out when the budget is spent
     tail: Tail | None = None  # ruling COM R3's whole-pool reading (``combat.Tail``), where it changes anything
     hidden: bool = False  # ruling COM R2's hidden reading: best play sees only the player's own dice
+    finals: dict | None = field(default=None, compare=False)  # its equilibrium, when already worked out
 
     @property
     def hidden_best(self) -> bool:
@@ -198,7 +199,7 @@ def run(job: Job, p: Plan, seed: int):
     forces = job.forces
     if job.hidden_best:
         # the equilibrium is worked out exactly either way (hidden.MAX_WORK bounds it); a simulation draws from it
-        finals = hidden.equilibrium(forces, job.objective, job.tail)
+        finals = job.finals if job.finals is not None else hidden.equilibrium(forces, job.objective, job.tail)
         if p.method == "exact":
             out = hidden.outcome(forces, finals)
         else:

@@ -16,7 +16,6 @@ the Defend is refused with the figure, never left to run.
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import lru_cache
 from fractions import Fraction
 from itertools import product
 from math import lcm, prod
@@ -200,10 +199,8 @@ class NoEquilibrium(InputError):
     """The players' best answers go round in a circle: no single best play to show."""
 
 
-@lru_cache(maxsize=64)
 def equilibrium(forces: tuple[Force, ...], objective: str, tail: Tail | None) -> dict[int, Finals]:
-    """Every player's final top values when the best players each answer the others' play (see the module).
-    Kept for reuse (the advisor settles each choice before planning; the values are never changed)."""
+    """Every player's final top values when the best players each answer the others' play (see the module)."""
     check(forces)
     rounds = rounds_of(forces)
     best = players_best(forces)
