@@ -58,11 +58,15 @@ def work(forces: tuple[Force, ...]) -> int:
     return sum(reach[i] * prod(reach[:i] + reach[i + 1:]) for i in players_best(forces))
 
 
+def steps(w: int) -> str:
+    return f"about {w:,}" if w < 10**9 else "more than 1,000,000,000"
+
+
 def check(forces: tuple[Force, ...], field: str = "com_r2") -> None:
     w = work(forces)
     if w > MAX_WORK:
-        raise InputError(field, f"Best play with hidden rolls is worked out exactly, and this Defend needs about "
-                                f"{w:,} steps a round (at most {MAX_WORK:,}): commit fewer or smaller dice, or "
+        raise InputError(field, f"Best play with hidden rolls is worked out exactly, and this Defend needs "
+                                f"{steps(w)} steps a round (at most {MAX_WORK:,}): commit fewer or smaller dice, or "
                                 f"play a named reroll policy.")
 
 
@@ -71,7 +75,7 @@ def check_total(defends: list[tuple[Force, ...]], field: str) -> None:
     total = sum(work(forces) for forces in defends if rounds_of(forces))
     if total > MAX_WORK:
         raise InputError(field, f"Best play with hidden rolls is worked out exactly, and these {len(defends)} choices "
-                                f"need about {total:,} steps a round between them (at most {MAX_WORK:,}): leave out "
+                                f"need {steps(total)} steps a round between them (at most {MAX_WORK:,}): leave out "
                                 "dice you would never commit, or play a named reroll policy.")
 
 
