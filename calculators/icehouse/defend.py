@@ -257,7 +257,7 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
                f"disputed with {percent(out.disputed, 1)} and is left empty with {percent(out.empty, 1)}. "
                f"Method: {describe_method(out)}.")
     return Result(summary=summary, data=data, rules=RULES, tables=tables, charts=[chart],
-                  notes=notes_for(out, outs, where, v["trials"], trials_run) + reading_notes(forces, v))
+                  notes=notes_for(out, outs, where, v["trials"], trials_run) + reading_notes(forces, v, out.approx))
 
 
 def player_entry(i: int, f: Force, out: Summary, base: Summary | None) -> dict:
@@ -310,8 +310,8 @@ def reroll_worth(forces: tuple[Force, ...], out: Summary):
                         "Pyramids lost (mean)"], rows)
 
 
-def reading_notes(forces: tuple[Force, ...], v: dict) -> list[str]:
-    """What the readings of COM R2 and COM R3 in force did to this Defend."""
+def reading_notes(forces: tuple[Force, ...], v: dict, approx: bool = False) -> list[str]:
+    """What the readings of COM R2 and COM R3 in force did to this Defend (``approx``: best play simulated)."""
     play, notes = play_of(v), []
     if play.skip_empty and any(not f.dice for f in forces):
         empty = ", ".join(str(i + 1) for i, f in enumerate(forces) if not f.dice)
@@ -324,6 +324,9 @@ def reading_notes(forces: tuple[Force, ...], v: dict) -> list[str]:
             notes.append("A player whose committed dice are spent but who has dice at home rolls 0 in each further "
                          "comparison, until their pyramids are gone or a player's whole pool is empty "
                          "(COM R3: whole-pool).")
+            if approx:
+                notes.append("The simulated best play chooses its rerolls by the committed dice's comparisons; the "
+                             "comparisons at 0 that follow are counted in the figures but not foreseen by it.")
     if play.hidden:
         notes.append("Rolls stay hidden until step 3: each player decides on their rerolls from their own dice "
                      "alone (COM R2: hidden).")
