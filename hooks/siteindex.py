@@ -11,6 +11,7 @@ import posixpath
 from ruleindex import Rule, anchor
 
 import calculators
+from calculators.core.rulings import all_rulings
 
 rules: dict[str, Rule] = {}
 catalog: dict[str, dict] = {}
@@ -28,8 +29,14 @@ def md_link(target_src: str, from_src: str) -> str:
 
 
 def rule_urls() -> dict[str, str]:
-    """``{rule id: its URL relative to the site root}``: what rules.json holds for the browser."""
-    return {rid: f"{urls[r.page]}#{anchor(rid)}" for rid, r in rules.items()}
+    """``{rule id: its URL relative to the site root}``: what rules.json holds for the browser. A
+    switchable ruling's readings are there too, as results cite them (``COM R1: literal``)."""
+    out = {rid: f"{urls[r.page]}#{anchor(rid)}" for rid, r in rules.items()}
+    for rid, ruling in all_rulings().items():
+        if rid in rules:
+            page = urls[rules[rid].page]
+            out.update({f"{rid}: {r.id}": f"{page}#{anchor(f'{rid}: {r.id}')}" for r in ruling.readings})
+    return out
 
 
 def ref(rid: str, src: str, warn=None) -> str:

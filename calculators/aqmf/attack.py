@@ -41,6 +41,7 @@ def tripod_outcome(damage, armor: int) -> tuple[dict, dict]:
         c.armor_param(), c.cover_param(), c.dug_in_param(), c.immobilized_param(), c.lucky_param(),
         c.tough_param(),
     ],
+    rulings=("AQMF R5",),
 )
 def attack_calc(v: dict) -> Result:
     """AQMF 7.2 and rulings AQMF R6, R8, R9, R11, R29: one unit's shooting or assault, with the presets' own rulings."""
@@ -68,9 +69,9 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
     revealed; AQMF 18.1 with ruling AQMF R16: a tripod takes one chart roll for the attack; ruling AQMF R19)."""
     odds = attack_odds(shooter, target, within_six, opts)
     hit_need = target.hit_need()
-    arm = target.armor_against(shooter.tripod, within_six)
+    arm = target.armor_against(shooter.strips_dug_in, within_six)
     dmg_need = arm - shooter.weapon.power
-    rules, notes = _rules_and_notes(shooter, target, within_six, hit_need, dmg_need)
+    rules, notes = _rules_and_notes(shooter, target, within_six, 1 if shooter.weapon.auto_hit else hit_need, dmg_need)
     rules = ["AQMF 5.4", "AQMF 5.5", *opts.rules(), *extra_rules, *rules]
     data = {
         "shooter": {"label": shooter.label, "weapon": shooter.weapon.name, "elements": shooter.elements,
@@ -84,7 +85,9 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
     out = Result(summary="", data=data, rules=rules, notes=notes,
                  charts=[c.bar("Hits", odds.hits, shooter.dice, "hits")],
                  tables=[Table("Numbers needed", ["Roll", "Needs", "P per die"],
-                               [["to hit (Defense with cover, immobilized)", _need(hit_need), c.pcell(odds.p_hit)],
+                               [["to hit (Defense with cover, immobilized)",
+                                 "no roll: every attack hits" if shooter.weapon.auto_hit else _need(hit_need),
+                                 c.pcell(odds.p_hit)],
                                 [f"to damage (Armor {arm} minus Power {shooter.weapon.power})", _need(dmg_need),
                                  c.pcell(odds.p_damage)]])])
     if target.kind == "tripod":
@@ -195,7 +198,7 @@ def _units_part(out: Result, odds, shooter, target, within_six: bool, opts) -> N
                         f"expected {float(dest.mean()):.3f} destroyed.")
     if target.kind == "human":
         _morale_part(out, dest, n)
-    if target.cover != "none" or (target.dug_in and not (shooter.tripod and within_six)) or target.immobilized:
+    if target.cover != "none" or (target.dug_in and not (shooter.strips_dug_in and within_six)) or target.immobilized:
         plain = type(target)(target.label, target.kind, n, target.defense, target.armor, "none", False, False)
         base = attack_odds(shooter, plain, within_six, opts).destroyed
         out.data["open_ground"] = {"destroyed": base.to_json(), "p_at_least_one": prob(base.at_least(1))}

@@ -28,6 +28,11 @@ class Shooter:
     def dice(self) -> int:
         return self.elements * self.weapon.dice
 
+    @property
+    def strips_dug_in(self) -> bool:
+        """Within 6" of the target, dug in gives no Armor against it (AQMF 13.3; ruling AQMF R14 for a blast)."""
+        return self.tripod or self.weapon.ignores_dug_in
+
 
 @dataclass(frozen=True)
 class Target:
@@ -170,8 +175,8 @@ class AttackOdds:
 def attack_odds(shooter: Shooter, target: Target, within_six: bool, opts: RollOptions = QUICK_START) -> AttackOdds:
     """AQMF 5.4-5.5 (and 6.2 for a sweep): hits, damage and elements destroyed; the damage roll against the
     target's Armor less the weapon's Power (ruling AQMF R13)."""
-    p_hit = p_success(target.hit_need(), opts)
-    need = target.armor_against(shooter.tripod, within_six) - shooter.weapon.power  # ruling AQMF R13
+    p_hit = Fraction(1) if shooter.weapon.auto_hit else p_success(target.hit_need(), opts)
+    need = target.armor_against(shooter.strips_dug_in, within_six) - shooter.weapon.power  # ruling AQMF R13
     p_dmg = p_success(need, opts)
     hits = binomial(shooter.dice, p_hit)
     if shooter.weapon.sweep and target.elements > 1:

@@ -85,7 +85,8 @@ def tough_param():
 
 
 def options(v: dict) -> RollOptions:
-    return RollOptions(lucky=v["lucky_strike"], tough=v["tough_luck"])
+    """The roll options of a form: the two full-rulebook switches and the reading of AQMF R5."""
+    return RollOptions(lucky=v["lucky_strike"], tough=v["tough_luck"], above_ten=v["readings"]["AQMF R5"])
 
 
 def pcell(p) -> Prob:

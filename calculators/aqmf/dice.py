@@ -1,8 +1,9 @@
 """The D10 roll every AQMF test uses, and the two optional full-rulebook variants.
 
 Quick-start reading (ruling AQMF R2): a roll succeeds when the die is at least the number
-needed; a need of 1 or less always succeeds and a need above 10 never does. The options
-``lucky`` (AQMF R3) and ``tough`` (AQMF R4) change only to-hit and damage rolls.
+needed; a need of 1 or less always succeeds and a need above 10 never does (ruling AQMF R5, the
+site's reading; its other readings give a lucky hit or a 10). The options ``lucky`` (AQMF R3) and
+``tough`` (AQMF R4) change only to-hit and damage rolls.
 """
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ LUCKY = Fraction(1, D10 * D10)  # a 10, then another 10
 class RollOptions:
     lucky: bool = False  # AQMF R3: a need above 10 succeeds on a 10 followed by a 10
     tough: bool = False  # AQMF R4: a natural 1 always fails
+    # AQMF R5's reading: "option-only" (above 10 only with ``lucky``), "lucky-hit" (always a 10 then
+    # a 10), "ten-succeeds" (a need above 10 counts as 10)
+    above_ten: str = "option-only"
 
     def rules(self) -> list[str]:
         """Rulings AQMF R2, R3, R4: the quick-start dice, the lucky strike and tough luck options."""
@@ -32,9 +36,11 @@ QUICK_START = RollOptions()
 
 
 def p_success(need: int, opts: RollOptions = QUICK_START) -> Fraction:
-    """P(a D10 roll succeeds when it must reach ``need``) for to-hit and damage rolls (AQMF 4.3, R2-R4)."""
+    """P(a D10 roll succeeds when it must reach ``need``) for to-hit and damage rolls (AQMF 4.3, R2-R5)."""
+    if need > D10 and opts.above_ten == "ten-succeeds":
+        need = D10
     if need > D10:
-        return LUCKY if opts.lucky else Fraction(0)
+        return LUCKY if opts.lucky or opts.above_ten == "lucky-hit" else Fraction(0)
     faces = D10 - max(need, 1) + 1
     if opts.tough and need <= 1:
         faces = D10 - 1  # the 1 fails even though the need is met

@@ -9,6 +9,21 @@ from .forces import TARGETS
 from .stats import EXPLOSION_ATTACKS, EXPLOSION_POWER, Weapon
 
 BLAST = Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_ATTACKS)
+# Ruling AQMF R14's other readings: the attacks hit without a roll, or dug in does not count against them.
+BLASTS = {"roll-to-hit": BLAST,
+          "automatic-hits": Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_ATTACKS,
+                                   auto_hit=True),
+          "dug-in-ignored": Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_ATTACKS,
+                                   ignores_dug_in=True)}
+HOW = {"roll-to-hit": "Each attack rolls to hit the unit's Defense, then to damage at Power +2",
+       "automatic-hits": "Each attack hits without a roll and rolls to damage at Power +2",
+       "dug-in-ignored": "Each attack rolls to hit the unit's Defense, then to damage at Power +2, and dug-in "
+                         "troops lose their +2 Armor against it"}
+
+
+def blast(reading: str) -> Shooter:
+    """AQMF 18.7: the blast's 3 attacks at Power +2, worked out as ruling AQMF R14's reading says."""
+    return Shooter("The explosion", BLASTS[reading], 1, tripod=False)
 
 
 @calculator(
@@ -24,16 +39,16 @@ BLAST = Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_
         c.target_param("boc-infantry", TARGETS), c.target_elements_param(), c.defense_param(), c.armor_param(),
         c.cover_param(), c.dug_in_param(), c.immobilized_param(), c.lucky_param(), c.tough_param(),
     ],
+    rulings=("AQMF R5", "AQMF R14"),
 )
 def explosion_calc(v: dict) -> Result:
     """AQMF 18.7 with rulings AQMF R14 and R32: the blast's 3 attacks at Power +2, and the morale test after it."""
     target = resolve_target(v["target"], v["target_elements"], v["defense"], v["armor"], v["cover"], v["dug_in"],
                             v["immobilized"])
-    blast = Shooter("The explosion", BLAST, 1, tripod=False)  # not fire from a tripod: dug in counts (AQMF R14)
-    out = report(blast, target, within_six=True, opts=c.options(v), extra_rules=["AQMF 18.7", "AQMF R14"])
+    reading = v["readings"]["AQMF R14"]
+    out = report(blast(reading), target, within_six=True, opts=c.options(v), extra_rules=["AQMF 18.7", "AQMF R14"])
     out.notes.insert(0, "Each unit within 6\" of the exploding tripod suffers these 3 attacks; work each unit out "
-                        "separately. Each attack rolls to hit the unit's Defense, then to damage at Power +2 "
-                        "(ruling AQMF R14).")
+                        f"separately. {HOW[reading]} (ruling AQMF R14).")
     if target.kind == "human":
         out.rules.append("AQMF R32")
         out.notes.append("A unit that loses elements to the blast tests its morale as after shooting "

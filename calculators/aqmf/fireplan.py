@@ -99,6 +99,7 @@ class Plan:
     description="Several units attack one target in order: the tripod's exact state, or the unit's losses and "
                 "morale, after each attacker and after the turn; explosions; two plans side by side.",
     params=[ATTACKERS, *target_fields(), NEARBY, COMPARE, COMPARE_TARGET, c.lucky_param(), c.tough_param()],
+    rulings=("AQMF R5", "AQMF R14"),
 )
 def fire_plan_calc(v: dict):
     opts = c.options(v)
@@ -109,7 +110,8 @@ def fire_plan_calc(v: dict):
         prefix = "compare_target.0." if v["compare_target"] else ""
         plan_b = make_plan("Plan B", COMPARE, v["compare"], tv, opts, prefix)
     nearby = [_nearby(i, item) for i, item in enumerate(v["nearby"])]
-    return present(plan_a, plan_b, nearby, opts, orphan_target=bool(v["compare_target"]) and not v["compare"])
+    return present(plan_a, plan_b, nearby, opts, orphan_target=bool(v["compare_target"]) and not v["compare"],
+                   blast_reading=v["readings"]["AQMF R14"])
 
 
 def make_plan(name: str, group: Param, items, tv: dict, opts: RollOptions, prefix: str) -> Plan:

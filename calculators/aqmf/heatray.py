@@ -42,6 +42,7 @@ MAX_OTHERS = 9
                        "the tripod: they lose the +2 (AQMF 13.3, ruling AQMF R30)."),
         c.lucky_param(), c.tough_param(),
     ],
+    rulings=("AQMF R5",),
 )
 def heat_ray_calc(v: dict) -> Result:
     """AQMF 6.1, 6.2, 6.4 with ruling AQMF R30: the focused shot and the sweep, from the 3\" minimum range."""

@@ -47,6 +47,7 @@ WORDS = {"destroyed": {"tripod": "tripod destroyed", "human": "unit wiped out", 
         c.target_param("boc-tripod", TARGETS), c.target_elements_param(), c.defense_param(), c.armor_param(),
         c.cover_param(), c.dug_in_param(), c.immobilized_param(), c.lucky_param(), c.tough_param(),
     ],
+    rulings=("AQMF R5",),
 )
 def how_many_calc(v: dict) -> Result:
     target = resolve_target(v["target"], v["target_elements"], v["defense"], v["armor"], v["cover"], v["dug_in"],

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 from ..core import BarChart, Result, Table, percent, prob
 from . import common as c
-from .combat import Shooter, Target, attack_odds, p_rout
+from .combat import Target, attack_odds, p_rout
 from .damage import DESTROYED, EXPLODED, after_attack_weights, is_down, p_down
 from .dice import RollOptions
-from .explosion import BLAST
+from .explosion import blast
 from .plan import ASSAULT, SHOOTING, TOW, tripod_hit_need
 
 if TYPE_CHECKING:
@@ -30,7 +30,9 @@ def headline(plan: Plan) -> tuple[str, Fraction, list[Fraction]]:
     return EVENTS[kind], turn.chain.p(lambda s: s.alive == 0), [a["wiped"] for a in turn.after]
 
 
-def present(a: Plan, b: Plan | None, nearby: list[Target], opts: RollOptions, orphan_target: bool) -> Result:
+def present(a: Plan, b: Plan | None, nearby: list[Target], opts: RollOptions, orphan_target: bool,
+            blast_reading: str = "roll-to-hit") -> Result:
+    """The plan's result; ``blast_reading``: ruling AQMF R14's reading for an explosion's attacks."""
     out = Result(summary="", data={}, rules=["AQMF 5.4", "AQMF 5.5", *opts.rules()])
     out.data.update(plan_data(a, out))
     out.summary = summary(a)
@@ -48,7 +50,7 @@ def present(a: Plan, b: Plan | None, nearby: list[Target], opts: RollOptions, or
         if orphan_target:
             out.notes.append("Plan B has a target but no attackers: add plan B's attackers to compare.")
     _after_chart(out, series, event if b is None or headline(b)[0] == event else "the plan's event")
-    out.data["explosion"] = explosion(a, nearby, opts, out)
+    out.data["explosion"] = explosion(a, nearby, opts, out, blast_reading)
     _cite(a, out)
     out.rules = list(dict.fromkeys(out.rules))
     out.notes = list(dict.fromkeys(out.notes))
@@ -267,14 +269,14 @@ def _after_chart(out: Result, series: list, event: str) -> None:
         out.notes.append("In the chart, a plan with fewer attackers keeps its final chance for the later columns.")
 
 
-def explosion(plan: Plan, nearby: list[Target], opts: RollOptions, out: Result) -> dict | None:
+def explosion(plan: Plan, nearby: list[Target], opts: RollOptions, out: Result, reading: str) -> dict | None:
     """AQMF 18.7: 3 attacks at Power +2 on each unit within 6" if the tripod explodes (ruling AQMF R14)."""
     if plan.target.kind != "tripod":
         if nearby:
             out.notes.append("The units listed within 6\" of the tripod play no part: the target is not a tripod.")
         return None
     p_exp = plan.turn.chain.p(lambda s: s == EXPLODED)
-    units = [_blast_on(u, p_exp, opts) for u in nearby]
+    units = [_blast_on(u, p_exp, opts, reading) for u in nearby]
     if units:
         out.rules += ["AQMF 18.7", "AQMF R14"]
         out.tables.append(Table(f"If the tripod explodes (P = {c.pstr(p_exp)}): units within 6\"",
@@ -286,9 +288,8 @@ def explosion(plan: Plan, nearby: list[Target], opts: RollOptions, out: Result) 
                                                  for u in units]}
 
 
-def _blast_on(t: Target, p_exp: Fraction, opts: RollOptions) -> dict:
-    blast = Shooter("The explosion", BLAST, 1, tripod=False)
-    odds = attack_odds(blast, t, within_six=True, opts=opts)
+def _blast_on(t: Target, p_exp: Fraction, opts: RollOptions, reading: str) -> dict:
+    odds = attack_odds(blast(reading), t, within_six=True, opts=opts)
     row = {"label": t.label, "kind": t.kind, "p_caught": prob(p_exp)}
     if t.kind == "tripod":
         _, states = after_attack_weights(odds.damage.weights, odds.damage.den, t.armor)

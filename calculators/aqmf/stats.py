@@ -17,6 +17,8 @@ class Weapon:
     assault_only: bool = False
     shooting_only: bool = False  # the heat ray cannot be used in an assault (ruling AQMF R11)
     sweep: bool = False
+    auto_hit: bool = False  # no to-hit roll: an explosion's attacks under ruling AQMF R14's automatic-hits
+    ignores_dug_in: bool = False  # dug-in troops lose their +2 against it, as against a tripod within 6" (AQMF R14)
 
 
 WEAPONS: dict[str, Weapon] = {w.key: w for w in (

@@ -3,16 +3,24 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Result, Table, bool_param, calculator, int_param, prob
+from ..core import BarChart, InputError, Result, Table, bool_param, calculator, choice_param, int_param, prob
 from . import common as c
 from .combat import binomial
 from .damage import CATEGORIES, CHART_DEN, D10, EXPLODED, after_attack, is_down, p_down, transition_weights
-from .dice import QUICK_START, p_at_most, p_success
+from .dice import RollOptions, p_at_most, p_success
 from .stats import COVER_BONUS, IMMOBILIZED_DEFENSE, UNITS
 
 FALL_BONUS = 3  # AQMF 16.3
 STAND_UP_PHASES = 2  # one full turn: the tripod's next two movement phases (ruling AQMF R17)
 FREED = "freed"
+R5_WORDS = {"option-only": "it cannot succeed, so no cable can be placed",
+            "lucky-hit": "it succeeds only on a 10 followed by another 10",
+            "ten-succeeds": "it succeeds on a 10"}
+TRIES_NOTE = {"every": "It rolls to break free in every movement phase it is standing (ruling AQMF R17).",
+              "once-a-turn": "It rolls to break free only in the first movement phase of each turn and waits in the "
+                             "second (ruling AQMF R17's may-wait reading)."}
+TRIES = [("every", "In every movement phase it is standing"),
+         ("once-a-turn", "Only in the first movement phase of each turn")]
 TRIPOD = UNITS["assault-tripod"]
 
 
@@ -21,8 +29,11 @@ def p_break(speed: int) -> Fraction:
     return p_at_most(min(speed, 9))
 
 
-def break_free(cables: int, speed: int, armor: int, phases: int) -> tuple[list[dict], dict]:
+def break_free(cables: int, speed: int, armor: int, phases: int, once_a_turn: bool = False) -> tuple[list[dict], dict]:
     """Movement phase by phase: ``(per-phase events, final states)``.
+
+    ``once_a_turn`` (a plan ruling AQMF R17's may-wait reading allows): the tripod rolls only in the
+    first of its two movement phases each turn (phase 1 is the first of a turn) and waits in the second.
 
     A state is (cables left, Armor, phases still spent standing up), or ``"freed"``,
     ``"destroyed"``, ``"exploded"``. Events per phase: P(freed in it), P(destroyed in it).
@@ -34,11 +45,12 @@ def break_free(cables: int, speed: int, armor: int, phases: int) -> tuple[list[d
     state: dict = {(cables, armor, 0): 1}
     total = 1
     events = []
-    for _ in range(phases):
+    for phase in range(phases):
         nxt: dict = {}
         freed_now = down_now = 0
+        waits = once_a_turn and phase % 2 == 1
         for s, w in state.items():
-            if s == FREED or is_down(s):
+            if s == FREED or is_down(s) or (waits and not s[2]):
                 nxt[s] = nxt.get(s, 0) + w * step
                 continue
             left, arm, wait = s
@@ -87,17 +99,25 @@ def break_free(cables: int, speed: int, armor: int, phases: int) -> tuple[list[d
                   help="Its current Armor, for the fall." + c.ARMOR_ZERO),
         int_param("phases", "Movement phases to follow", 12, 1, 24, unit="phases",
                   help="The tripod has two movement phases a turn: 12 phases are 6 turns."),
+        choice_param("tries", "The tripod rolls to break free", "every", TRIES,
+                     help="In every movement phase it can, or only in the first of each turn (phase 1 is the first "
+                          "of a turn). Waiting is allowed only under ruling AQMF R17's may-wait reading."),
     ],
+    rulings=("AQMF R5", "AQMF R17"),
 )
 def tow_cable_calc(v: dict) -> Result:
     """AQMF 16.1-16.3, 17.1 with rulings AQMF R5, R17, R29: the cables placed, held and broken, and the fall."""
     speed, armor, cables, phases = v["speed"], v["armor"], v["cables"], v["phases"]
+    if v["tries"] != "every" and v["readings"]["AQMF R17"] == "must-roll":
+        raise InputError("tries", "Under ruling AQMF R17's must-roll reading a held tripod rolls in every movement "
+                                  "phase it is standing: it cannot wait. Choose every phase, or the may-wait reading.")
     defense = TRIPOD.defense + COVER_BONUS[v["cover"]] + (IMMOBILIZED_DEFENSE if v["already_held"] else 0)
-    p_hit = p_success(defense, QUICK_START)
+    # The cable rolls use the quick-start dice, with AQMF R5's reading for a Defense above 10.
+    p_hit = p_success(defense, RollOptions(above_ten=v["readings"]["AQMF R5"]))
     placed = binomial(v["riders"], p_hit)
     pb = p_break(speed)
     fall_cats, fall_states = after_attack({1: Fraction(1)}, armor, FALL_BONUS)
-    events, final = break_free(cables, speed, armor, phases)
+    events, final = break_free(cables, speed, armor, phases, once_a_turn=v["tries"] == "once-a-turn")
     freed = final.get(FREED, Fraction(0))
     down = p_down(final)
     held = 1 - freed - down
@@ -137,10 +157,11 @@ def tow_cable_calc(v: dict) -> Result:
                      f"need (Defense {defense}), as in any assault (ruling AQMF R29).")
         if defense > 10:
             rules.append("AQMF R5")
-            notes.append("A roll needing more than 10 cannot succeed: no cable can be placed (ruling AQMF R5).")
+            notes.append(f"A roll needing more than 10: {R5_WORDS[v['readings']['AQMF R5']]} (ruling AQMF R5).")
     return Result(summary=summary, data=data, tables=tables, charts=charts, rules=rules,
                   notes=notes + ["While held, the tripod is immobilized: -4 Defense (AQMF 17.1).",
                                  "After a fall it spends its next two movement phases (one full turn) standing up "
                                  "and keeps its cables (ruling AQMF R17).",
+                                 TRIES_NOTE[v["tries"]],
                                  "The cable rolls use the quick-start dice (ruling AQMF R2): the lucky strike and "
                                  "tough luck options are not applied here."])

@@ -150,6 +150,7 @@ def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: in
         c.cover_param("Cover the tripod is inside (adds to its Defense)."), c.immobilized_param(), c.lucky_param(),
         c.tough_param(),
     ],
+    rulings=("AQMF R5",),
 )
 def volleys_calc(v: dict) -> Result:
     shooter = resolve_shooter(v["shooter"], v["weapon"], v["elements"], v["attack"], v["range"])

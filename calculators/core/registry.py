@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable, Iterator
 
+from .compare import COMPARE_KEY, Differ, comparison, default_note, generic_differ, variants
 from .errors import InputError
 from .params import Param, ruling_param
 from .presets import Presets
@@ -34,8 +35,9 @@ GAMES = {
 PREFIXES = {"dip": "diplomacy", "wotw": "wotw", "clans": "clans", "aqmf": "aqmf", "com": "icehouse"}
 MAX_PARAMS = 64
 PARAM_NAME = re.compile(r"[a-z][a-z0-9_]*")
-# Keys a link uses for itself (``#calc=<id>&...``): never a parameter's or a preset's name.
-RESERVED = frozenset({"calc"})
+# Keys a link uses for itself (``#calc=<id>&...``), and the one that asks run() for the comparison of
+# readings: never a parameter's or a preset's name.
+RESERVED = frozenset({"calc", COMPARE_KEY})
 
 
 @dataclass(frozen=True)
@@ -57,8 +59,8 @@ class Calculator:
     # after the calculator's own; the function receives them as values["readings"].
     rulings: tuple[str, ...] = ()
     # ``differ(result, default_result) -> list[str]``: how the result under the site's readings differs,
-    # in the game's terms (issue 19).
-    differ: Callable[[Result, Result], list[str]] | None = None
+    # in the game's terms (core.compare; without one, the figures are compared).
+    differ: Differ | None = None
 
     @property
     def all_params(self) -> tuple[Param, ...]:
@@ -87,11 +89,13 @@ _loaded = False
 
 def calculator(*, id: str, title: str, game: str, rules, params, page: str, description: str = "",
                presets: Presets | None = None, run_mode: str = "live", run_label: str = "Calculate",
-               rulings=(), differ: Callable[[Result, Result], list[str]] | None = None):
+               rulings=(), differ: Differ | None = None):
     """Register ``func(values: dict) -> Result`` (or a generator yielding progress, returning Result).
 
     ``rulings``: ids of the switchable rulings the result depends on (``core.rulings``); each gets a
-    reading parameter, and ``values["readings"]`` holds the readings in force (a ``Readings``).
+    reading parameter, and ``values["readings"]`` holds the readings in force (a ``Readings``). The
+    result cites the readings used; under readings other than the site's it says how the site's
+    readings would differ, in words from ``differ(result, default_result) -> list[str]`` when given.
     """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
@@ -107,6 +111,8 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
         raise ValueError(f"{id}: parameter names must be lower_snake_case and not {sorted(RESERVED)}: {bad}")
     if run_mode not in ("live", "on_request"):
         raise ValueError(f"{id}: run_mode is 'live' or 'on_request', not {run_mode!r}")
+    if differ is not None and not rulings:
+        raise ValueError(f"{id}: differ= words how the site's readings differ, so it needs rulings=")
 
     def register(func):
         unknown = [r for r in rulings if r not in all_rulings()]
@@ -214,13 +220,12 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
         return
     calc = _REGISTRY[calc_id]
     try:
+        compare = False
+        if isinstance(params, dict) and COMPARE_KEY in params:
+            params = dict(params)
+            compare = Param(COMPARE_KEY, "bool", "Compare readings", False).coerce(params.pop(COMPARE_KEY))
         values = validate(calc, params)
-        out = calc.func(values)
-        if inspect.isgenerator(out):
-            out = yield from mapped(out, lambda step: {"progress": float(step)})
-        if not isinstance(out, Result):
-            raise TypeError(f"{calc_id} returned {type(out).__name__}, not Result")
-        result = out.to_json(calc_id)
+        result = yield from (_compared(calc, values) if compare else _answer(calc, values))
         json.dumps(result)  # the contract promises JSON: fail here, not in the page
     except InputError as err:
         yield _error(err.field, err.message, err.fields)
@@ -233,6 +238,59 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
                            "Please report it with this link.")
         return
     yield result
+
+
+def _drive(calc: Calculator, values: dict, lo: float = 0.0, hi: float = 1.0):
+    """Run the calculator's function once, passing its progress on mapped into [lo, hi]; return its Result."""
+    out = calc.func(values)
+    if inspect.isgenerator(out):
+        out = yield from mapped(out, lambda step: {"progress": lo + (hi - lo) * float(step)})
+    if not isinstance(out, Result):
+        raise TypeError(f"{calc.id} returned {type(out).__name__}, not Result")
+    return out
+
+
+def _answer(calc: Calculator, values: dict):
+    """The result, citing the readings used; under readings other than the site's, with a note on how
+    the site's readings would differ (the calculation run again with them)."""
+    readings: Readings | None = values.get("readings") if calc.rulings else None
+    rerun = readings is not None and not readings.all_default
+    out = yield from _drive(calc, values, 0.0, 0.5 if rerun else 1.0)
+    result = out.to_json(calc.id)
+    result["readings"] = {}
+    if readings is None:
+        return result
+    result["rules"] = list(dict.fromkeys([*result["rules"], *(readings.cite(r) for r in readings)]))
+    result["readings"] = {"in_force": dict(readings), "site": dict(readings.defaults())}
+    if rerun:
+        try:
+            site = yield from _drive(calc, {**values, "readings": readings.defaults()}, 0.5, 1.0)
+        except InputError as err:
+            result["notes"] += default_note(readings, None, refused=err.message)
+            result["readings"]["site_refuses"] = err.message
+        else:
+            differences = (calc.differ or generic_differ)(out, site)
+            result["notes"] += default_note(readings, differences)
+            result["readings"]["site_differs"] = list(differences)
+    return result
+
+
+def _compared(calc: Calculator, values: dict):
+    """The comparison view: the result under the site's readings and each other reading, side by side."""
+    if not calc.rulings:
+        raise InputError(None, f"{calc.title} depends on no switchable ruling: there are no readings to compare.")
+    chosen: Readings = values["readings"]
+    columns = variants(chosen)
+    outcomes: list[Result | str] = []
+    for i, col in enumerate(columns):
+        try:
+            outcomes.append((yield from _drive(calc, {**values, "readings": col.readings},
+                                               i / len(columns), (i + 1) / len(columns))))
+        except InputError as err:
+            if col.readings == chosen:
+                raise  # the input itself is wrong: the form says where, as for one result
+            outcomes.append(err.message)
+    return comparison(calc.id, calc.title, list(calc.rules), columns, outcomes, calc.differ)
 
 
 def run(calc_id: Any, params: Any = None) -> dict:

@@ -41,13 +41,20 @@ def cell_json(value: Any) -> Any:
 
 @dataclass
 class Table:
+    """A result table. ``marked``: one flag per row, for a table that marks some rows (the comparison
+    view marks the figures that differ between readings); the presenter shows the mark in words too."""
+
     title: str
     columns: list[str]
     rows: list[list[Any]]
+    marked: list[bool] | None = None
 
     def to_json(self) -> dict:
-        return {"title": self.title, "columns": self.columns,
-                "rows": [[cell_json(c) for c in row] for row in self.rows]}
+        out = {"title": self.title, "columns": self.columns,
+               "rows": [[cell_json(c) for c in row] for row in self.rows]}
+        if self.marked is not None:
+            out["marked"] = [bool(m) for m in self.marked]
+        return out
 
 
 @dataclass(frozen=True)

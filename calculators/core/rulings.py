@@ -78,6 +78,18 @@ class Readings(Mapping):
     def is_default(self, ruling_id: str) -> bool:
         return self._chosen[ruling_id] == self._rulings[ruling_id].default.id
 
+    @property
+    def all_default(self) -> bool:
+        """Every ruling at the site's reading."""
+        return all(self.is_default(rid) for rid in self._chosen)
+
+    def ruling(self, ruling_id: str) -> Ruling:
+        return self._rulings[ruling_id]
+
+    def switched(self, ruling_id: str, reading_id: str) -> Readings:
+        """The same readings with one ruling switched to another reading."""
+        return Readings({**self._chosen, ruling_id: reading_id}, tuple(self._rulings.values()))
+
     def cite(self, ruling_id: str) -> str:
         """``"DIP R4: fallback-to-land"``: how a result cites the reading it used."""
         return f"{ruling_id}: {self._chosen[ruling_id]}"

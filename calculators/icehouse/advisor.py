@@ -4,13 +4,17 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import InputError, Result, Table, calculator, choice_param, frac, int_param, percent, text_param
+from . import hidden
 from .budget import BUDGET_US, Job, plan, run_all
-from .defend import APPROX_NOTE, POLICY_CHOICES, describe_method, pcell, pjson, sim_params
+from .defend import (APPROX_NOTE, POLICY_CHOICES, as_read, check_hidden, describe_method, pcell, pjson, play_of,
+                     reading_notes, sim_params, skipped, tail_for)
+from .faces import name, size
 from .forces import MAX_DICE, MAX_PLAYERS, MAX_POOL, Force
 from .parse import parse_force
+from .solver import exact_kind
 
 MAX_OPTIONS = 40
-RULES = ["COM 6.2", "COM 6.3", "COM 6.5", "COM 6.6", "COM 6.7", "COM R3", "COM R9", "COM R18"]
+RULES = ["COM 6.2", "COM 6.3", "COM 6.5", "COM 6.6", "COM 6.7", "COM R2", "COM R3", "COM R9", "COM R18"]
 
 
 def choices(pool: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
@@ -39,6 +43,46 @@ def count_choices(pool: tuple[int, ...], k: int) -> int:
     return ways[k]
 
 
+def advisor_differ(result: Result, site: Result) -> list[str]:
+    """How the site's readings change the advice: the dice to commit first, then that choice's figures."""
+    a, b = result.data["options"][0], site.data["options"][0]
+    lines = []
+    if a["commit"] != b["commit"]:
+        lines.append(f"the advice is to commit {dice_text(b['commit'])} (here {dice_text(a['commit'])})")
+    if a["sole"]["p"] != b["sole"]["p"]:
+        lines.append(f"the best choice ends as sole occupier with {percent(b['sole']['float'], 1)} "
+                     f"(here {percent(a['sole']['float'], 1)})")
+    if a["mean_lost"]["value"] != b["mean_lost"]["value"]:
+        lines.append(f"it loses {b['mean_lost']['float']:.2f} pyramids on average (here {a['mean_lost']['float']:.2f})")
+    return lines
+
+
+def settled(options: list, tables: list, v: dict, seat: int, named: dict):
+    """Ruling COM R2's hidden reading: each choice's best play worked out first (``hidden.equilibrium``, handed to
+    the run); a choice whose players' best answers go round in a circle has no single answer and is left out."""
+    hidden.check_total(tables, "com_r2")
+    fields = list(named)
+    keep, circling = [], []
+    for choice, forces in zip(options, tables, strict=True):
+        check_hidden(forces, {name: v[name] for name in [*fields[:seat - 1], "you", *fields[seat - 1:]]})
+        finals = None
+        if exact_kind(forces) == "best":
+            try:
+                finals = hidden.equilibrium(forces, v["objective"], tail_for(forces, play_of(v)))
+            except hidden.NoEquilibrium:
+                circling.append(choice)
+                continue
+        keep.append((choice, forces, finals))
+    if not keep:
+        raise hidden.NoEquilibrium("com_r2", "With hidden rolls no choice of dice has a single best play: the "
+                                             "players' best answers to each other go round in a circle.")
+    return [c for c, _, _ in keep], [f for _, f, _ in keep], [e for _, _, e in keep], circling
+
+
+def dice_text(faces) -> str:
+    return ",".join(name(f) for f in faces) or "no dice"
+
+
 @calculator(
     id="com-dice-advisor",
     title="Die-choice advisor",
@@ -54,24 +98,30 @@ def count_choices(pool: tuple[int, ...], k: int) -> int:
         int_param("seat", "Your seat", 2, 1, MAX_PLAYERS,
                   help="1 if you are the attacker; otherwise your place clockwise from the attacker (2 = next)."),
         *[text_param(f"o{i}", f"Opponent {i}", "S=2 dice=d6,d6" if i == 1 else "", max_length=120,
-                     help="Opponents in clockwise order from the attacker, skipping you: S=2 M=0 L=0 dice=d6,d6. "
+                     help="Opponents in clockwise order from the attacker, skipping you: S=2 M=0 L=0 dice=d6,d6 "
+                          "(home=N: dice they leave in their pool, which count under COM R3's whole-pool reading). "
                           "Leave empty if absent.")
           for i in range(1, MAX_PLAYERS)],
         choice_param("policy", "Reroll policy", "best", POLICY_CHOICES,
                      help="How everyone spends rerolls (a reroll= key on a player overrides it)."),
         *sim_params(),
     ],
+    rulings=("COM R1", "COM R2", "COM R3"),
+    differ=advisor_differ,
 )
 def advise(v: dict):
     """Every way to commit dice from the pool, each worked out as a Defend and ranked.
 
     COM 6.1: a Defend needs an opponent at the territory. COM 6.2 with ruling COM R9: a player
-    commits one die per pyramid while the pool lasts, so only which dice is a choice.
+    commits one die per pyramid while the pool lasts, so only which dice is a choice. Rulings COM R2
+    and COM R3: each choice is played under the readings in force (the dice not chosen stay at home).
     """
-    me = parse_force(v["you"], "you", v["policy"], dice_key="pool")
+    me = as_read(parse_force(v["you"], "you", v["policy"], dice_key="pool"), v)
     if me is None:
         raise InputError("you", "Give your pyramids and pool, e.g. S=1 M=1 pool=d6,d8.")
-    others = [f for f in (parse_force(v[f"o{i}"], f"o{i}", v["policy"]) for i in range(1, MAX_PLAYERS)) if f]
+    named = {f"o{i}": as_read(parse_force(v[f"o{i}"], f"o{i}", v["policy"]), v) for i in range(1, MAX_PLAYERS)}
+    named = {name: f for name, f in named.items() if f}
+    others = list(named.values())
     if not others:
         raise InputError("o1", "Give at least one opponent with pyramids at the territory (COM 6.1).")
     seat = v["seat"]
@@ -83,12 +133,22 @@ def advise(v: dict):
         raise InputError("you", f"{count} different ways to choose {k} dice from this pool; at most "
                                 f"{MAX_OPTIONS} can be compared. Leave out dice you would never commit.")
     options = choices(me.dice, k)
-    jobs = []
+    play = play_of(v)
+    tables = []
     for choice in options:
-        mine = Force(me.small, me.medium, me.large, choice, me.policy)
-        jobs.append(Job(tuple(others[:seat - 1]) + (mine,) + tuple(others[seat - 1:]), v["objective"]))
-    plans = plan(jobs, v["method"], v["trials"])
-    outs = yield from run_all(jobs, plans, v["seed"])  # one seed for every option: common random numbers
+        mine = Force(me.small, me.medium, me.large, choice, me.policy, home=len(me.dice) - k)
+        tables.append(tuple(others[:seat - 1]) + (mine,) + tuple(others[seat - 1:]))
+    circling: list = []
+    finals: list = [None] * len(tables)
+    if play.skip_empty and any(not f.dice for f in tables[0]):  # ruling COM R3: no Defend against an empty pool
+        plans, outs = [], [skipped(forces) for forces in tables]
+    else:
+        if play.hidden:
+            options, tables, finals, circling = settled(options, tables, v, seat, named)
+        jobs = [Job(forces, v["objective"], tail=tail_for(forces, play), hidden=play.hidden, finals=f)
+                for forces, f in zip(tables, finals, strict=True)]
+        plans = plan(jobs, v["method"], v["trials"])
+        outs = yield from run_all(jobs, plans, v["seed"])  # one seed for every option: common random numbers
     results = []
     for choice, out in zip(options, outs, strict=True):
         kept = list(me.dice)
@@ -96,18 +156,25 @@ def advise(v: dict):
             kept.remove(f)
         results.append({"choice": list(choice), "kept": kept, "out": out, "sole": out.sole[seat - 1],
                         "mean_lost": out.mean_lost[seat - 1], "given": out.given[seat - 1]})
-    results.sort(key=lambda r: (-r["sole"], r["mean_lost"], -sum(r["kept"]), [-f for f in r["kept"]]))
-    return present(results, seat, k, v, plans)
+    results.sort(key=lambda r: (-r["sole"], r["mean_lost"], -sum(map(size, r["kept"])),
+                                [-size(f) for f in r["kept"]]))
+    notes = reading_notes(tables[0], v)
+    if circling:
+        notes.append("Left out with hidden rolls (COM R2: hidden): commit " + "; ".join(map(dice_text, circling))
+                     + ". There the players' best answers to each other go round in a circle and never settle on "
+                       "one play, so there is no single best play to rank.")
+    return present(results, seat, k, v, plans, notes)
 
 
-def present(results: list[dict], seat: int, k: int, v: dict, plans) -> Result:
+def present(results: list[dict], seat: int, k: int, v: dict, plans, more_notes: list[str]) -> Result:
     rows, ranked = [], []
     for rank, r in enumerate(results, 1):
-        commit = ",".join(f"d{f}" for f in r["choice"]) or "none"
-        keep = ",".join(f"d{f}" for f in r["kept"]) or "none"
+        commit = ",".join(map(name, r["choice"])) or "none"
+        keep = ",".join(map(name, r["kept"])) or "none"
         rows.append([rank, commit, keep, pcell(r["out"], r["sole"]), f"{float(r['mean_lost']):.3f}",
                      f"{float(r['given']):.2f}"])
-        entry = {"rank": rank, "commit": r["choice"], "keep": r["kept"], "method": r["out"].method,
+        entry = {"rank": rank, "commit": [size(f) for f in r["choice"]], "keep": [size(f) for f in r["kept"]],
+                 "method": r["out"].method,
                  "sole": pjson(r["out"], r["sole"]),
                  "mean_lost": {"value": frac(r["mean_lost"]), "float": float(r["mean_lost"])},
                  "dice_given_up": {"value": frac(r["given"]), "float": float(r["given"])}}
@@ -116,15 +183,15 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans) -> Result:
         ranked.append(entry)
     best = results[0]
     methods = sorted({r["out"].method for r in results})
-    summary = (f"Commit {','.join(f'd{f}' for f in best['choice']) or 'no dice'}: sole occupier with "
+    summary = (f"Commit {','.join(map(name, best['choice'])) or 'no dice'}: sole occupier with "
                f"{percent(best['sole'], 1)}, {float(best['mean_lost']):.2f} pyramids lost on average, keeping "
-               f"{','.join(f'd{f}' for f in best['kept']) or 'nothing'} in your pool. "
+               f"{','.join(map(name, best['kept'])) or 'nothing'} in your pool. "
                f"{len(results)} choice(s) compared; method: {describe_method(best['out'])}.")
     data = {"method": methods[0] if len(methods) == 1 else "mixed", "seat": seat, "commit_count": k,
             "objective": v["objective"], "options": ranked}
     if "monte-carlo" in methods:
         data["seed"] = v["seed"]
-        data["trials"] = max(p.trials for p in plans)
+        data["trials"] = max((p.trials for p in plans), default=0)
     table = Table("Ways to commit, best first", ["Rank", "Commit", "Keep in pool", "Sole occupier",
                                                  "Pyramids lost (mean)", "Dice to common pool"], rows)
     notes = ["Ranked by chance of ending as sole occupier, then fewest pyramids lost, then the most faces kept "
@@ -135,4 +202,4 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans) -> Result:
                      "each shows its trials and 95% interval.")
         if any(r["out"].approx for r in results):
             notes.append(APPROX_NOTE)
-    return Result(summary=summary, data=data, rules=RULES, tables=[table], notes=notes)
+    return Result(summary=summary, data=data, rules=RULES, tables=[table], notes=notes + more_notes)

@@ -24,9 +24,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
-from math import comb, factorial, lcm, prod
+from math import comb, factorial, prod
 
-from .combat import rank_losses
+from .combat import Tail, rank_losses
+from .faces import high, low, lowest, size, sizes_lcm, sizes_prod, values as face_values
 from .forces import Force
 from .lanes import Layout, Packer
 from .policies import POLICY, REACTS, Dice
@@ -66,7 +67,7 @@ def reduced_count(faces: tuple[int, ...], rounds: int) -> int:
     """At most how many different top-``rounds`` value tuples a roll of these dice shows."""
     if not faces:
         return 1
-    return min(initial_count(faces), comb(max(faces) + rounds - 1, rounds))
+    return min(initial_count(faces), comb(max(map(size, faces)) + rounds - 1, rounds))
 
 
 def class_count(faces: tuple[int, ...], rounds: int) -> int:
@@ -76,7 +77,7 @@ def class_count(faces: tuple[int, ...], rounds: int) -> int:
     for f in faces:
         groups[f] += 1
     for f, k in groups.items():
-        c = min(f, 2 * rounds + 1)
+        c = min(size(f), 2 * rounds + 1)
         out *= comb(c + k - 1, k)
     return out
 
@@ -113,7 +114,7 @@ def estimate(forces: tuple[Force, ...], shown: bool = False) -> int:
     for s, (mv, count) in enumerate(zip(movers, contexts(forces, shown), strict=True)):
         f = forces[mv.player]
         k = len(f.dice)
-        mean_faces = sum(f.dice) / k
+        mean_faces = sum(map(size, f.dice)) / k
         if s == len(movers) - 1 and mv.policy == "best":
             states = class_count(f.dice, r)
             # spelling out the class moves (one child per face) costs about as much as a level of rerolls
@@ -145,19 +146,19 @@ class Space:
         start, total = first_rolls(faces)
         states = tuple(sorted(start))
         index = {d: i for i, d in enumerate(states)}
-        big = lcm(*faces)
+        big = sizes_lcm(faces)
         moves = []
         for d in states:
             opts, seen = [], set()
             # Ruling COM R18: among equally good rerolls, most faces first, then the lowest showing.
-            for j in sorted(range(len(d)), key=lambda j: (-d[j][1], d[j][0])):
+            for j in sorted(range(len(d)), key=lambda j: (-size(d[j][1]), d[j][0])):
                 if d[j] in seen:
                     continue
                 seen.add(d[j])
                 v, f = d[j]
                 rest = d[:j] + d[j + 1:]
-                kids = tuple(index[tuple(sorted(rest + ((w, f),), reverse=True))] for w in range(1, f + 1))
-                opts.append((d[j], f, big // f, kids))
+                kids = tuple(index[tuple(sorted(rest + ((w, f),), reverse=True))] for w in face_values(f))
+                opts.append((d[j], f, big // size(f), kids))
             moves.append(tuple(opts))
         return cls(states, index, tuple(start[d] for d in states), total, big, tuple(moves))
 
@@ -166,10 +167,11 @@ class Classes:
     """The last mover's view when every other die is fixed: values grouped by how they compare,
     rank by rank, with the lowest value the others show (ruling COM R18's last mover)."""
 
-    def __init__(self, thresholds: tuple[int, ...]):
+    def __init__(self, thresholds: tuple[int, ...], floor: int = 1):
+        """``floor``: the lowest value a die can show (0 with a d10 read 0 to 9, ruling COM R1)."""
         us = sorted(set(thresholds), reverse=True)
         spans = [(us[0] + 1, None)]
-        for a, b in zip(us, us[1:] + [0], strict=True):
+        for a, b in zip(us, us[1:] + [min(floor, us[-1]) - 1], strict=True):
             spans.append((a, a))
             if a - 1 >= b + 1:
                 spans.append((b + 1, a - 1))
@@ -188,9 +190,10 @@ class Classes:
         """(class, how many faces of this die fall in it) for the classes the die can reach."""
         out = []
         for c, (lo, hi) in enumerate(self.spans):
-            top = faces if hi is None else min(hi, faces)
-            if top >= lo:
-                out.append((c, top - lo + 1))
+            top = high(faces) if hi is None else min(hi, high(faces))
+            bottom = max(lo, low(faces))
+            if top >= bottom:
+                out.append((c, top - bottom + 1))
         return tuple(out)
 
 
@@ -204,21 +207,21 @@ class ClassSpace:
                  for f, k in groups]
         self.states = tuple(sorted(tuple(sorted(sum(p, ()))) for p in product(*parts)))
         self.index = {st: n for n, st in enumerate(self.states)}
-        self.big = lcm(*faces)
+        self.big = sizes_lcm(faces)
         self.moves = []
         for st in self.states:
             opts, seen = [], set()
             # Ruling COM R18: most faces first, then the lowest showing (the highest class index).
             # The last mover's values only rise with their dice (nobody answers them), so of dice
             # with the same faces rerolling the lowest is at least as good as any other: only it is kept.
-            for j in sorted(range(len(st)), key=lambda j: (-st[j][1], -st[j][0])):
+            for j in sorted(range(len(st)), key=lambda j: (-size(st[j][1]), -st[j][0])):
                 f = st[j][1]
                 if f in seen:
                     continue
                 seen.add(f)
                 rest = st[:j] + st[j + 1:]
                 kids = tuple((self.index[tuple(sorted(rest + ((c, f),)))], c) for c in reach[f])
-                opts.append((st[j], f, self.big // f, kids))
+                opts.append((st[j], f, self.big // size(f), kids))
             self.moves.append(tuple(opts))
         # first rolls: for each faces group, orderings times each class's size to the power of its dice
         self.first = []
@@ -281,33 +284,40 @@ class Totals:
         a, b = self.layout.limit(i, k)
         return self.lanes[a], self.lanes[b]
 
+    def given(self, i: int) -> Fraction:
+        """The dice player i gives up beyond the committed dice's comparisons (the whole-pool tail)."""
+        return self.lanes[self.layout.given_lane(i)] if self.layout.given else Fraction(0)
+
 
 class BestPlay:
     """One Defend solved exactly. ``run()`` is a generator: progress, then ``Totals``."""
 
-    def __init__(self, forces: tuple[Force, ...], objective: str = "sole"):
+    def __init__(self, forces: tuple[Force, ...], objective: str = "sole", tail: Tail | None = None):
         self.forces = forces
+        self.tail = tail  # ruling COM R3's whole-pool reading: the combat's end after the committed dice
         self.n = len(forces)
+        self.pyramids = tuple(f.pyramids for f in forces)
         self.R = rounds_of(forces)
         assert self.R > 0, "no dice for someone: nothing to reroll"
         assert all(len(f.dice) <= f.pyramids for f in forces), "one die per pyramid (COM 6.2)"
-        self.pyramids = tuple(f.pyramids for f in forces)
         self.movers = movers_of(forces)
         self.mover_at = {m.player: s for s, m in enumerate(self.movers)}
         limits = tuple((m.player, m.rerolls) for m in self.movers if m.policy == "best")
-        self.layout = Layout(self.n, self.R, objective == "kept", limits)
+        rounds = max(self.pyramids) if tail else self.R  # the tail can take every pyramid
+        self.layout = Layout(self.n, rounds, objective == "kept", limits, given=tail is not None)
         self._spaces: dict[int, Space] = {}
         # The denominator of every stage's values: each later mover's lcm to the power of their rerolls.
         self.den_after = [1] * (len(self.movers) + 1)
         for s in range(len(self.movers) - 1, -1, -1):
             m = self.movers[s]
-            self.den_after[s] = self.den_after[s + 1] * lcm(*forces[m.player].dice) ** m.rerolls
-        top = max(max(self.pyramids), 1) * self.den_after[0] * prod(prod(f.dice) for f in forces)
+            self.den_after[s] = self.den_after[s + 1] * sizes_lcm(forces[m.player].dice) ** m.rerolls
+        top = max(max(self.pyramids), 1) * self.den_after[0] * prod(sizes_prod(f.dice) for f in forces)
         self.pack = Packer(self.layout, top.bit_length() + 1)
         lay, unit = self.layout, self.pack.unit
         self._all_kept = sum(p * unit(lay.kept(i)) for i, p in enumerate(self.pyramids))
-        self._lost_units = [[unit(lay.lost(i, m)) - m * unit(lay.kept(i)) for m in range(self.R + 1)]
+        self._lost_units = [[unit(lay.lost(i, m)) - m * unit(lay.kept(i)) for m in range(lay.rounds + 1)]
                             for i in range(self.n)]
+        self._given_units = [unit(lay.given_lane(i)) for i in range(self.n)] if tail else []
         self._sole_units = [unit(lay.sole(i)) for i in range(self.n)]
         self._empty_unit = unit(lay.empty)
         self.terminal_memo: dict = {}
@@ -329,6 +339,9 @@ class BestPlay:
         n = self.n
         lost = rank_losses(table, self.R)
         x = self._all_kept
+        if self.tail is not None:
+            lost, extra = self.tail(tuple(lost))
+            x += sum(g * u for g, u in zip(extra, self._given_units, strict=True))
         alive = []
         for i in range(n):
             x += self._lost_units[i][lost[i]]  # also takes the lost pyramids off the kept lane
@@ -441,7 +454,7 @@ class BestPlay:
     def class_programme(self, mv: Mover, ctx: tuple) -> Programme:
         i, faces = mv.player, self.forces[mv.player].dice
         others = [ctx[j] for j in range(self.n) if j != i]
-        classes = Classes(tuple(min(t[r] for t in others) for r in range(self.R)))
+        classes = Classes(tuple(min(t[r] for t in others) for r in range(self.R)), lowest(faces))
         sizes = {f: dict(classes.counts(f)) for f in set(faces)}
         key = (faces, tuple(sorted((f, tuple(c)) for f, c in sizes.items())))
         space = self.class_spaces.get(key)

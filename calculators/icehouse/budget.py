@@ -17,11 +17,15 @@ from math import comb, prod
 
 from ..core.progress import scaled
 from .bestplay import BestPlay, estimate, movers_of, rounds_of
+from . import hidden
+from .combat import Tail
 from .exact import scan_bound
+from .faces import size
 from .forces import Force
 from .rolls import initial_count
 from .simulate import simulate_best
-from .solver import build_chains, effective, exact, exact_kind, monte_carlo, reacts, sampler, summarize, summarize_best
+from .solver import (build_chains, effective, exact, exact_kind, monte_carlo, reacts, sampler, summarize,
+                     summarize_best, value_range, with_tail)
 
 BUDGET_US = 1_000_000  # the whole answer, CPython; the browser runs about twice as slow (targets 2 s and 4 s)
 MIN_TRIALS = 100  # fewer trials than this are not worth showing: an optional part is left out instead
@@ -31,6 +35,7 @@ BEST_US = 0.13  # per bestplay.estimate unit
 SCAN_US = 2.6  # per exact.scan_bound unit
 ENUM_US = 0.9  # per first roll x (1 + rerolls x faces) while enumerating a policy's final dice
 CHAIN_US = 0.6  # per final roll x face value while building a scan chain
+HIDDEN_US = 9.0  # per hidden.work unit: a table resolved while each player answers the others, over ~4 rounds
 JOINT_US = 4.5  # per combination of final dice in the joint enumeration
 PREPARE_SHARE = 0.1  # at most this share of the budget goes on final-dice distributions while planning
 
@@ -40,6 +45,14 @@ class Job:
     forces: tuple[Force, ...]
     objective: str = "sole"
     optional: bool = False  # a comparison that may be left out when the budget is spent
+    tail: Tail | None = None  # ruling COM R3's whole-pool reading (``combat.Tail``), where it changes anything
+    hidden: bool = False  # ruling COM R2's hidden reading: best play sees only the player's own dice
+    finals: dict | None = field(default=None, compare=False)  # its equilibrium, when already worked out
+
+    @property
+    def hidden_best(self) -> bool:
+        """Best play with hidden rolls: the equilibrium of ``hidden.py``, not ``bestplay.py``."""
+        return self.hidden and exact_kind(self.forces) == "best"
 
 
 @dataclass
@@ -55,20 +68,22 @@ def enumeration_cost(force: Force) -> float:
     policy, rr = effective(force)
     if rr == 0:
         return 0.0
-    return initial_count(force.dice) * (1 + rr * max(force.dice)) * ENUM_US
+    return initial_count(force.dice) * (1 + rr * max(size(d) for d in force.dice)) * ENUM_US
 
 
 def exact_cost(job: Job, cache: dict) -> tuple[float | None, list | None]:
     """Estimated microseconds for the exact answer (None: not feasible), and the chains built for it."""
     forces = job.forces
     kind = exact_kind(forces)
+    if job.hidden_best:
+        return hidden.work(forces) * HIDDEN_US, None
     if kind == "best":
         return estimate(forces) * BEST_US, None
     if kind == "joint":
         r = max(1, rounds_of(forces))
-        sizes = [min(initial_count(f.dice), comb(max(f.dice, default=1) + r - 1, r)) for f in forces]
+        sizes = [min(initial_count(f.dice), comb(max(map(size, f.dice), default=1) + r - 1, r)) for f in forces]
         cost = prod(sizes) * JOINT_US
-        reach = comb(max(max(f.dice, default=1) for f in forces) + r - 1, r)
+        reach = comb(max(max(map(size, f.dice), default=1) for f in forces) + r - 1, r)
         for i, f in enumerate(forces):
             contexts = min(prod(sizes[:i]), reach) if reacts(f, i) else 1
             cost += contexts * enumeration_cost(f)
@@ -77,8 +92,9 @@ def exact_cost(job: Job, cache: dict) -> tuple[float | None, list | None]:
     if prepare > BUDGET_US * PREPARE_SHARE:
         return None, None
     chains = build_chains(forces, cache)
-    vmax = max((f for force in forces for f in force.dice), default=1)
-    cost = scan_bound(chains, tuple(len(f.dice) for f in forces), tuple(f.pyramids for f in forces), vmax) * SCAN_US
+    vmax, vmin = value_range(forces)
+    cost = scan_bound(chains, tuple(len(f.dice) for f in forces), tuple(f.pyramids for f in forces), vmax,
+                      vmin) * SCAN_US
     return cost, chains
 
 
@@ -92,7 +108,7 @@ def trial_cost(job: Job) -> float:
         policy, rr = effective(f)
         k = len(f.dice)
         if i in best:
-            classes = min(2 * r + 1, max(f.dice))
+            classes = min(2 * r + 1, max(map(size, f.dice)))
             decisions = min(rr, k) + 1
             cost += decisions * (6 + len(forces) + len(set(f.dice)) * classes * (0.5 + 0.1 * r))
         elif policy == "below-average":
@@ -119,7 +135,13 @@ def plan(jobs: list[Job], method: str, trials: int, budget: float = BUDGET_US) -
             for i in group:
                 reserve = sum(need[j] for j in required if j != i and plans[j] is None)
                 cost, chains = exact_cost(jobs[i], cache)
-                if cost is not None and cost <= remaining - reserve:
+                # hidden best play's equilibrium is worked out exactly whatever the plan (hidden.MAX_WORK bounds
+                # it), so the question asked is answered exactly; a comparison that does not fit is left out
+                fits = cost is not None and cost <= remaining - reserve
+                if jobs[i].hidden_best and not fits and jobs[i].optional:
+                    plans[i] = Plan("skipped", 0.0)
+                    continue
+                if fits or jobs[i].hidden_best:
                     plans[i] = Plan("exact", cost, chains=chains)
                     remaining -= cost
                 elif chains is not None:  # the final-dice distributions are kept for the simulation
@@ -175,17 +197,25 @@ def _samplers(forces: tuple[Force, ...], chains: list) -> dict:
 def run(job: Job, p: Plan, seed: int):
     """Generator: progress (0..1), then the job's ``Summary``."""
     forces = job.forces
+    if job.hidden_best:
+        # the equilibrium is worked out exactly either way (hidden.MAX_WORK bounds it); a simulation draws from it
+        finals = job.finals if job.finals is not None else hidden.equilibrium(forces, job.objective, job.tail)
+        if p.method == "exact":
+            out = hidden.outcome(forces, finals)
+        else:
+            out = yield from monte_carlo(forces, p.trials, seed, {i: sampler(d) for i, d in finals.items()})
+        return summarize(with_tail(out, job.tail), forces)
     if p.method == "exact":
         kind = exact_kind(forces)
         if kind == "best":
-            totals = yield from BestPlay(forces, job.objective).run()
+            totals = yield from BestPlay(forces, job.objective, job.tail).run()
             return summarize_best(totals, forces)
-        return summarize(exact(forces, kind, p.chains), forces)
+        return summarize(with_tail(exact(forces, kind, p.chains), job.tail), forces)
     if exact_kind(forces) == "best":
         out = yield from simulate_best(forces, p.trials, seed, job.objective, every=_every(job, p))
-        return summarize(out, forces, approx=True)
+        return summarize(with_tail(out, job.tail), forces, approx=True)
     out = yield from monte_carlo(forces, p.trials, seed, p.samplers)
-    return summarize(out, forces)
+    return summarize(with_tail(out, job.tail), forces)
 
 
 def _every(job: Job, p: Plan) -> int:

@@ -1,12 +1,16 @@
 """Calculator com-defend: the odds of a Defend at one territory (COM 6.1, rulings COM R1-R5, COM R18)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ..core import (BarChart, InputError, Prob, Result, Table, calculator, choice_param, frac, int_param, percent, prob,
                     text_param)
 from .budget import BUDGET_US, Job, plan, run_all
-from .forces import MAX_PLAYERS, Force
+from .faces import read, size
+from . import hidden
+from .combat import Tail, check_whole_pool, tail_of
+from .forces import MAX_PLAYERS, Force, Play
 from .parse import parse_force
 from .policies import DESCRIPTIONS
 from .solver import Summary, effective, wilson
@@ -15,7 +19,8 @@ RULES = ["COM 6.1", "COM 6.2", "COM 6.3", "COM 6.4", "COM 6.5", "COM 6.6", "COM 
          "COM R1", "COM R2", "COM R3", "COM R4", "COM R5", "COM R18"]
 FORCE_HELP = ("Pyramids there and dice committed, e.g. S=2 M=1 L=0 dice=d6,d6,d8 (2d6 = two d6). One die per "
               "pyramid at most; fewer if the personal pool is short; none = rolls 0. Optional reroll=best, none, "
-              "below-average or answer-earlier overrides the policy for this player. The attacker is required.")
+              "below-average or answer-earlier overrides the policy for this player; home=N gives the dice left in the "
+              "personal pool (they count only under COM R3's whole-pool reading). The attacker is required.")
 POLICY_CHOICES = [("best", "Best play: each player maximises their own chance (ruling COM R18)"),
                   ("none", "None: no rerolls"),
                   ("below-average", "Below average: reroll dice showing under their average"),
@@ -50,11 +55,59 @@ def sim_params():
     ]
 
 
+def literal(v: dict) -> bool:
+    """Ruling COM R1's reading in force: True when every d10 is read 0 to 9."""
+    return v["readings"]["COM R1"] == "literal"
+
+
+def as_read(force: Force | None, v: dict) -> Force | None:
+    """The force with its dice as ruling COM R1's reading takes them (``faces.read``)."""
+    return None if force is None else replace(force, dice=read(force.dice, literal(v)))
+
+
+def play_of(v: dict) -> Play:
+    """The readings of rulings COM R2 and COM R3 in force, as the engine takes them."""
+    r = v["readings"]
+    return Play(hidden=r["COM R2"] == "hidden", whole_pool=r["COM R3"] == "whole-pool",
+                skip_empty=r["COM R3"] == "skip-if-empty")
+
+
+def tail_for(forces: tuple[Force, ...], play: Play) -> Tail | None:
+    """Ruling COM R3's whole-pool tail for these forces (None where it changes nothing); a Defend whose tail
+    would need the values of leftover dice is refused with the reason."""
+    if not play.whole_pool:
+        return None
+    why = check_whole_pool(forces)
+    if why:
+        raise InputError("com_r3", f"This Defend cannot be worked out under the whole-pool reading: {why}.")
+    return tail_of(forces, True)
+
+
+def check_hidden(forces: tuple[Force, ...], texts: dict[str, str]) -> None:
+    """Ruling COM R2's hidden reading: nobody can answer dice they cannot see, and best play must fit.
+    ``texts``: each player's field and line, in the forces' order (a reroll= key there is that field's fault)."""
+    for f, (name, text) in zip(forces, texts.items(), strict=True):
+        if effective(f)[0] == "answer-earlier":
+            field = name if "answer-earlier" in text else "policy"
+            raise InputError(field, "answer-earlier answers the dice of the players before you, which stay hidden "
+                                    "under COM R2's hidden reading: choose another policy.")
+    if any(effective(f)[0] == "best" for f in forces) and min(len(f.dice) for f in forces):
+        hidden.check(forces)
+
+
+def skipped(forces: tuple[Force, ...]) -> Summary:
+    """Ruling COM R3's skip-if-empty reading, where a player has no dice: no Defend, nobody loses anything."""
+    n = len(forces)
+    zero, one = Fraction(0), Fraction(1)
+    return Summary("exact", (zero,) * n, zero, one, tuple({m: one if m == 0 else zero for m in range(f.pyramids + 1)}
+                                                         for f in forces), (zero,) * n, (zero,) * n)
+
+
 def read_forces(v: dict, policy: str, first: str = "p1") -> tuple[Force, ...]:
     """The players in seat order, the attacker first; COM 6.1: a Defend needs two or more of them."""
     forces = []
     for i in range(1, MAX_PLAYERS + 1):
-        f = parse_force(v[f"p{i}"], f"p{i}", policy)
+        f = as_read(parse_force(v[f"p{i}"], f"p{i}", policy), v)
         if f is not None:
             forces.append(f)
         elif i == 1:
@@ -99,20 +152,43 @@ def uniform(forces: tuple[Force, ...], policy: str) -> tuple[Force, ...]:
     return tuple(Force(f.small, f.medium, f.large, f.dice, policy) for f in forces)
 
 
-def jobs_for(forces: tuple[Force, ...], objective: str) -> tuple[list[Job], dict[str, int]]:
-    """The Defend asked about, then the same dice with everyone on each policy (for comparison)."""
-    jobs = [Job(forces, objective)]
+def jobs_for(forces: tuple[Force, ...], objective: str, tail: Tail | None = None,
+             hidden_rolls: bool = False) -> tuple[list[Job], dict[str, int]]:
+    """The Defend asked about, then the same dice with everyone on each policy (for comparison); with hidden
+    rolls (ruling COM R2) answer-earlier cannot be played, and best play is compared only where it fits."""
+    jobs = [Job(forces, objective, tail=tail, hidden=hidden_rolls)]
     where: dict[str, int] = {}
     if not any(effective(f)[1] for f in forces):
         return jobs, where  # nobody can reroll: every policy plays the same
     for policy in ("none",) + tuple(p for p in COMPARED if p != "none"):
         same = uniform(forces, policy)
+        if hidden_rolls and (policy == "answer-earlier" or policy == "best" and hidden.work(same) > hidden.MAX_WORK):
+            continue
         if same == forces:
             where[policy] = 0
         else:
             where[policy] = len(jobs)
-            jobs.append(Job(same, objective, optional=True))
+            jobs.append(Job(same, objective, optional=True, tail=tail, hidden=hidden_rolls))
     return jobs, where
+
+
+def defend_differ(result: Result, site: Result) -> list[str]:
+    """How the site's readings change a Defend, in the game's terms: each player's chance of ending as sole
+    occupier and pyramids lost, then how the territory ends (figures that do not change are left out)."""
+    mine, theirs = result.data, site.data
+    lines = []
+    for a, b in zip(mine["players"], theirs["players"], strict=True):
+        who = f"player {a['player']}"
+        if a["sole"]["p"] != b["sole"]["p"]:
+            lines.append(f"{who} ends as sole occupier with {percent(b['sole']['float'], 1)} "
+                         f"(here {percent(a['sole']['float'], 1)})")
+        if a["mean_lost"]["value"] != b["mean_lost"]["value"]:
+            lines.append(f"{who} loses {b['mean_lost']['float']:.2f} pyramids on average "
+                         f"(here {a['mean_lost']['float']:.2f})")
+    for key, words in (("disputed", "the territory stays disputed"), ("empty", "it is left empty")):
+        if mine[key]["p"] != theirs[key]["p"]:
+            lines.append(f"{words} with {percent(theirs[key]['float'], 1)} (here {percent(mine[key]['float'], 1)})")
+    return lines
 
 
 @calculator(
@@ -129,10 +205,17 @@ def jobs_for(forces: tuple[Force, ...], objective: str) -> tuple[list[Job], dict
                      help="How every player spends the rerolls their mediums (1 each) and larges (2 each) grant."),
         *sim_params(),
     ],
+    rulings=("COM R1", "COM R2", "COM R3"),
+    differ=defend_differ,
 )
 def defend(v: dict):
     forces = read_forces(v, v["policy"])
-    jobs, where = jobs_for(forces, v["objective"])
+    play = play_of(v)
+    if play.skip_empty and any(not f.dice for f in forces):
+        return present(forces, v, [skipped(forces)], {}, 0)
+    if play.hidden:
+        check_hidden(forces, {f"p{i}": v[f"p{i}"] for i in range(1, MAX_PLAYERS + 1) if v[f"p{i}"].strip()})
+    jobs, where = jobs_for(forces, v["objective"], tail_for(forces, play), play.hidden)
     plans = plan(jobs, v["method"], v["trials"])
     outs = yield from run_all(jobs, plans, v["seed"])
     return present(forces, v, outs, where, plans[0].trials)
@@ -174,13 +257,13 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
                f"disputed with {percent(out.disputed, 1)} and is left empty with {percent(out.empty, 1)}. "
                f"Method: {describe_method(out)}.")
     return Result(summary=summary, data=data, rules=RULES, tables=tables, charts=[chart],
-                  notes=notes_for(out, outs, where, v["trials"], trials_run))
+                  notes=notes_for(out, outs, where, v["trials"], trials_run) + reading_notes(forces, v, out.approx))
 
 
 def player_entry(i: int, f: Force, out: Summary, base: Summary | None) -> dict:
     dist = [dict(outcome=m, **pjson(out, p)) for m, p in out.lost[i].items() if p]
     entry = {
-        "player": i + 1, "force": f.label(), "pyramids": f.pyramids, "dice": list(f.dice),
+        "player": i + 1, "force": f.label(), "pyramids": f.pyramids, "dice": [size(d) for d in f.dice],
         "rerolls": f.rerolls, "policy": effective(f)[0], "lost": dist,
         "sole": pjson(out, out.sole[i]),
         "mean_lost": {"value": frac(out.mean_lost[i]), "float": float(out.mean_lost[i])},
@@ -225,6 +308,29 @@ def reroll_worth(forces: tuple[Force, ...], out: Summary):
     return data, Table("What each reroll is worth (best play; the others play as before)",
                        ["Player", "Rerolls used at most", "Sole occupier", "Gain from this reroll",
                         "Pyramids lost (mean)"], rows)
+
+
+def reading_notes(forces: tuple[Force, ...], v: dict, approx: bool = False) -> list[str]:
+    """What the readings of COM R2 and COM R3 in force did to this Defend (``approx``: best play simulated)."""
+    play, notes = play_of(v), []
+    if play.skip_empty and any(not f.dice for f in forces):
+        empty = ", ".join(str(i + 1) for i, f in enumerate(forces) if not f.dice)
+        notes.append(f"No Defend takes place: player {empty} has no dice to commit (COM R3: skip-if-empty).")
+    if play.whole_pool:
+        if tail_of(forces, True) is None:
+            notes.append("Nobody has dice left at home (home=), so the whole-pool reading plays as the committed "
+                         "one here (COM R3: whole-pool).")
+        else:
+            notes.append("A player whose committed dice are spent but who has dice at home rolls 0 in each further "
+                         "comparison, until their pyramids are gone or a player's whole pool is empty "
+                         "(COM R3: whole-pool).")
+            if approx:
+                notes.append("The simulated best play chooses its rerolls by the committed dice's comparisons; the "
+                             "comparisons at 0 that follow are counted in the figures but not foreseen by it.")
+    if play.hidden:
+        notes.append("Rolls stay hidden until step 3: each player decides on their rerolls from their own dice "
+                     "alone (COM R2: hidden).")
+    return notes
 
 
 def notes_for(out: Summary, outs: list, where: dict, asked: int, trials_run: int) -> list[str]:

@@ -5,8 +5,8 @@ many of their dice show exactly v; a comparison is settled as soon as every play
 the die of that rank, and the players whose die of that rank sits at v are the lowest, so they
 all lose (ties for lowest all lose). Two kinds of chain:
 
-* ``IidChain``: no rerolls. Given that a die shows at most v it is uniform on 1..v whatever its
-  faces, so only the count of unplaced dice matters.
+* ``IidChain``: no rerolls, dice numbered from 1. Given that a die shows at most v it is uniform on
+  1..v whatever its faces, so only the count of unplaced dice matters.
 * ``LumpedChain``: any final distribution from a policy that looks only at the player's own
   dice. Its prefix tree is lumped into classes with the same future, which keeps it small.
 
@@ -38,11 +38,13 @@ class IidChain:
 
     def den(self, v: int) -> int:
         """A common denominator for every transition at value v: v ** (dice that can show v)."""
-        return v ** sum(1 for f in self.faces if f >= v)
+        return v ** sum(1 for f in self.faces if f >= v) if v >= 1 else 1
 
     def step_int(self, v: int, state):
         """``step`` with whole-number weights over ``den(v)`` (the scan's hot loop avoids Fractions)."""
         key = ("int", v, state)
+        if v < 1:  # below every face (a scan down to a literal d10's 0): every die is placed
+            return [(state, 0, 1)]
         if key not in self._memo:
             top = sum(1 for f in self.faces if f >= v)
             e = state - (self.n - top)
@@ -72,7 +74,9 @@ class IidChain:
 class LumpedChain:
     """A final-values distribution as a chain over the values, prefixes with equal futures merged."""
 
-    def __init__(self, dist: dict[tuple[int, ...], Fraction], vmax: int):
+    def __init__(self, dist: dict[tuple[int, ...], Fraction], vmax: int, vmin: int = 1):
+        """``vmax`` .. ``vmin``: the values the scan runs over (``vmin`` 0 when a d10 is read 0 to 9,
+        ruling COM R1)."""
         self.dist = dist  # kept: a simulation can draw from it when the scan is too big
         self.n = len(next(iter(dist)))
         # Whole-number weights over a common denominator: the sums below are the hot loop.
@@ -85,7 +89,7 @@ class LumpedChain:
             c = 0
             parent = ()
             nodes[vmax + 1][parent] += w
-            for v in range(vmax, 0, -1):
+            for v in range(vmax, vmin - 1, -1):
                 while c < len(values) and values[c] >= v:
                     c += 1
                 child = values[:c]
@@ -94,15 +98,15 @@ class LumpedChain:
                 parent = child
         # Classes bottom-up. Level L holds the nodes with every value >= L placed; a node's class is
         # its placed count plus the set of (child class, dice at L-1, probability) it moves to.
-        cls: dict[int, dict[tuple, int]] = {1: {}}
+        cls: dict[int, dict[tuple, int]] = {vmin: {}}
         self.count: dict[tuple[int, int], int] = {}
         ends: dict[int, int] = {}
-        for prefix in nodes[1]:
+        for prefix in nodes[vmin]:
             cid = ends.setdefault(len(prefix), len(ends))
-            cls[1][prefix] = cid
-            self.count[(1, cid)] = len(prefix)
+            cls[vmin][prefix] = cid
+            self.count[(vmin, cid)] = len(prefix)
         self.trans: dict[int, dict[int, list]] = {}
-        for level in range(2, vmax + 2):
+        for level in range(vmin + 1, vmax + 2):
             sigs: dict[tuple, int] = {}
             cls[level] = {}
             table: dict[int, list] = {}
@@ -173,7 +177,7 @@ def _loss_vectors(settled: int, pyramids: tuple[int, ...]) -> int:
     return sum(w for t, w in ways.items() if t >= settled)
 
 
-def scan_bound(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int) -> int:
+def scan_bound(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int, vmin: int = 1) -> int:
     """An upper bound on the joint transitions ``scan`` examines, worked out before it runs.
 
     At each value, every combination of the players' chain states times every pyramids-lost
@@ -184,7 +188,7 @@ def scan_bound(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax:
     rounds = min(n_dice)
     losses = {s: _loss_vectors(s, pyramids) for s in range(rounds)}
     total = 0
-    for v in range(vmax, 0, -1):
+    for v in range(vmax, vmin - 1, -1):
         dist = {rounds: 1}  # fewest dice placed by anyone -> sum of option products
         for chain in chains:
             nxt: dict[int, int] = defaultdict(int)
@@ -197,10 +201,11 @@ def scan_bound(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax:
 
 
 def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int,
-         budget: int | None = None) -> dict[tuple[int, ...], Fraction]:
+         budget: int | None = None, vmin: int = 1) -> dict[tuple[int, ...], Fraction]:
     """Joint distribution of pyramids lost, all players' chains scanned together (COM 6.5).
 
-    ``budget`` caps the joint transitions examined (raises TooBig), so no input can hang.
+    ``budget`` caps the joint transitions examined (raises TooBig), so no input can hang. The values
+    run from ``vmax`` down to ``vmin`` (0 when a d10 is read 0 to 9, ruling COM R1).
     """
     work = 0
     n = len(chains)
@@ -213,7 +218,7 @@ def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int,
     states = {(tuple(c.start for c in chains), (0,) * n, (0,) * n): 1}
     denom = 1
     done: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
-    for v in range(vmax, 0, -1):
+    for v in range(vmax, vmin - 1, -1):
         dens = [c.den(v) for c in chains]
         frozen = [[(FROZEN, 0, d)] for d in dens]
         for d in dens:
@@ -250,7 +255,7 @@ def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int,
         for k, w in ended.items():
             done[k] += Fraction(w, denom)
         states = nxt
-    assert not states, "every die is placed by v = 1"
+    assert not states, "every die is placed by v = vmin"
     assert sum(done.values()) == 1
     assert all(all(x <= k for x, k in zip(lost, pyramids, strict=True)) for lost in done)
     return dict(done)

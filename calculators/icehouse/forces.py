@@ -13,10 +13,24 @@ POLICIES = ("best", "none", "below-average", "answer-earlier")
 
 
 @dataclass(frozen=True)
+class Play:
+    """How a Defend is played where the rules can be read more than one way (issue 19): ``hidden``,
+    ruling COM R2's hidden rolls; ``whole_pool`` and ``skip_empty``, ruling COM R3's other readings."""
+
+    hidden: bool = False
+    whole_pool: bool = False
+    skip_empty: bool = False
+
+
+OPEN = Play()
+
+
+@dataclass(frozen=True)
 class Force:
     """One player's pyramids at the territory and the dice committed to the Defend.
 
-    ``dice`` holds each committed die's number of faces, highest first.
+    ``dice`` holds each committed die's kind, highest first: its number of faces, or
+    ``faces.ZERO_D10`` for a d10 read 0 to 9 (ruling COM R1).
     """
 
     small: int
@@ -25,6 +39,7 @@ class Force:
     dice: tuple[int, ...]
     policy: str = "none"
     left: int | None = None  # rerolls still to take, when asking mid-Defend (otherwise all of them)
+    home: int = 0  # dice left in the personal pool, not committed (they count only under COM R3's whole-pool)
 
     @property
     def pyramids(self) -> int:
@@ -36,6 +51,7 @@ class Force:
         return self.medium + 2 * self.large if self.left is None else self.left
 
     def label(self) -> str:
+        from .faces import name
         sizes = f"S={self.small} M={self.medium} L={self.large}"
-        dice = ",".join(f"d{f}" for f in self.dice) or "none"
+        dice = ",".join(name(f) for f in self.dice) or "none"
         return f"{sizes} dice={dice}"

@@ -25,6 +25,7 @@ class Layout:
     rounds: int
     kept_first: bool
     limits: tuple[tuple[int, int], ...] = ()
+    given: bool = False  # lanes for each player's dice given up (the whole-pool tail, ruling COM R3)
 
     # lanes 0 .. 2n-1: objectives; then lost counts; then empty; then the limit lanes
     def sole(self, i: int) -> int:
@@ -49,9 +50,12 @@ class Layout:
             base += 2 * r
         raise KeyError(i)
 
+    def given_lane(self, i: int) -> int:
+        return self.empty + 1 + 2 * sum(r for _, r in self.limits) + i
+
     @property
     def count(self) -> int:
-        return self.empty + 1 + 2 * sum(r for _, r in self.limits)
+        return self.empty + 1 + 2 * sum(r for _, r in self.limits) + (self.players if self.given else 0)
 
 
 class Packer:

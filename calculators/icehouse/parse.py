@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 
+from dataclasses import replace
+
 from ..core import InputError
 from .cards import Card, RANK_NAMES, SUITS
+from .faces import ZERO_D10, high, low, read, size, values as face_values
 from .forces import MAX_DICE, MAX_FACES, MAX_POOL, MIN_FACES, NEST_SIZE, POLICIES, Force
 
 SIZE_KEYS = {"s": "small", "small": "small", "m": "medium", "medium": "medium", "l": "large", "large": "large"}
@@ -52,6 +55,7 @@ def parse_force(text: str, field: str, default_policy: str, dice_key: str = "dic
     sizes = {"small": 0, "medium": 0, "large": 0}
     dice: tuple[int, ...] = ()
     policy = default_policy
+    home = 0
     seen = set()
     for part in re.split(r"\s+(?=[A-Za-z]+\s*=)", text):
         if "=" not in part:
@@ -69,24 +73,39 @@ def parse_force(text: str, field: str, default_policy: str, dice_key: str = "dic
         elif key == dice_key:
             seen.add(key)
             dice = parse_dice(value, field, dice_key, MAX_DICE if dice_key == "dice" else MAX_POOL)
+        elif key == "home" and dice_key == "dice":
+            seen.add(key)
+            if not value.isdigit() or int(value) > MAX_POOL:
+                raise InputError(field, f"home: the dice left in the personal pool, a whole number 0 to {MAX_POOL} "
+                                        f"(got {value[:10]!r}).")
+            home = int(value)
         elif key == "reroll":
             seen.add(key)
             if value not in POLICIES:
                 raise InputError(field, f"unknown reroll policy {value[:30]!r}; use one of {', '.join(POLICIES)}.")
             policy = value
         else:
-            raise InputError(field, f"unknown key {key[:20]!r}; use S, M, L, {dice_key} and reroll.")
-    force = Force(sizes["small"], sizes["medium"], sizes["large"], dice, policy)
+            keys = f"S, M, L, {dice_key}, reroll" + (", home" if dice_key == "dice" else "")
+            raise InputError(field, f"unknown key {key[:20]!r}; use {keys}.")
+    force = Force(sizes["small"], sizes["medium"], sizes["large"], dice, policy, home=home)
+    check_force(force, field, dice_key)
+    return force
+
+
+def check_force(force: Force, field: str, dice_key: str) -> None:
+    """COM 6.1 and COM 6.2: pyramids there, one die per pyramid, a short pool only when nothing is left at home."""
     if force.pyramids == 0:
         raise InputError(field, "a player in a Defend has at least one pyramid at the territory (COM 6.1).")
-    if dice_key == "dice" and len(dice) > force.pyramids:
-        raise InputError(field, f"{len(dice)} dice for {force.pyramids} pyramid(s): a player commits one die per "
+    if dice_key == "dice" and len(force.dice) > force.pyramids:
+        raise InputError(field, f"{len(force.dice)} dice for {force.pyramids} pyramid(s): a player commits one die per "
                                 f"pyramid, no more (COM 6.2).")
-    if dice_key == "dice" and len(dice) > MAX_DICE:
-        raise InputError(field, f"at most {MAX_DICE} dice (got {len(dice)}).")
-    if len(dice) > MAX_POOL:
+    if force.home and len(force.dice) < force.pyramids:
+        raise InputError(field, f"{len(force.dice)} dice for {force.pyramids} pyramid(s) with {force.home} left at "
+                                f"home: a player who has the dice commits one per pyramid (COM 6.2).")
+    if dice_key == "dice" and len(force.dice) > MAX_DICE:
+        raise InputError(field, f"at most {MAX_DICE} dice (got {len(force.dice)}).")
+    if len(force.dice) > MAX_POOL:
         raise InputError(field, f"at most {MAX_POOL} dice in a personal pool (got more).")
-    return force
 
 
 CARD = re.compile(r"^(10|[2-9tjqka])([shdc\u2660\u2665\u2666\u2663])$")
@@ -118,27 +137,29 @@ SHOWING = re.compile(r"^d?(\d{1,4}):(\d{1,4})$")
 DICE_PART = re.compile(r"\bdice\s*=\s*(.*?)(?=\s+[A-Za-z]+\s*=|$)", re.IGNORECASE)
 
 
-def parse_showing(text: str, field: str, default_policy: str):
+def parse_showing(text: str, field: str, default_policy: str, literal: bool = False):
     """A force with the values its dice show, ``S=1 L=1 dice=d12:7,d4:2`` -> (Force, dice).
 
-    ``dice``: (value, faces) pairs, highest first, as the reroll programmes hold them. None for an
-    empty field.
+    ``dice``: (value, kind) pairs, highest first, as the reroll programmes hold them. None for an
+    empty field. ``literal``: ruling COM R1's literal reading, under which a d10 shows 0 to 9.
     """
     m = DICE_PART.search(text)
     if not text.strip() or m is None:
         force = parse_force(text, field, default_policy)
-        return (force, ()) if force is not None else None
+        return (replace(force, dice=read(force.dice, literal)), ()) if force is not None else None
     shown = []
     for tok in (t for t in re.split(r"[,\s+]+", m.group(1).strip().lower()) if t):
         d = SHOWING.match(tok)
         if not d:
             raise InputError(field, f"dice: {tok[:12]!r} is not a die with its value; write faces:value, e.g. d12:7.")
         faces, value = int(d.group(1)), int(d.group(2))
-        if MIN_FACES <= faces <= MAX_FACES and not 1 <= value <= faces:
-            raise InputError(field, f"dice: a d{faces} shows 1 to {faces} (got {value}).")
-        shown.append((value, faces))
+        kind = read((faces,), literal)[0]
+        if MIN_FACES <= faces <= MAX_FACES and value not in face_values(kind):
+            reading = " (ruling COM R1's literal reading)" if kind == ZERO_D10 else " (ruling COM R1)"
+            raise InputError(field, f"dice: a d{faces} shows {low(kind)} to {high(kind)}{reading} (got {value}).")
+        shown.append((value, kind))
         if len(shown) > MAX_DICE:
             break
-    faces_text = ",".join(f"d{f}" for _, f in shown)
+    faces_text = ",".join(f"d{size(f)}" for _, f in shown)
     force = parse_force(text[:m.start(1)] + faces_text + text[m.end(1):], field, default_policy)
-    return force, tuple(sorted(shown, reverse=True))
+    return replace(force, dice=read(force.dice, literal)), tuple(sorted(shown, reverse=True))

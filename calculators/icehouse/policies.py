@@ -6,16 +6,19 @@ die may be rerolled again (ruling COM R5).
 """
 from __future__ import annotations
 
+from .faces import high, low, size
+
 Dice = tuple[tuple[int, int], ...]
 
 
 def below_average(dice: Dice, context: tuple[int, ...] | None = None) -> int | None:
-    """Reroll a die showing less than its average, (faces + 1) / 2; the one furthest below first."""
+    """Reroll a die showing less than its average, (faces + 1) / 2 (4.5 for a d10 read 0 to 9, ruling
+    COM R1); the one furthest below first."""
     best, best_key = None, None
     for i, (value, faces) in enumerate(dice):
-        shortfall2 = faces + 1 - 2 * value  # twice (average - value), kept whole
+        shortfall2 = low(faces) + high(faces) - 2 * value  # twice (average - value), kept whole
         if shortfall2 > 0:
-            key = (shortfall2, faces, -i)
+            key = (shortfall2, size(faces), -i)
             if best_key is None or key > best_key:
                 best, best_key = i, key
     return best
@@ -34,7 +37,7 @@ def answer_earlier(dice: Dice, context: tuple[int, ...] | None = None) -> int | 
         return below_average(dice)
     pick = None
     for r, (value, faces) in enumerate(dice):
-        if r < len(context) and value <= context[r] and value < faces:
+        if r < len(context) and value <= context[r] and value < high(faces):
             pick = r  # later ranks hold lower values, so the last found is the lowest
     return pick
 

@@ -11,9 +11,8 @@ stands, that one reroll raises their chance, as if nobody after them were to rer
 """
 from __future__ import annotations
 
-from math import lcm
-
 from .bestplay import Classes
+from .faces import lowest, size, sizes_lcm
 from .policies import Dice
 
 
@@ -42,7 +41,7 @@ class Reply:
                 self.programmes.clear()
             thresholds = tuple(min(t[r] for _, t in others) for r in range(self.R))
             prog = self.programmes[(me, others, faces)] = _Programme(self, me, others, thresholds,
-                                                                      Classes(thresholds), faces)
+                                                                      Classes(thresholds, lowest(faces)), faces)
         classes = prog.classes
         state = tuple(sorted(((classes.rep(v), f) for v, f in dice), reverse=True))
         if self.depth is not None:
@@ -65,7 +64,7 @@ class _Programme:
         self.at_low = [(sum(1 << r for r in range(self.R) if t[r] == thresholds[r]), reply.pyramids[j])
                        for j, t in others]
         self.kept_first = reply.kept_first
-        self.big = lcm(*faces)
+        self.big = sizes_lcm(faces)
         self.width = (10 * self.big ** 10).bit_length() + 1
         self.counts = {f: tuple((classes.reps[c], n) for c, n in classes.counts(f)) for f in set(faces)}
         self.values: dict = {}
@@ -107,7 +106,7 @@ class _Programme:
         # Ruling COM R18: most faces first, then the lowest showing; strictly better only. Against
         # dice that will not change, a higher value never does worse, so of dice with the same faces
         # rerolling the lowest is at least as good as any other: only it is tried.
-        for j in sorted(range(len(state)), key=lambda j: (-state[j][1], state[j][0])):
+        for j in sorted(range(len(state)), key=lambda j: (-size(state[j][1]), state[j][0])):
             die = state[j]
             f = die[1]
             if f in seen:
@@ -117,7 +116,7 @@ class _Programme:
             acc = 0
             for c, cnt in self.counts[f]:
                 acc += cnt * self.value(tuple(sorted(rest + ((c, f),), reverse=True)), k - 1)
-            acc *= self.big // f
+            acc *= self.big // size(f)
             if acc > value:
                 value, choice = acc, die
         return value, choice

@@ -13,18 +13,39 @@ from fractions import Fraction
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
 from .bestplay import BestPlay, estimate, rounds_of
 from .budget import BEST_US, BUDGET_US, Job, trial_cost
-from .defend import APPROX_NOTE, POLICY_CHOICES, pcell, pjson, sim_params
+from . import hidden
+from .combat import Tail
+from .defend import (APPROX_NOTE, POLICY_CHOICES, check_hidden, literal, pcell, pjson, play_of, reading_notes,
+                     sim_params, tail_for)
+from .faces import name as die_name, size
 from .forces import MAX_PLAYERS, Force
 from .parse import parse_showing
 from .simulate import simulate_options
-from .solver import Summary, summarize
+from .solver import Summary, summarize, with_tail
 
-RULES = ["COM 6.3", "COM 6.4", "COM 6.5", "COM 6.6", "COM 6.7", "COM R2", "COM R5", "COM R18"]
+RULES = ["COM 6.3", "COM 6.4", "COM 6.5", "COM 6.6", "COM 6.7", "COM R2", "COM R3", "COM R5", "COM R18"]
 # Shown as placeholders in empty fields, never played: the table has exactly the players given.
 EXAMPLES = {1: "S=2 dice=d8:5,d6:3", 2: "S=1 L=1 dice=d12:4,d4:2"}
 HELP = ("Pyramids there and each committed die as faces:value, e.g. S=1 L=1 dice=d12:7,d4:2. For the players "
         "who have rerolled, their final dice; for the players still to come, their first roll. Optional "
-        "reroll=best, none, below-average or answer-earlier for a player still to come.")
+        "reroll=best, none, below-average or answer-earlier for a player still to come; home=N for the dice left "
+        "in the personal pool (COM R3's whole-pool reading).")
+
+
+def reroll_differ(result: Result, site: Result) -> list[str]:
+    """How the site's readings change the advice: stop or which die, then the chance it gives."""
+    a, b = result.data["advice"], site.data["advice"]
+
+    def what(advice) -> str:
+        die = advice.get("die")
+        return f"reroll the d{die['faces']} showing {die['value']}" if die else "stop"
+    lines = []
+    if what(a) != what(b):
+        lines.append(f"the advice is to {what(b)} (here {what(a)})")
+    if "sole" in a and "sole" in b and a["sole"]["p"] != b["sole"]["p"]:
+        lines.append(f"following it ends as sole occupier with {percent(b['sole']['float'], 1)} "
+                     f"(here {percent(a['sole']['float'], 1)})")
+    return lines
 
 
 @calculator(
@@ -47,6 +68,8 @@ HELP = ("Pyramids there and each committed die as faces:value, e.g. S=1 L=1 dice
                      help="How the players after you spend their rerolls (a reroll= key on a player overrides it)."),
         *sim_params(),
     ],
+    rulings=("COM R1", "COM R2", "COM R3"),
+    differ=reroll_differ,
 )
 def reroll(v: dict):
     table, forces, turn = read_table(v)
@@ -56,20 +79,28 @@ def reroll(v: dict):
         raise InputError("left", f"Player {turn + 1} has {me.rerolls} reroll(s) in all (COM 6.3), not {left}.")
     if rounds_of(forces) == 0 or left == 0 or not table[turn]:
         return nothing_to_decide(v, table, forces, turn)
+    play = play_of(v)
+    tail = tail_for(forces, play)
+    if play.hidden:
+        texts = {f"p{i}": v[f"p{i}"] for i in range(1, MAX_PLAYERS + 1) if v[f"p{i}"].strip()}
+        others = {name: text for n, (name, text) in enumerate(texts.items()) if n != turn}
+        check_hidden(tuple(f for n, f in enumerate(forces) if n != turn), others)
+        return present(v, table, forces, turn, hidden_options(forces, table[turn], turn, left, v["objective"], tail),
+                       "exact", 0)
     engine = tuple(Force(f.small, f.medium, f.large, f.dice, "none") if i < turn else
                    (Force(f.small, f.medium, f.large, f.dice, "best", left=left) if i == turn else f)
                    for i, f in enumerate(forces))
     options = [None] + distinct_dice(table[turn])
     cost = estimate(engine, shown=True) * BEST_US
     if v["method"] != "monte-carlo" and cost <= BUDGET_US:
-        values = exact_options(engine, table, turn, v["objective"])
+        values = exact_options(engine, table, turn, v["objective"], tail)
         method, trials = "exact", 0
     else:
         job = Job(engine, v["objective"])
         trials = max(100, min(v["trials"], int(BUDGET_US / (len(options) * trial_cost(job)))))
         outs = yield from simulate_options(engine, list(table), options, trials, v["seed"],
                                            v["objective"])
-        values = [(option, simulated(summarize(o, engine, approx=True), turn, v["objective"]))
+        values = [(option, simulated(summarize(with_tail(o, tail), engine, approx=True), turn, v["objective"]))
                   for option, o in zip(options, outs, strict=True)]
         method = "monte-carlo"
     return present(v, table, forces, turn, values, method, trials)
@@ -79,7 +110,7 @@ def read_table(v: dict):
     """The dice on the table, player by player, and whose turn it is (COM 6.1: two players or more)."""
     table, forces = [], []
     for i in range(1, MAX_PLAYERS + 1):
-        got = parse_showing(v[f"p{i}"], f"p{i}", v["policy"])
+        got = parse_showing(v[f"p{i}"], f"p{i}", v["policy"], literal(v))
         if got is None:
             if i == 1:
                 raise InputError("p1", "The attacker (player 1) is required.")
@@ -96,16 +127,16 @@ def read_table(v: dict):
 def distinct_dice(dice) -> list[int]:
     """One index per different die (same faces and value), most faces first, then the lowest showing."""
     seen, out = set(), []
-    for j in sorted(range(len(dice)), key=lambda j: (-dice[j][1], dice[j][0])):
+    for j in sorted(range(len(dice)), key=lambda j: (-size(dice[j][1]), dice[j][0])):
         if dice[j] not in seen:
             seen.add(dice[j])
             out.append(j)
     return out
 
 
-def exact_options(engine: tuple[Force, ...], table, turn: int, objective: str):
+def exact_options(engine: tuple[Force, ...], table, turn: int, objective: str, tail: Tail | None = None):
     """Each option's exact value, from the same programme best play runs (ruling COM R18)."""
-    bp = BestPlay(engine, objective)
+    bp = BestPlay(engine, objective, tail)
     movers = {m.player for m in bp.movers}
     ctx = tuple(None if i == turn else (tuple(d) if i in movers else bp.top(d)) for i, d in enumerate(table))
     prog = bp.programme(0, ctx)
@@ -121,6 +152,24 @@ def exact_options(engine: tuple[Force, ...], table, turn: int, objective: str):
         sole = Fraction(pack.get(x, lay.sole(turn)), den)
         kept = Fraction(pack.get(x, lay.kept(turn)), den)
         out.append((option, Value(sole, engine[turn].pyramids - kept, (x >> pack.key_shift(turn)) & pack.pair_mask)))
+    return out
+
+
+def hidden_options(forces: tuple[Force, ...], mine, turn: int, left: int, objective: str, tail: Tail | None):
+    """Ruling COM R2's hidden reading: only your own dice are in view. Every other player's final dice are
+    taken as their play distributes them (best play: the equilibrium of ``hidden.py``, you playing best
+    throughout), and each option is valued against them exactly, you playing best afterwards."""
+    eq_forces = tuple(Force(f.small, f.medium, f.large, f.dice, "best") if n == turn else f
+                      for n, f in enumerate(forces))
+    finals = hidden.equilibrium(eq_forces, objective, tail)
+    answer = hidden.Answer(eq_forces, turn, {n: d for n, d in finals.items() if n != turn}, objective, tail)
+    pyramids = forces[turn].pyramids
+
+    def value(key) -> Value:  # every option's key over the same denominator, so choose() compares them
+        sole, kept = answer.chances(key, left)
+        return Value(sole, pyramids - kept, key)
+    out = [(None, value(answer.stop_key(mine, left)))]
+    out += [(j, value(answer.reroll_key(mine, j, left))) for j in distinct_dice(mine)]
     return out
 
 
@@ -165,7 +214,7 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
         if option is None:
             return "Stop"
         value, faces = me_dice[option]
-        return f"Reroll the d{faces} showing {value}"
+        return f"Reroll the {die_name(faces)} showing {value}"
 
     stop_sole = values[0][1].sole
     rows, data_opts = [], []
@@ -178,7 +227,7 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
         entry = {"option": "stop" if option is None else "reroll", "sole": pjson(val.out, val.sole),
                  "mean_lost": float(val.mean_lost), "change_vs_stop": change}
         if option is not None:
-            entry["die"] = {"faces": me_dice[option][1], "value": me_dice[option][0]}
+            entry["die"] = {"faces": size(me_dice[option][1]), "value": me_dice[option][0]}
         data_opts.append(entry)
     option, val = values[best]
     stop = values[0][1]
@@ -195,6 +244,12 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
             "advice": data_opts[0], "options": data_opts}
     notes = ["Each option is valued with you playing best afterwards and the later players playing as their "
              "policy says, everyone seeing every die (rulings COM R2, COM R5, COM R18)."]
+    if play_of(v).hidden:
+        notes = ["With hidden rolls (COM R2: hidden) you see only your own dice: the values given for the other "
+                 "players are not used. Each option is valued exactly against the other players' final dice as "
+                 "their play distributes them (best play: each player's best answer to the others'), you playing "
+                 "best afterwards (rulings COM R5, COM R18)."]
+    notes += reading_notes(forces, v)[:1] if play_of(v).whole_pool else []
     if method == "monte-carlo":
         data["trials"], data["seed"] = trials, v["seed"]
         notes.append(f"Too big to work out exactly within the time budget: each option is simulated {trials:,} "
@@ -206,8 +261,11 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
 
 
 def nothing_to_decide(v, table, forces, turn) -> Result:
+    skip = play_of(v).skip_empty and any(not f.dice for f in forces)
     why = ("no rerolls left" if v["left"] == 0 else
-           "no dice to reroll" if not table[turn] else "someone has no dice, so one comparison against 0 decides")
+           "no dice to reroll" if not table[turn] else
+           "someone has no dice, so no Defend takes place (COM R3: skip-if-empty)" if skip else
+           "someone has no dice, so one comparison against 0 decides")
     return Result(summary=f"Nothing to decide: {why}. Stop.",
                   data={"method": "exact", "player": turn + 1, "left": v["left"], "objective": v["objective"],
                         "advice": {"option": "stop"}, "options": [{"option": "stop"}]},

@@ -8,28 +8,30 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from math import comb, factorial, lcm, prod
+from math import comb, factorial, prod
 
+from .faces import size, sizes_lcm, sizes_prod, values as face_values
 from .policies import POLICY, Dice
 
 
 def initial_count(faces: tuple[int, ...]) -> int:
     """How many distinct sorted first rolls a pool has (the enumeration's size)."""
-    return prod(comb(f + n - 1, n) for f, n in Counter(faces).items())
+    return prod(comb(size(f) + n - 1, n) for f, n in Counter(faces).items())
 
 
 def first_rolls(faces: tuple[int, ...]) -> tuple[dict[Dice, int], int]:
-    """Every sorted first roll with its number of orderings, and the total (prod of faces)."""
+    """Every sorted first roll with its number of orderings, and the total (prod of faces).
+    Each die shows what ruling COM R1's reading gives it (``faces.values``)."""
     out: dict[Dice, int] = {(): 1}
     for f, n in sorted(Counter(faces).items()):
         part = {}
-        for values in combinations_with_replacement(range(1, f + 1), n):
+        for values in combinations_with_replacement(face_values(f), n):
             ways = factorial(n)
             for c in Counter(values).values():
                 ways //= factorial(c)
             part[tuple((v, f) for v in values)] = ways
         out = {a + b: wa * wb for a, wa in out.items() for b, wb in part.items()}
-    return {tuple(sorted(k, reverse=True)): w for k, w in out.items()}, prod(faces)
+    return {tuple(sorted(k, reverse=True)): w for k, w in out.items()}, sizes_prod(faces)
 
 
 def final_dist(faces: tuple[int, ...], rerolls: int, policy: str,
@@ -38,7 +40,7 @@ def final_dist(faces: tuple[int, ...], rerolls: int, policy: str,
     die at a time, any die (again) each time (ruling COM R5)."""
     start, total = first_rolls(faces)
     pick = POLICY[policy]
-    step = lcm(*faces) if faces else 1
+    step = sizes_lcm(faces)
     finals: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
     layer, denom = start, total
     for _ in range(rerolls + 1):
@@ -51,9 +53,9 @@ def final_dist(faces: tuple[int, ...], rerolls: int, policy: str,
                 done[tuple(v for v, _f in dice)] += w
                 continue
             f = dice[i][1]
-            share = w * (step // f)
+            share = w * (step // size(f))
             rest = dice[:i] + dice[i + 1:]
-            for value in range(1, f + 1):
+            for value in face_values(f):
                 nxt[tuple(sorted(rest + ((value, f),), reverse=True))] += share
         for k, w in done.items():
             finals[k] += Fraction(w, denom)

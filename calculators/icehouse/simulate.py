@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from .bestplay import movers_of, rounds_of
 from .combat import rank_losses
+from .faces import roll
 from .forces import Force
 from .policies import REACTS, rerolled, settle
 from .reply import Reply
@@ -28,7 +29,7 @@ def simulate_best(forces: tuple[Force, ...], trials: int, seed: int, objective: 
     reply = Reply(tuple(f.pyramids for f in forces), R, objective, depth=1)
     counts: dict = defaultdict(int)
     for t in range(trials):
-        table = [tuple(sorted(((int(rand() * f) + 1, f) for f in force.dice), reverse=True)) for force in forces]
+        table = [tuple(sorted(((roll(f, rand), f) for f in force.dice), reverse=True)) for force in forces]
         play(table, movers, reply, rand, R)
         counts[_lost(table, R)] += 1
         if (t + 1) % every == 0:
@@ -84,12 +85,12 @@ def _turn(table: list, mv, left: int, reply: Reply, rand, R: int) -> None:
         context = None
         if mv.policy in REACTS and i > 0:
             context = tuple(min(table[k][r][0] for k in range(i)) for r in range(R))
-        dice = settle(dice, left, mv.policy, context, lambda faces: int(rand() * faces) + 1)
+        dice = settle(dice, left, mv.policy, context, lambda faces: roll(faces, rand))
     table[i] = dice
 
 
 def _reroll(dice, j: int, rand):
-    return rerolled(dice, j, int(rand() * dice[j][1]) + 1)
+    return rerolled(dice, j, roll(dice[j][1], rand))
 
 
 def _lost(table, rounds: int) -> tuple[int, ...]:

@@ -13,8 +13,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .combat import rank_losses, resolve
+from .combat import Tail, rank_losses, resolve
 from .exact import IidChain, LumpedChain, joint_enumeration, scan
+from .faces import ZERO_D10, high, low, lowest, size, roll as face_roll
 from .forces import Force
 from .policies import REACTS, settle
 from .rolls import final_dist
@@ -61,6 +62,23 @@ class Summary:
     approx: bool = False
 
 
+def with_tail(out: Outcome, tail: Tail | None) -> Outcome:
+    """The outcome once ruling COM R3's whole-pool tail has run (``combat.Tail``): the pyramids lost after the
+    committed dice's comparisons map to the pyramids lost in the end, and the dice given grow by the tail's."""
+    if tail is None:
+        return out
+    total = out.trials if out.method == "monte-carlo" else 1
+    lost: dict = defaultdict(int)
+    extra = [Fraction(0)] * len(out.given_mean)
+    for k, w in out.lost.items():
+        end, more = tail(k)
+        lost[end] += w
+        for i, g in enumerate(more):
+            extra[i] += Fraction(g) * w / total
+    given = tuple(Fraction(g) + e for g, e in zip(out.given_mean, extra, strict=True))
+    return Outcome(out.method, dict(lost), given, out.trials, out.seed)
+
+
 def summarize(out: Outcome, forces: tuple[Force, ...], approx: bool = False) -> Summary:
     pyr = [f.pyramids for f in forces]
     n = len(forces)
@@ -92,7 +110,7 @@ def summarize_best(totals, forces: tuple[Force, ...]) -> Summary:
         limited[i] = [(s, forces[i].pyramids - kept) for s, kept in rows]
     return Summary("exact", sole, totals.empty, 1 - sum(sole) - totals.empty, lost,
                    tuple(forces[i].pyramids - totals.kept(i) for i in range(n)),
-                   tuple(Fraction(g) for g in dice_given(forces)), limited=limited)
+                   tuple(Fraction(g) + totals.given(i) for i, g in enumerate(dice_given(forces))), limited=limited)
 
 
 def reacts(force: Force, index: int) -> bool:
@@ -124,26 +142,35 @@ def dice_given(forces: tuple[Force, ...]) -> tuple[int, ...]:
     return tuple(min(c, rounds) for c in counts)
 
 
+def value_range(forces: tuple[Force, ...]) -> tuple[int, int]:
+    """The highest and lowest values any die can show (the lowest is 0 with a d10 read 0 to 9, COM R1)."""
+    dice = [f for force in forces for f in force.dice]
+    return max((high(f) for f in dice), default=1), lowest(dice)
+
+
 def build_chains(forces: tuple[Force, ...], cache: dict | None = None) -> list:
     """Each player's chain for the scan (players with the same dice and policy share one)."""
-    vmax = max((f for force in forces for f in force.dice), default=1)
+    vmax, vmin = value_range(forces)
     cache = {} if cache is None else cache
     chains = []
     no_rounds = min(len(f.dice) for f in forces) == 0  # one comparison against 0: rerolls change nothing
     for f in forces:
         policy, rr = ("none", 0) if no_rounds else effective(f)
-        key = (f.dice, rr, policy, vmax)
+        key = (f.dice, rr, policy, vmax, vmin)
         if key not in cache:
-            cache[key] = IidChain(f.dice) if rr == 0 else LumpedChain(final_dist(f.dice, rr, policy), vmax)
+            plain = rr == 0 and ZERO_D10 not in f.dice  # IidChain: dice numbered from 1, no rerolls
+            cache[key] = IidChain(f.dice) if plain else LumpedChain(final_dist(f.dice, rr, policy), vmax, vmin)
         chains.append(cache[key])
     return chains
 
 
 def exact(forces: tuple[Force, ...], kind: str, chains: list | None = None) -> Outcome:
     """The exact joint distribution for the named policies ('scan' or 'joint')."""
-    vmax = max((f for force in forces for f in force.dice), default=1)
+    vmax, vmin = value_range(forces)
     pyramids = tuple(f.pyramids for f in forces)
     given = tuple(Fraction(g) for g in dice_given(forces))
+    if min(len(f.dice) for f in forces) == 0:
+        return Outcome("exact", against_zero(forces), given)
     if kind == "joint":
         memo: dict = {}
 
@@ -157,8 +184,31 @@ def exact(forces: tuple[Force, ...], kind: str, chains: list | None = None) -> O
         means = tuple(sum((Fraction(k[i]) * w for k, w in giv.items()), Fraction(0)) for i in range(len(forces)))
         return Outcome("exact", lost, means)
     chains = chains if chains is not None else build_chains(forces)
-    lost = scan(chains, tuple(len(f.dice) for f in forces), pyramids, vmax)
+    lost = scan(chains, tuple(len(f.dice) for f in forces), pyramids, vmax, vmin=vmin)
     return Outcome("exact", lost, given)
+
+
+def zero_top(force: Force) -> Fraction:
+    """P(the player's highest die ends at 0), in a Defend where someone has no dice (COM 6.5): only a d10
+    read 0 to 9 shows 0 (ruling COM R1). Best play rerolls a 0 while every die shows 0 (a reroll is
+    strictly better only then, ruling COM R18); a named policy plays as it always does."""
+    if not force.dice or any(d != ZERO_D10 for d in force.dice):
+        return Fraction(1 if not force.dice else 0)
+    policy, rr = effective(force)
+    if policy == "best":
+        return Fraction(1, 10) ** (len(force.dice) + rr)
+    return sum((p for values, p in final_dist(force.dice, rr, policy).items() if values[0] == 0), Fraction(0))
+
+
+def against_zero(forces: tuple[Force, ...]) -> dict[tuple[int, ...], Fraction]:
+    """COM 6.5 when someone has no dice: one comparison, in which every player at 0 loses a pyramid
+    (the diceless, and a player whose dice all show 0), and the combat stops (ruling COM R3)."""
+    out: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
+    for f in forces:
+        q = zero_top(f)
+        out = {k + (x,): p * (q if x else 1 - q) for k, p in out.items() for x in (0, 1)
+               if (q if x else 1 - q)}
+    return out
 
 
 def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int, samplers: dict | None = None):
@@ -171,11 +221,13 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int, samplers: dic
     rand = rng.random
 
     def roll(faces: int) -> int:
-        return int(rand() * faces) + 1
+        return face_roll(faces, rand)
 
     pyramids = tuple(f.pyramids for f in forces)
     rounds = min(len(f.dice) for f in forces)
-    plans = [effective(f) if rounds else ("none", 0) for f in forces]  # against a 0, rerolls change nothing
+    if not rounds:  # someone rolls 0: one comparison, whose exact outcome the draws come from
+        return (yield from _zero_trials(forces, trials, seed, rand))
+    plans = [effective(f) for f in forces]
     samplers = samplers or {}
     needs_context = any(reacts(f, i) for i, f in enumerate(forces))
     n = len(forces)
@@ -190,11 +242,11 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int, samplers: dic
             elif rr and policy == "below-average":
                 finals.append(_below_average_roll(force.dice, rr, rand))
             elif rr:
-                dice = tuple(sorted(((int(rand() * f) + 1, f) for f in force.dice), reverse=True))
+                dice = tuple(sorted(((roll(f), f) for f in force.dice), reverse=True))
                 ctx = _context(finals, rounds) if finals and needs_context else None
                 finals.append([v for v, _ in settle(dice, rr, policy, ctx, roll)])
             else:
-                finals.append(sorted([int(rand() * f) + 1 for f in force.dice], reverse=True))
+                finals.append(sorted([roll(f) for f in force.dice], reverse=True))
         if simple:  # combat.resolve's one-die-per-pyramid path, without its checks in the hot loop
             counts[tuple(rank_losses(finals, rounds))] += 1
         else:
@@ -207,6 +259,17 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int, samplers: dic
     if simple:
         given_total = [rounds * trials] * n
     means = tuple(Fraction(g, trials) for g in given_total)
+    return Outcome("monte-carlo", dict(counts), means, trials=trials, seed=seed)
+
+
+def _zero_trials(forces: tuple[Force, ...], trials: int, seed: int, rand):
+    draw = sampler(against_zero(forces))
+    counts: dict = defaultdict(int)
+    for t in range(trials):
+        counts[tuple(draw(rand))] += 1
+        if (t + 1) % PROGRESS_EVERY == 0:
+            yield (t + 1) / trials
+    means = tuple(Fraction(g) for g in dice_given(forces))
     return Outcome("monte-carlo", dict(counts), means, trials=trials, seed=seed)
 
 
@@ -228,16 +291,16 @@ def sampler(dist: dict[tuple[int, ...], Fraction]):
 def _below_average_roll(faces: tuple[int, ...], rerolls: int, rand) -> list[int]:
     """The below-average policy inlined for the simulation's hot loop (same choices as
     ``policies.below_average``: largest shortfall first, then more faces; tested against it)."""
-    values = [int(rand() * f) + 1 for f in faces]
+    values = [face_roll(f, rand) for f in faces]
     for _ in range(rerolls):
         best, key = -1, (0, 0)
         for i, f in enumerate(faces):
-            short = f + 1 - 2 * values[i]
-            if short > 0 and (short, f) > key:
-                best, key = i, (short, f)
+            short = low(f) + high(f) - 2 * values[i]
+            if short > 0 and (short, size(f)) > key:
+                best, key = i, (short, size(f))
         if best < 0:
             break
-        values[best] = int(rand() * faces[best]) + 1
+        values[best] = face_roll(faces[best], rand)
     values.sort(reverse=True)
     return values
 

@@ -24,11 +24,20 @@ from ..core.dist import frac, one_in, percent
 SHORT_FRACTION = 15  # characters of "n/d" shown inline; longer ones go behind a toggle
 
 
+MARK = '<strong class="calc-mark">differs</strong> '  # a marked row says so in words, not by colour alone
+
+
 def table_html(table: dict) -> str:
+    """A table; a table with ``marked`` flags (one per row) marks those rows, in words and by style."""
     head = "".join(f'<th scope="col">{escape(cell_text(c))}</th>' for c in table.get("columns", []))
-    body = "".join("<tr>" + "".join(f"<td>{cell_html(c)}</td>" for c in row) + "</tr>" for row in table.get("rows", []))
+    marked = table.get("marked") or []
+    rows = []
+    for i, row in enumerate(table.get("rows", [])):
+        mark = i < len(marked) and marked[i] is True
+        cells = [f"<td>{MARK if mark and j == 0 else ''}{cell_html(c)}</td>" for j, c in enumerate(row)]
+        rows.append(('<tr class="calc-marked">' if mark else "<tr>") + "".join(cells) + "</tr>")
     return (f'<div class="calc-table-wrap"><table class="calc-table"><caption>{escape(str(table.get("title", "")))}'
-            f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>")
+            f"</caption><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
 
 
 def cell_text(value: Any) -> str:

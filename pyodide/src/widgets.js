@@ -360,7 +360,8 @@
       for (const p of this.schema.params) {
         const f = p.type === "group" ? new GroupField(wid, p, (name) => this.changed(name)) : scalarField(wid + "-" + p.name, p);
         this.fields.set(p.name, f);
-        form.append(f.box);
+        if (p.group === "rulings") this.rulingsGroup(form).fields.append(f.box);
+        else form.append(f.box);
       }
       const runLabel = (this.schema.run && this.schema.run.label) || "Calculate";
       this.runBtn = el("button", { type: "submit", class: "md-button md-button--primary calc-run", text: runLabel, hidden: !this.onRequest });
@@ -372,14 +373,79 @@
       this.linkBox = el("input", { type: "text", class: "calc-link-box", readonly: true, hidden: true, "aria-label": "Link to this calculation" });
       this.importInput = el("input", { type: "file", accept: "application/json,.json", class: "calc-import-file", hidden: true });
       // Reset is last, away from Continue: a double tap on Continue must never land on it.
-      const bar = el("div", { class: "calc-actions" }, this.runBtn, this.nextBtn, this.cancelBtn, this.progress,
+      this.compareBtn = this.rulings ? button("calc-compare-readings", "Compare readings") : null;
+      const bar = el("div", { class: "calc-actions" }, this.runBtn, this.nextBtn, this.cancelBtn, this.progress, this.compareBtn,
         button("calc-copy-link", "Copy link"), button("calc-save", "Save in this browser"),
         button("calc-restore", "Restore saved"), button("calc-export", "Export JSON"), button("calc-import", "Import JSON"),
         this.importInput, button("calc-reset", "Reset"));
       form.append(bar);
       this.w.querySelector(".calc-form-slot").replaceWith(form, this.linkBox, this.formError);
       this.resultBox.before(this.banner);
+      if (this.rulings) this.resultBox.after(this.comparisonBox());
       this.wire(bar);
+    }
+
+    // -- switchable rulings (issue 19): the parameters the schema puts in the "rulings" group sit
+    // together in one details element, closed, whose summary names the readings in force.
+    rulingsGroup(form) {
+      if (!this.rulings) {
+        const summary = el("summary", {});
+        const fields = el("div", { class: "calc-rulings-fields" });
+        const box = el("details", { class: "calc-rulings", "data-rulings": "1" }, summary, fields);
+        this.rulings = { box, summary, fields };
+        form.append(box);
+      }
+      return this.rulings;
+    }
+    showRulings() {
+      if (!this.rulings) return;
+      const changed = this.schema.params.filter((p) => p.group === "rulings")
+        .map((p) => [p, String(this.fields.get(p.name).get())]).filter(([p, v]) => v !== p.default);
+      this.rulings.summary.textContent = "Rulings: " + (changed.length
+        ? changed.map(([p, v]) => p.ruling + " " + v).join(", ") + " (not the site's)"
+        : "the site's readings");
+      if (changed.length) this.rulings.box.dataset.changed = "1"; else delete this.rulings.box.dataset.changed;
+    }
+    // The comparison view: the result under every reading, side by side, worked out by the engine
+    // (run with compare_readings) and shown with the one presenter, below the result.
+    comparisonBox() {
+      this.compareProgress = el("progress", { class: "calc-progress", max: 1, value: 0, hidden: true, "aria-label": "Comparing readings" });
+      this.compareClose = button("calc-compare-close", "Close the comparison");
+      this.compareNote = el("p", { class: "calc-stale-note", role: "status", hidden: true });
+      this.compareBody = el("div", { class: "calc-compare-body" });
+      this.compareBox = el("div", { class: "calc-compare", hidden: true, "aria-live": "polite" },
+        el("div", { class: "calc-compare-head" }, el("span", { text: "Every reading side by side" }), this.compareProgress, this.compareClose),
+        this.compareNote, this.compareBody);
+      this.compareKey = null; this.comparing = null;
+      return this.compareBox;
+    }
+    async compareReadings() {
+      const key = this.key();
+      if (this.comparing) engine.cancel(this.comparing.req);
+      const job = engine.run(this.calc, Object.assign(this.params(), { compare_readings: true }),
+        (v) => { this.compareProgress.hidden = false; this.compareProgress.value = v; }, this.root);
+      this.comparing = job;
+      this.compareBox.hidden = false; this.compareBox.dataset.state = "running";
+      this.compareNote.hidden = false; this.compareNote.textContent = "Working out the result under every reading…";
+      const [result, render] = await Promise.all([job.promise, loadSanitiser().catch(() => null)]);
+      if (this.comparing !== job || !this.w.isConnected) return;
+      this.comparing = null; this.compareProgress.hidden = true;
+      const html = result && result.ok ? htmlOf.get(result) : null;
+      if (!render || typeof html !== "string") {
+        this.compareNote.textContent = (result && result.error && result.error.message) || "The comparison cannot be shown.";
+        this.compareBox.dataset.state = "error"; this.compareBody.replaceChildren();
+        return;
+      }
+      this.compareBody.replaceChildren(render(html));
+      this.compareKey = key; this.compareBox.dataset.state = "done";
+      this.compareStale();
+    }
+    compareStale() {
+      if (!this.compareBox || this.compareBox.hidden || this.comparing) return;
+      const stale = this.compareKey !== null && this.compareKey !== this.key();
+      this.compareNote.hidden = !stale;
+      this.compareNote.textContent = stale ? "The fields have changed since this comparison: press Compare readings again." : "";
+      if (stale) this.compareBody.dataset.stale = "edited"; else delete this.compareBody.dataset.stale;
     }
 
     presetChooser(wid) {
@@ -404,6 +470,13 @@
         if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && e.target.tagName === "TEXTAREA") { e.preventDefault(); this.compute("submit"); }
       });
       this.nextBtn.addEventListener("click", () => this.continueToNext());
+      if (this.compareBtn) {
+        this.compareBtn.addEventListener("click", () => this.compareReadings());
+        this.compareClose.addEventListener("click", () => {
+          if (this.comparing) engine.cancel(this.comparing.req);
+          this.comparing = null; this.compareBox.hidden = true; this.compareBtn.focus();
+        });
+      }
       this.cancelBtn.addEventListener("click", () => { if (this.current) engine.cancel(this.current.req); });
       on("calc-copy-link", () => this.copyLink());
       on("calc-reset", () => {
@@ -440,6 +513,7 @@
         if (f) f.set(v);
         else unknown.push(name);
       }
+      this.showRulings(); this.compareStale();
       return unknown;
     }
 
@@ -542,6 +616,7 @@
     // -- a change by the player
     changed(name) {
       this.lastChanged = name;
+      this.showRulings(); this.compareStale();
       this.w.classList.remove("calc-restored");
       this.laterHash();
       if (this.onRequest) {
@@ -640,6 +715,8 @@
       const target = this.fieldFor(primary);
       const message = String(error.message || "");
       if (target) {
+        const closed = target.box && target.box.closest("details:not([open])");
+        if (closed) closed.open = true; // an error on a reading must not hide in the closed "Rulings" group
         target.err.textContent = message; target.err.hidden = false; target.invalid(true);
         const other = changed && changed !== primary ? this.fieldFor(changed) : null;
         if (other && other !== target) { other.err.textContent = "This change conflicts with " + target.label + ": " + message; other.err.hidden = false; }

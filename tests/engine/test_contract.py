@@ -89,7 +89,7 @@ def test_defaults_run_or_ask_for_a_field_that_shows_an_example(calc_id):
         result = calculators.run(calc_id, _examples(calc_id))
     assert result["ok"] is True, result
     assert json.loads(json.dumps(result)) == result
-    assert set(result) == {"ok", "id", "summary", "data", "tables", "charts", "notes", "rules", "next"}
+    assert set(result) == {"ok", "id", "summary", "data", "tables", "charts", "notes", "rules", "next", "readings"}
     assert result["id"] == calc_id
     assert isinstance(result["summary"], str) and result["summary"].strip()
     assert result["rules"], "every result cites the rules it applied"

@@ -7,7 +7,7 @@ import pytest
 from calculators.core import registry
 from calculators.core.errors import InputError
 from calculators.core.params import int_param, ruling_param_name
-from calculators.core.result import Result
+from calculators.core.result import Result, Table
 from calculators.core.rulings import Reading, Readings, Ruling
 
 XR = Ruling("DIP R99", "Does the test ruling bite?",
@@ -57,3 +57,113 @@ def test_the_calculator_receives_the_readings_in_force(calc):
     with pytest.raises(InputError) as err:
         registry.validate(calc, {"dip_r99": "maybe"})
     assert err.value.field == "dip_r99"
+
+
+# -- the reading cited, the note on the site's reading, the comparison view -----------------------------
+YR = Ruling("DIP R98", "How far does it go?",
+            (Reading("near", "Near", default=True), Reading("far", "Far"), Reading("nowhere", "Nowhere")))
+
+
+def _bite(values):
+    """A made-up calculation: n, doubled when DIP R99 bites; DIP R98 adds 0, 10 or refuses."""
+    r = values["readings"]
+    n = values["n"] * (2 if r["DIP R99"] == "yes" else 1)
+    if r["DIP R98"] == "nowhere":
+        raise InputError("n", "Nowhere to go under this reading.")
+    n += 10 if r["DIP R98"] == "far" else 0
+    return Result(f"It comes to {n}.", {"n": n}, ["DIP 1.1"],
+                  tables=[Table("Totals", ["What", "Value", "Same"], [["n", n, "x"]])])
+
+
+@pytest.fixture
+def live(monkeypatch):
+    """Two made-up rulings and a calculator registered through the decorator, reached through run()."""
+    known = {XR.id: XR, YR.id: YR}
+    monkeypatch.setattr(registry, "all_rulings", lambda: known)
+    monkeypatch.setattr(registry, "_REGISTRY", {})
+    monkeypatch.setattr(registry, "_loaded", True)
+    seen = []
+
+    def differ(result, default_result):
+        seen.append((result.data["n"], default_result.data["n"]))
+        return [f"the site's readings give {default_result.data['n']}, these {result.data['n']}"]
+    registry.calculator(id="dip-bite", title="Bite", game="diplomacy", rules=["DIP 1.1"], page="diplomacy/rulings.md",
+                        params=[int_param("n", "N", 1, 0, 9)], rulings=("DIP R99", "DIP R98"), differ=differ)(_bite)
+    registry.calculator(id="dip-plain", title="Plain", game="diplomacy", rules=["DIP 1.1"],
+                        page="diplomacy/rulings.md", params=[int_param("n", "N", 1, 0, 9)],
+                        rulings=("DIP R99", "DIP R98"))(_bite)
+    return seen
+
+
+def test_a_result_cites_every_reading_in_force_and_says_nothing_more_at_the_site_readings(live):
+    out = registry.run("dip-bite", {"n": 3})
+    assert out["ok"] and out["summary"] == "It comes to 3."
+    assert out["rules"] == ["DIP 1.1", "DIP R99: no", "DIP R98: near"]
+    assert out["readings"] == {"in_force": {"DIP R99": "no", "DIP R98": "near"},
+                               "site": {"DIP R99": "no", "DIP R98": "near"}}
+    assert out["notes"] == [] and live == []  # nothing rerun at the site's readings
+
+
+def test_another_reading_gets_the_site_reading_note_worded_by_the_calculators_differ(live):
+    out = registry.run("dip-bite", {"n": 3, "dip_r99": "yes"})
+    assert out["summary"] == "It comes to 6." and "DIP R99: yes" in out["rules"]
+    assert live == [(6, 3)]  # differ(result, default_result)
+    assert out["readings"]["site_differs"] == ["the site's readings give 3, these 6"]
+    assert out["notes"] == ["Worked out under DIP R99: yes, not the site's reading. Under the site's readings "
+                            "(DIP R99: no, DIP R98: near): the site's readings give 3, these 6."]
+
+
+def test_without_a_differ_the_figures_are_compared(live):
+    out = registry.run("dip-plain", {"n": 3, "dip_r98": "far"})
+    assert out["readings"]["site_differs"] == ["the result reads: It comes to 3.", "Totals › n › Value: 3 (here 13)"]
+    same = registry.run("dip-plain", {"n": 0, "dip_r99": "yes"})  # 0 doubled is 0: nothing differs
+    assert same["readings"]["site_differs"] == []
+    assert "give the same result" in same["notes"][0]
+
+
+def test_a_reading_under_which_the_site_refuses_the_input_says_so():
+    from calculators.core.compare import default_note
+    r = Readings({"DIP R98": "far"}, (XR, YR))
+    assert "this input is refused: Too far." in default_note(r, None, refused="Too far.")[0]
+
+
+def test_the_comparison_view_sets_every_reading_side_by_side_and_marks_the_differences(live):
+    out = registry.run("dip-bite", {"n": 3, "compare_readings": True})
+    assert out["ok"], out
+    table = out["tables"][0]
+    assert table["columns"] == ["Figure", "The site's readings", "DIP R99: yes", "DIP R98: far", "DIP R98: nowhere"]
+    rows = {row[0]: row[1:] for row in table["rows"]}
+    assert rows["Summary"] == ["It comes to 3.", "It comes to 6.", "It comes to 13.",
+                               "Refused: Nowhere to go under this reading."]
+    assert rows["Totals › n › Value"] == [3, 6, 13, "-"]
+    assert "Totals › n › Same" not in rows  # the same under every reading that answers: not listed
+    assert table["marked"] == [True, True]
+    assert out["data"]["differing"] == 1
+    assert [c["ok"] for c in out["data"]["comparison"]] == [True, True, True, False]
+    assert "DIP R98: nowhere" in out["rules"] and "DIP R99: yes" in out["rules"]
+    assert out["notes"] == ["DIP R99: yes: the site's readings give 3, these 6",
+                            "DIP R98: far: the site's readings give 3, these 13"]
+
+
+def test_the_comparison_adds_the_readings_chosen_when_several_are_switched(live):
+    out = registry.run("dip-bite", {"n": 3, "dip_r99": "yes", "dip_r98": "far", "compare_readings": "true"})
+    assert out["tables"][0]["columns"][-1] == "As chosen: DIP R99: yes, DIP R98: far"
+    assert out["tables"][0]["rows"][0][-1] == "It comes to 16."
+
+
+def test_the_comparison_of_a_refused_input_is_the_inputs_error(live):
+    out = registry.run("dip-bite", {"n": 3, "dip_r98": "nowhere", "compare_readings": True})
+    assert out == {"ok": False, "error": {"field": "n", "message": "Nowhere to go under this reading."}}
+    bad = registry.run("dip-bite", {"n": 3, "compare_readings": "perhaps"})
+    assert not bad["ok"] and bad["error"]["field"] == "compare_readings"
+
+
+def test_differ_needs_rulings_and_compare_readings_is_reserved():
+    with pytest.raises(ValueError):
+        registry.calculator(id="dip-x", title="X", game="diplomacy", rules=["DIP 1.1"], page="diplomacy/rulings.md",
+                            params=[], differ=lambda a, b: [])
+    with pytest.raises(ValueError):
+        registry.calculator(id="dip-x", title="X", game="diplomacy", rules=["DIP 1.1"], page="diplomacy/rulings.md",
+                            params=[int_param("compare_readings", "C", 1, 0, 9)])
+    plain = registry.run("wotw-merge-split", {"compare_readings": True})
+    assert not plain["ok"] and "no switchable ruling" in plain["error"]["message"]

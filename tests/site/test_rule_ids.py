@@ -34,11 +34,14 @@ def expected_anchor(rule_id: str) -> str:
 
 
 class _Anchors(HTMLParser):
-    """Collects rule-ID anchors (id, text), every element ID, and calculator widgets and links."""
+    """Collects rule-ID anchors (id, text), reading anchors (id, text), every element ID, and calculator
+    widgets and links."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.rule_anchors: list[tuple[str, str]] = []
+        self.reading_anchors: list[tuple[str, str]] = []
+        self._kind = self.rule_anchors
         self.ids: set[str] = set()
         self.widgets: list[tuple[str, dict]] = []
         self.calc_links: list[str] = []
@@ -49,8 +52,10 @@ class _Anchors(HTMLParser):
         a = {k: (v or "") for k, v in attrs}
         if a.get("id"):
             self.ids.add(a["id"])
-        if tag == "a" and "rule-id" in a.get("class", "").split():
+        classes = a.get("class", "").split()
+        if tag == "a" and ("rule-id" in classes or "reading-id" in classes):
             self._open, self._text = a.get("id", ""), []
+            self._kind = self.rule_anchors if "rule-id" in classes else self.reading_anchors
         if a.get("data-calc"):
             self.widgets.append((a["data-calc"], json.loads(a.get("data-defaults") or "{}")))
         if tag == "a" and "calc-link" in a.get("class", "").split():
@@ -62,7 +67,7 @@ class _Anchors(HTMLParser):
 
     def handle_endtag(self, tag):
         if tag == "a" and self._open is not None:
-            self.rule_anchors.append((self._open, "".join(self._text).strip()))
+            self._kind.append((self._open, "".join(self._text).strip()))
             self._open = None
 
 
@@ -89,7 +94,14 @@ def defined(site) -> dict[str, list[str]]:
     return where
 
 
+@pytest.fixture(scope="module")
+def readings_defined(site) -> dict[str, str]:
+    """Reading anchor ID -> its page: a switchable ruling's readings (``COM R1: literal``)."""
+    return {anchor_id: page for page, p in site.items() if page != "404.html" for anchor_id, _ in p.reading_anchors}
+
+
 def test_expected_anchor_convention():
+    assert expected_anchor("COM R1: one-to-ten") == "com-r1-one-to-ten"
     assert expected_anchor("WOTW 9.1") == "wotw-9-1"
     assert expected_anchor("DIP 14.8") == "dip-14-8"
     assert expected_anchor("AQMF R3") == "aqmf-r3"
@@ -160,16 +172,29 @@ def _cited_by_results(site) -> list[tuple[str, str, str]]:
     return cited
 
 
-def test_every_rule_id_cited_by_a_result_resolves(site, defined):
+def test_every_rule_id_cited_by_a_result_resolves(site, defined, readings_defined):
+    """A result cites rules (``COM 6.5``) and the readings it used (``COM R1: one-to-ten``): each lands on
+    its anchor, a reading on its own (in its ruling's box, see test_readings.py)."""
     cited = _cited_by_results(site)
     assert cited, "no calculator result on the site cites a rule"
+    readings = [rid for _, _, rid in cited if ":" in rid]
+    assert readings, "no result on the site cites the reading it used"
     missing = sorted({f"{where}: {cid} result cites {rid}" for where, cid, rid in cited
-                      if expected_anchor(rid) not in defined})
+                      if expected_anchor(rid) not in (readings_defined if ":" in rid else defined)})
     assert not missing, "\n  ".join(missing)
 
 
+def test_every_reading_of_every_switchable_ruling_resolves(readings_defined):
+    """Every reading a result can cite, under any choice, has its anchor in the built site."""
+    every = {f"{p['ruling']}: {c['value']}" for calc in calculators.catalog() for p in calc["params"] if p.get("ruling")
+             for c in p["choices"]}
+    assert every, "no calculator offers a switchable ruling"
+    missing = sorted(r for r in every if expected_anchor(r) not in readings_defined)
+    assert not missing, f"readings with no anchor in the site: {missing}"
+
+
 def test_rules_json_points_at_the_anchors(built_site, site):
-    """The browser turns cited rule IDs into links with assets/engine/rules.json: each must land."""
+    """The browser turns cited rule IDs and readings into links with assets/engine/rules.json: each must land."""
     path = built_site / "assets" / "engine" / "rules.json"
     table = json.loads(path.read_text(encoding="utf-8"))
     bad = []
@@ -179,5 +204,5 @@ def test_rules_json_points_at_the_anchors(built_site, site):
         if frag != expected_anchor(rid) or page not in site or frag not in site[page].ids:
             bad.append(f"{rid} -> {url}")
     assert not bad, "\n  ".join(bad)
-    every = {a for p in site.values() for a, _ in p.rule_anchors}
+    every = {a for p in site.values() for a, _ in p.rule_anchors + p.reading_anchors}
     assert {expected_anchor(r) for r in table} == every, "rules.json and the site's rule anchors differ"

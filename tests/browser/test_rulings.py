@@ -1,0 +1,111 @@
+"""Switchable rulings in the page (issue 19): the closed "Rulings" group, a reading carried by links and
+saved states, the note on the site's reading, the reading cited as a link, and the comparison view."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import calculators
+
+pytestmark = pytest.mark.browser
+WIDGET = "#calc-aqmf-explosion"
+READY = 90_000  # ms: a cold Pyodide start, on a loaded machine
+BASE = {"target": "boc-infantry", "target_elements": "1"}
+
+
+def wait_done(page):
+    page.wait_for_selector(f"{WIDGET}[data-state=done]", timeout=READY)
+
+
+def wait_summary(page, text: str):
+    page.wait_for_function("([w, t]) => document.querySelector(w + ' .calc-summary').textContent === t",
+                           arg=[WIDGET, text], timeout=READY)
+
+
+def rulings_summary(page) -> str:
+    return page.locator(f"{WIDGET} details.calc-rulings > summary").inner_text()
+
+
+def test_the_rulings_group_is_closed_names_the_readings_and_carries_a_choice(page, site_url):
+    page.goto(site_url + "aqmf/tripods/")
+    wait_done(page)
+    group = page.locator(f"{WIDGET} details.calc-rulings")
+    assert group.get_attribute("open") is None, "the Rulings group starts closed"
+    assert rulings_summary(page) == "Rulings: the site's readings"
+    group.locator("summary").click()
+    page.locator(f"{WIDGET}-target_elements").fill("1")
+    page.select_option(f"{WIDGET}-aqmf_r14", "automatic-hits")
+    want = calculators.run("aqmf-explosion", {**BASE, "aqmf_r14": "automatic-hits"})
+    wait_summary(page, want["summary"])
+    assert rulings_summary(page) == "Rulings: AQMF R14 automatic-hits (not the site's)"
+    notes = page.locator(f"{WIDGET} .calc-notes").inner_text()
+    assert "Worked out under AQMF R14: automatic-hits, not the site's reading" in notes
+    # The reading used is cited, and the citation lands on the reading's anchor on the rulings page.
+    cite = page.locator(f"{WIDGET} .calc-rules a", has_text="AQMF R14: automatic-hits")
+    assert cite.get_attribute("href").endswith("aqmf/rulings/#aqmf-r14-automatic-hits")
+    page.wait_for_function("location.hash.includes('aqmf_r14=automatic-hits')", timeout=READY)
+    link = page.url
+
+    # A shared link carries the reading: a fresh page opens with it chosen and the same result.
+    other = page.context.new_page()
+    other.goto(link)
+    other.wait_for_selector(f"{WIDGET}[data-state=done]", timeout=READY)
+    wait_summary(other, want["summary"])
+    assert other.locator(f"{WIDGET}-aqmf_r14").input_value() == "automatic-hits"
+    assert rulings_summary(other) == "Rulings: AQMF R14 automatic-hits (not the site's)"
+
+    # A saved state carries it too.
+    page.locator(f"{WIDGET} .calc-save").click()
+    page.locator(f"{WIDGET} .calc-reset").click()
+    page.wait_for_function("document.querySelector('#calc-aqmf-explosion-aqmf_r14').value === 'roll-to-hit'")
+    assert rulings_summary(page) == "Rulings: the site's readings"
+    page.locator(f"{WIDGET} .calc-restore").click()
+    page.wait_for_function("document.querySelector('#calc-aqmf-explosion-aqmf_r14').value === 'automatic-hits'")
+    wait_summary(page, want["summary"])
+
+    # And the citation leads to the reading, in the ruling's own box.
+    cite.click()
+    page.wait_for_url(re.compile(r".*/aqmf/rulings/#aqmf-r14-automatic-hits$"), timeout=READY)
+    target = page.locator("#aqmf-r14-automatic-hits")
+    assert target.inner_text() == "AQMF R14: automatic-hits"
+    assert "(the site's reading)" in page.locator("li:has(#aqmf-r14-roll-to-hit)").inner_text()
+
+
+def test_the_comparison_view_sets_every_reading_side_by_side(page, site_url):
+    page.goto(site_url + "aqmf/tripods/#calc=aqmf-explosion&target=boc-infantry&target_elements=1&dug_in=true")
+    wait_done(page)
+    page.locator(f"{WIDGET} .calc-compare-readings").click()
+    page.wait_for_selector(f"{WIDGET} .calc-compare[data-state=done]", timeout=READY)
+    want = calculators.run("aqmf-explosion", {**BASE, "dug_in": "true", "compare_readings": True})
+    table = page.locator(f"{WIDGET} .calc-compare table.calc-table")
+    heads = [h.strip() for h in table.locator("thead th").all_inner_texts()]
+    assert heads == want["tables"][0]["columns"]
+    assert heads[1:] == ["The site's readings", "AQMF R5: lucky-hit", "AQMF R5: ten-succeeds",
+                         "AQMF R14: automatic-hits", "AQMF R14: dug-in-ignored"]
+    marked = table.locator("tbody tr.calc-marked")
+    assert marked.count() == sum(want["tables"][0]["marked"]) > 0
+    assert marked.first.locator(".calc-mark").inner_text() == "differs"
+    # Changing a field marks the comparison as out of date; Close hides it.
+    page.locator(f"{WIDGET}-target_elements").fill("2")
+    page.wait_for_selector(f"{WIDGET} .calc-compare-body[data-stale]", timeout=READY)
+    assert "press Compare readings again" in page.locator(f"{WIDGET} .calc-compare .calc-stale-note").inner_text()
+    page.locator(f"{WIDGET} .calc-compare-close").click()
+    assert page.locator(f"{WIDGET} .calc-compare").is_hidden()
+
+
+def test_an_error_a_reading_causes_names_the_reading(page, site_url):
+    page.goto(site_url + "aqmf/tripods/#calc=aqmf-tow-cable&tries=once-a-turn&aqmf_r17=must-roll")
+    err = page.locator("#calc-aqmf-tow-cable-tries-error")
+    err.wait_for(state="visible", timeout=READY)
+    assert "must-roll" in err.inner_text()
+    assert page.locator("#calc-aqmf-tow-cable details.calc-rulings").get_attribute("open") is None
+
+
+
+def test_a_bad_reading_in_a_link_opens_the_rulings_group_at_its_message(page, site_url):
+    page.goto(site_url + "aqmf/tripods/#calc=aqmf-tow-cable&aqmf_r17=sometimes")
+    bad = page.locator("#calc-aqmf-tow-cable-aqmf_r17-error")
+    bad.wait_for(state="visible", timeout=READY)
+    assert "must be one of" in bad.inner_text()
+    assert page.locator("#calc-aqmf-tow-cable details.calc-rulings").get_attribute("open") is not None
