@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable, Iterator
 
+from .board import Board
 from .errors import InputError
 from .params import Param, ruling_param
 from .presets import Presets
@@ -55,6 +56,7 @@ class Calculator:
     # Switchable rulings it depends on (issue 19): a reading parameter each, in schema order
     # after the calculator's own; the function receives them as values["readings"].
     rulings: tuple[str, ...] = ()
+    board: Board | None = None  # its widget's click-to-order board (issue 14)
 
     @property
     def all_params(self) -> tuple[Param, ...]:
@@ -74,6 +76,7 @@ class Calculator:
             "rulings": list(self.rulings),
             "presets": self.presets.schema() if self.presets else None,
             "run": {"mode": self.run_mode, "label": self.run_label},
+            "board": self.board.schema() if self.board else None,
         }
 
 
@@ -83,11 +86,12 @@ _loaded = False
 
 def calculator(*, id: str, title: str, game: str, rules, params, page: str, description: str = "",
                presets: Presets | None = None, run_mode: str = "live", run_label: str = "Calculate",
-               rulings=()):
+               rulings=(), board: Board | None = None):
     """Register ``func(values: dict) -> Result`` (or a generator yielding progress, returning Result).
 
     ``rulings``: ids of the switchable rulings the result depends on (``core.rulings``); each gets a
     reading parameter, and ``values["readings"]`` holds the readings in force (a ``Readings``).
+    ``board``: the click-to-order board its widget carries (``core.board``).
     """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
@@ -112,7 +116,7 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
             raise ValueError(f"calculator {id!r} registered twice")
         _REGISTRY[id] = Calculator(id, title, game, tuple(rules), tuple(params), func,
                                    description or (inspect.getdoc(func) or "").split("\n\n")[0], page,
-                                   presets, run_mode, run_label, tuple(rulings))
+                                   presets, run_mode, run_label, tuple(rulings), board)
         return func
 
     return register
