@@ -1,0 +1,303 @@
+"""Click to order (issue 14), in the real site: a game played from Spring 1901 to Spring 1902 by clicks alone
+gets the results of the same orders typed; typing an order draws it; one unit ordered by keyboard alone; a
+Martian order by clicks; the whole game exported and imported again, byte for byte; the map as SVG and PNG.
+
+Expected results come from the engine run on the orders as the test types them (``calculators.run``), never
+from the page; the clicks are real mouse clicks at points inside each province."""
+from __future__ import annotations
+
+import json
+from urllib.parse import urlencode
+
+import pytest
+
+import calculators
+from calculators.diplomacy.adjudicate import _start_text
+
+pytestmark = pytest.mark.browser
+DIP, WOTW = "#calc-dip-adjudicate", "#calc-wotw-adjudicate"
+READY = 90_000
+
+# A point inside a province where a click lands on that province or on its unit (the topmost element there
+# resolves to it): the first such point on a grid over the province's box, scrolled into view first.
+POINT = """([widget, key]) => {
+  const svg = document.querySelector(widget + ' .calc-board svg.dip-board');
+  const shape = svg.querySelector(`path.prov[data-province="${key}"]`);
+  shape.scrollIntoView({block: 'center', inline: 'center'});
+  const box = shape.getBBox(), m = shape.getScreenCTM();
+  const mine = (n) => n && (n.getAttribute('data-province') === key ||
+                            (n.getAttribute('data-unit') || '').split('/')[0] === key);
+  for (let i = 1; i < 24; i++) for (let j = 1; j < 24; j++) {
+    const p = new DOMPoint(box.x + box.width * ((i * 7) % 24) / 24, box.y + box.height * ((j * 11) % 24) / 24);
+    if (!shape.isPointInFill(p)) continue;
+    const s = p.matrixTransform(m);
+    const hit = document.elementFromPoint(s.x, s.y);
+    if (hit && mine(hit.closest('[data-unit], [data-province]'))) return [s.x, s.y];
+  }
+  return null;
+}"""
+
+
+def board_ready(page, widget=DIP, phase=None, timeout=READY):
+    """The board shows the boxes as they are now (for ``phase``, when given)."""
+    want = f" && b.dataset.phase === {phase!r}" if phase else ""
+    page.wait_for_function(f"(() => {{ const b = document.querySelector('{widget} .calc-board'); "
+                           f"return b && b.dataset.state === 'ready'{want}; }})()", timeout=timeout)
+
+
+def click_province(page, key, widget=DIP):
+    point = page.evaluate(POINT, [widget, key])
+    assert point, f"no point of {key} can be clicked"
+    page.mouse.click(*point)
+
+
+def box(page, name="orders", widget=DIP) -> str:
+    return page.locator(f"{widget}-{name}").input_value()
+
+
+def order_by_clicks(page, line, unit, path=(), mode=None, choice=None, widget=DIP, field="orders"):
+    """Click the unit (or centre), a mode button if asked, then the places until the order is written, or a
+    listed order's button; the order must then stand in the box."""
+    click_province(page, unit, widget)
+    menu = page.locator(f"{widget} .board-menu")
+    menu.wait_for(state="visible")
+    if mode:
+        page.locator(f"{widget} .board-mode[data-mode={mode}]").click()
+    for key in path:
+        if not menu.is_visible():
+            break
+        click_province(page, key, widget)
+    if choice:
+        page.locator(f"{widget} .board-choices .board-choice", has_text=choice).click()
+    page.wait_for_function(f"document.querySelector('{widget}-{field}').value.split('\\n').includes({line!r})")
+    board_ready(page, widget)
+
+
+def adjudicate(page, widget=DIP):
+    page.locator(f"{widget} .calc-run").click()
+    page.wait_for_selector(f"{widget}[data-state=done] .calc-result:not([data-stale])", timeout=30_000)
+    return page.locator(f"{widget} .calc-result .calc-summary").inner_text()
+
+
+def continue_game(page, widget=DIP):
+    page.locator(f"{widget} .calc-next").click()
+    page.wait_for_selector(f"{widget}[data-state=waiting]")
+
+
+# Spring 1901 to Spring 1902: a dislodgement in Fall (with a retreat), builds and a waive in Winter.
+GAME = [
+    ("Spring 1901 movement", [
+        ("Austria: A Vie - Gal", "vie", ["gal"], None, None),
+        ("Austria: A Bud - Ser", "bud", ["ser"], None, None),
+        ("Austria: F Tri - Alb", "tri", ["alb"], None, None),
+        ("Russia: F Sev - Rum", "sev", ["rum"], None, None),
+        ("Turkey: A Con - Bul", "con", ["bul"], None, None),
+        ("Turkey: F Ank - Bla", "ank", ["bla"], None, None),
+    ]),
+    ("Fall 1901 movement", [
+        ("Austria: A Ser - Bul", "ser", ["bul"], None, None),
+        ("Russia: F Rum S A Ser - Bul", "rum", ["ser", "bul"], "support", None),
+        ("Austria: F Alb - Gre", "alb", ["gre"], None, None),
+        ("Turkey: A Bul H", "bul", [], "hold", None),
+    ]),
+    ("Fall 1901 retreats", [
+        ("Turkey: A Bul R Con", "bul", ["con"], None, None),
+    ]),
+    ("Winter 1901 adjustments", [
+        ("Austria: Build A Vie", "vie", [], None, "Austria: Build A Vie"),
+        ("Austria: Build F Tri", "tri", [], None, "Austria: Build F Tri"),
+    ]),
+]
+
+
+def start_link(site_url):
+    params = {"calc": "dip-adjudicate", "phase": "Spring 1901 movement", "position": _start_text(), "orders": ""}
+    return site_url + "diplomacy/adjudicator/#" + urlencode(params)
+
+
+def test_spring_1901_to_spring_1902_by_clicks_alone_gives_the_typed_orders_results(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(start_link(site_url))
+    page.wait_for_selector(f"{DIP}[data-state=done]", timeout=READY)
+    params = {"phase": "Spring 1901 movement", "position": _start_text(), "orders": ""}
+    for phase, orders in GAME:
+        board_ready(page, phase=phase)
+        assert box(page, "phase") == phase
+        for line, unit, path, mode, choice in orders:
+            order_by_clicks(page, line, unit, path, mode, choice)
+        if phase.startswith("Winter"):
+            page.locator(f"{DIP} .board-loose .board-choice", has_text="Russia: Waive").click()
+            page.wait_for_function(f"document.querySelector('{DIP}-orders').value.includes('Russia: Waive')")
+            board_ready(page)
+        typed = [line for line, *_ in orders] + (["Russia: Waive"] if phase.startswith("Winter") else [])
+        assert sorted(box(page).splitlines()) == sorted(typed), "the clicks wrote exactly the orders, nothing else"
+        expected = calculators.run("dip-adjudicate", dict(params, orders="\n".join(typed)))
+        assert adjudicate(page) == expected["summary"]
+        continue_game(page)
+        params = expected["next"]["params"]
+        assert box(page, "position") == params["position"] and box(page, "phase") == params["phase"]
+    assert box(page, "phase") == "Spring 1902 movement"
+    board_ready(page, phase="Spring 1902 movement")
+    assert "4 phases played" in page.locator(f"{DIP} .board-phase").inner_text()
+
+
+def test_typing_an_order_draws_it_and_an_illegal_one_is_marked(page, site_url):
+    page.goto(start_link(site_url))
+    board_ready(page)
+    orders = page.locator(f"{DIP}-orders")
+    orders.fill("France: A Par - Bur\nFrance: F Bre - Mun")
+    page.wait_for_function(f"document.querySelectorAll('{DIP} .calc-board g.orders .order').length === 2")
+    board_ready(page)
+    drawn = page.evaluate(f"""[...document.querySelectorAll('{DIP} .calc-board g.orders .order')]
+        .map(g => [g.getAttribute('class'), g.querySelector('title').textContent])""")
+    kinds = sorted((cls.split()[1], cls.split()[2]) for cls, _ in drawn)
+    assert kinds == [("move", "illegal"), ("move", "typed")], drawn
+    assert any("A Par - Bur" in title for _, title in drawn)
+    problems = page.locator(f"{DIP} .board-problems").inner_text()
+    assert "F Bre - Mun" in problems and "illegal" in problems
+    assert "2 orders typed, 1 accepted, 1 illegal" in page.locator(f"{DIP} .board-typed").inner_text()
+
+
+def test_one_unit_ordered_by_keyboard_alone(page, site_url):
+    page.goto(start_link(site_url))
+    board_ready(page)
+    page.locator(f"{DIP}-position").focus()
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.getAttribute('data-unit')") == "par":
+            break
+    else:
+        pytest.fail("Tab never reached the army in Paris")
+    assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{DIP} .board-menu:not([hidden])")
+    assert page.evaluate("document.activeElement.textContent") == "France: A Par - Bre"  # the first legal move
+    assert "France: A Par chosen" in page.locator(f"{DIP} .board-say").inner_text()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "France: A Par - Bur"
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('{DIP}-orders').value === 'France: A Par - Bur'")
+    board_ready(page)
+    page.wait_for_function("document.activeElement.getAttribute('data-unit') === 'par'")  # back on the unit
+    page.wait_for_function(f"document.querySelector('{DIP} .board-say').textContent.includes("
+                           "'Written in Orders: France: A Par - Bur')")
+
+
+def test_a_clicked_order_replaces_the_units_typed_order_and_keeps_the_rest(page, site_url):
+    page.goto(start_link(site_url))
+    board_ready(page)
+    page.locator(f"{DIP}-orders").fill("Russia: F Sev - Bla; A War - Gal  # opening\nFrance: A Par H")
+    board_ready(page)
+    page.wait_for_function(f"document.querySelectorAll('{DIP} .calc-board g.orders .order').length === 3")
+    order_by_clicks(page, "Russia: F Sev - Rum", "sev", ["rum"])
+    assert box(page) == "Russia: F Sev - Rum\nRussia: A War - Gal # opening\nFrance: A Par H"
+
+
+WOTW_POSITION = "France: A Par, A Mar\nCentres France: Par, Mar\nMartian: 2A Pic"
+
+
+def test_a_martian_split_by_clicks(page, site_url):
+    params = {"calc": "wotw-adjudicate", "season": "spring", "year": "1904", "position": WOTW_POSITION,
+              "orders": "", "martian_orders": "", "landings": ""}
+    page.goto(site_url + "diplomacy/adjudicator/#" + urlencode(params))
+    page.wait_for_selector(f"{WOTW}[data-state=done]", timeout=READY)
+    board_ready(page, WOTW)
+    order_by_clicks(page, "2A Pic - A Bel - A Bur", "pic", ["bel", "bur"], "split", widget=WOTW,
+                    field="martian_orders")
+    assert box(page, "orders", WOTW) == "", "a Martian order goes in the Martian box only"
+    expected = calculators.run("wotw-adjudicate", {**{k: v for k, v in params.items() if k != "calc"},
+                                                   "martian_orders": "2A Pic - A Bel - A Bur"})
+    assert adjudicate(page, WOTW) == expected["summary"]
+
+
+def _played_by_typing(page, site_url):
+    """Two phases played by typing (quicker than clicks): the game's record to export."""
+    page.goto(start_link(site_url))
+    board_ready(page)
+    for orders in ("France: A Par - Bur\nGermany: A Mun - Ruh", "France: A Bur - Bel"):
+        page.locator(f"{DIP}-orders").fill(orders)
+        adjudicate(page)
+        continue_game(page)
+    board_ready(page, phase="Winter 1901 adjustments")
+
+
+def test_a_whole_game_exports_and_imports_exactly_and_each_phase_can_be_seen_again(new_page, site_url, tmp_path):
+    page = new_page(viewport={"width": 1280, "height": 900})
+    _played_by_typing(page, site_url)
+    with page.expect_download() as got:
+        page.locator(f"{DIP} .board-export").click()
+    first = tmp_path / "game.json"
+    got.value.save_as(first)
+    doc = json.loads(first.read_text())
+    assert doc["format"] == "martian-front-game" and doc["calculator"] == "dip-adjudicate"
+    assert [p["label"] for p in doc["phases"]] == ["Spring 1901 movement", "Fall 1901 movement"]
+    assert doc["current"]["phase"] == "Winter 1901 adjustments"
+    # The file replays in the engine: each phase's result leads to the next phase's boxes.
+    for p, after in zip(doc["phases"], doc["phases"][1:] + [{"params": doc["current"]}], strict=True):
+        r = calculators.run("dip-adjudicate", p["params"])
+        assert r["summary"] == p["summary"]
+        assert {k: r["next"]["params"][k] for k in ("phase", "position")} == \
+            {k: after["params"][k] for k in ("phase", "position")}
+
+    fresh = new_page(viewport={"width": 1280, "height": 900})
+    fresh.goto(site_url + "diplomacy/adjudicator/")
+    board_ready(fresh)
+    fresh.locator(f"{DIP} .board-import-file").set_input_files(str(first))
+    board_ready(fresh, phase="Winter 1901 adjustments")
+    assert "2 phases played" in fresh.locator(f"{DIP} .board-phase").inner_text()
+    with fresh.expect_download() as again:
+        fresh.locator(f"{DIP} .board-export").click()
+    second = tmp_path / "again.json"
+    again.value.save_as(second)
+    assert second.read_bytes() == first.read_bytes()
+
+    # Stepping back shows each played phase: its summary, its orders, its map with the results.
+    fresh.locator(f"{DIP} .board-prev").click()
+    view = fresh.locator(f"{DIP} .board-view")
+    view.locator(".calc-summary").wait_for(timeout=30_000)
+    assert view.locator(".calc-summary").inner_text() == doc["phases"][1]["summary"]
+    assert view.locator("svg.dip-board g.orders .order.move").count() == 1
+    assert "Fall 1901 movement · played, 2 of 2" in fresh.locator(f"{DIP} .board-phase").inner_text()
+    fresh.locator(f"{DIP} .board-prev").click()
+    fresh.wait_for_function(f"document.querySelector('{DIP} .board-view .calc-summary').textContent === "
+                            f"{doc['phases'][0]['summary']!r}", timeout=30_000)
+    assert fresh.locator(f"{DIP} .board-prev").is_disabled()
+    fresh.locator(f"{DIP} .board-next").click()
+    fresh.locator(f"{DIP} .board-next").click()
+    assert fresh.locator(f"{DIP} .board-view").is_hidden() and fresh.locator(f"{DIP} .board-map").is_visible()
+    assert fresh.evaluate(f"new Set([...document.querySelectorAll('{DIP} [id]')].map(n => n.id)).size === "
+                          f"document.querySelectorAll('{DIP} [id]').length"), "ids stay unique"
+
+
+def test_a_file_that_is_not_a_game_changes_nothing(page, site_url, tmp_path):
+    page.goto(start_link(site_url))
+    board_ready(page)
+    before = box(page, "position")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "martian-front-game", "version": 1, "calculator": "dip-adjudicate",
+                               "phases": [{"label": "x", "params": {"constructor": 1}, "summary": ""}],
+                               "current": {}}))
+    page.locator(f"{DIP} .board-import-file").set_input_files(str(bad))
+    alert = page.locator(f"{DIP} .calc-board .board-error")
+    alert.wait_for(state="visible")
+    assert "not a field of this calculator" in alert.inner_text()
+    assert box(page, "position") == before
+
+
+def test_the_map_exports_as_svg_and_png(page, site_url, tmp_path):
+    page.goto(start_link(site_url))
+    board_ready(page)
+    with page.expect_download() as got:
+        page.locator(f"{DIP} .board-svg").click()
+    svg = tmp_path / "map.svg"
+    got.value.save_as(svg)
+    text = svg.read_text()
+    assert text.startswith("<?xml") and "<style>" in text and "--dip-sea" in text
+    assert text.count("data-province=") >= 76 and text.count("data-unit=") == 22
+    assert "tabindex" not in text and "role=\"button\"" not in text
+    with page.expect_download() as got:
+        page.locator(f"{DIP} .board-png").click()
+    png = tmp_path / "map.png"
+    got.value.save_as(png)
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 50_000
