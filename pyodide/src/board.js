@@ -367,8 +367,11 @@
       this.sel.mode = mode; this.sel.picks = [];
       const all = s.choices.filter((c) => c.mode === mode);
       if (all.length === 1 && !all[0].path.length) { this.write(s, all[0]); return; }
+      const inMenu = this.menu.contains(document.activeElement);
       this.showMenu();
       this.highlight();
+      // The mode buttons were made again: the keyboard stays on the one just pressed.
+      if (inMenu) { const b = this.modes.querySelector(`[data-mode="${CSS.escape(mode)}"]`); if (b) b.focus(); }
       this.announce(this.modeLabel(mode) + ": " + all.length + " order" + (all.length === 1 ? "" : "s") + ". " + this.modeHint(mode));
     }
 
@@ -544,7 +547,7 @@
       let shown = this.views.get(i);
       if (!shown) {
         this.view.replaceChildren(this.el("p", { class: "board-help", text: "Working out " + label + " again…" }));
-        shown = await this.rerun(this.phases[i].params);
+        shown = await this.rerun(this.phases[i]);
         if (shown) this.views.set(i, this.keep(shown, i));
       }
       if (this.viewing !== i) return;
@@ -562,12 +565,21 @@
     }
 
     // A played phase's result, worked out again by the widget's own calculator (for a game from a file).
-    async rerun(params) {
-      const job = window.martianEngine.run(this.cw.calc, params, null, this.cw.root);
+    // A result that no longer matches the one recorded (a file edited by hand, an engine changed since)
+    // is shown as worked out now, and marked.
+    async rerun(phase) {
+      const job = window.martianEngine.run(this.cw.calc, phase.params, null, this.cw.root);
       const result = await job.promise;
       const html = result && result.ok ? window.martianWidgets.html(result) : null;
       if (typeof html !== "string") return null;
       const box = this.el("div", { class: "calc-result" });
+      const now = typeof result.summary === "string" ? result.summary : "";
+      if (phase.summary && now !== phase.summary) {
+        box.dataset.differs = "1";
+        box.append(this.el("p", { class: "board-error board-differs", role: "note",
+          text: "This result differs from the one recorded for this phase (“" + phase.summary.slice(0, 300) +
+            "”): the orders worked out again give the result below." }));
+      }
       box.append(await window.martianWidgets.sanitise(html));
       return box;
     }

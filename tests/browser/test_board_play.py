@@ -183,6 +183,35 @@ def test_one_unit_ordered_by_keyboard_alone(page, site_url):
                            "'Written in Orders: France: A Par - Bur')")
 
 
+def _tab_to(page, test, what, back=False, limit=80):
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+        if page.evaluate(test):
+            return
+    pytest.fail(f"the keyboard never reached {what}")
+
+
+def test_a_support_ordered_by_keyboard_alone(page, site_url):
+    page.goto(start_link(site_url))
+    board_ready(page)
+    page.locator(f"{DIP}-position").focus()
+    _tab_to(page, "document.activeElement.getAttribute('data-unit') === 'mar'", "the army in Marseilles")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{DIP} .board-menu:not([hidden])")
+    _tab_to(page, "document.activeElement.getAttribute('data-mode') === 'support'", "the Support mode", back=True)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.getAttribute('data-mode') === 'support' && "
+                           "document.activeElement.getAttribute('aria-pressed') === 'true'")
+    assert page.locator(f"{DIP} .board-choices .board-choice").count() > 1
+    line = "France: A Mar S A Par - Bur"
+    _tab_to(page, f"document.activeElement.textContent === {line!r}", line)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('{DIP}-orders').value === {line!r}")
+    board_ready(page)
+    page.wait_for_function("document.activeElement.getAttribute('data-unit') === 'mar'")  # back on the unit
+    page.wait_for_function(f"document.querySelectorAll('{DIP} .calc-board g.orders .order.support').length === 1")
+
+
 def test_a_clicked_order_replaces_the_units_typed_order_and_keeps_the_rest(page, site_url):
     page.goto(start_link(site_url))
     board_ready(page)
@@ -262,6 +291,7 @@ def test_a_whole_game_exports_and_imports_exactly_and_each_phase_can_be_seen_aga
     fresh.wait_for_function(f"document.querySelector('{DIP} .board-view .calc-summary').textContent === "
                             f"{doc['phases'][0]['summary']!r}", timeout=30_000)
     assert fresh.locator(f"{DIP} .board-prev").is_disabled()
+    assert fresh.locator(f"{DIP} .board-view .board-differs").count() == 0, "the file's results match the engine's"
     fresh.locator(f"{DIP} .board-next").click()
     fresh.locator(f"{DIP} .board-next").click()
     assert fresh.locator(f"{DIP} .board-view").is_hidden() and fresh.locator(f"{DIP} .board-map").is_visible()
@@ -301,3 +331,25 @@ def test_the_map_exports_as_svg_and_png(page, site_url, tmp_path):
     got.value.save_as(png)
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 50_000
+
+
+def test_a_recorded_result_that_no_longer_matches_its_orders_is_marked(page, site_url, tmp_path):
+    played = {"phase": "Spring 1901 movement", "position": _start_text(), "orders": "France: A Par - Bur"}
+    after = calculators.run("dip-adjudicate", played)
+    doc = {"format": "martian-front-game", "version": 1, "calculator": "dip-adjudicate",
+           "phases": [{"label": "Spring 1901 movement", "params": played, "summary": "<b>Everyone</b> wins."}],
+           "current": after["next"]["params"]}
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(doc))
+    page.goto(start_link(site_url))
+    board_ready(page)
+    page.locator(f"{DIP} .board-import-file").set_input_files(str(edited))
+    board_ready(page, phase="Fall 1901 movement")
+    page.locator(f"{DIP} .board-prev").click()
+    view = page.locator(f"{DIP} .board-view")
+    view.locator(".calc-summary").wait_for(timeout=30_000)
+    assert view.locator(".calc-summary").inner_text() == after["summary"]  # the engine's result, worked out again
+    mark = view.locator(".board-differs")
+    assert "differs from the one recorded" in mark.inner_text()
+    assert "<b>Everyone</b> wins." in mark.inner_text(), "the file's text is shown as text"
+    assert view.locator("b").count() == 0
