@@ -24,8 +24,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import calculators  # noqa: E402
+from calculators.core.progress import run_to_end  # noqa: E402
 from calculators.icehouse.forces import Force  # noqa: E402
-from calculators.icehouse.solver import exact, exact_kind, monte_carlo, run_to_end  # noqa: E402
+from calculators.icehouse.solver import exact, exact_kind, monte_carlo  # noqa: E402
 
 D12 = "S=1 M=1 L=1 dice=3d12"
 POOL6 = "S=1 M=1 L=1 pool=d4,d6,d8,d10,d12,d20"

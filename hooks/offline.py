@@ -56,10 +56,23 @@ def on_config(config):
 
 
 def theme_colour(config) -> str:
-    """The header's colour: the first palette's primary, as Material's own palette CSS defines it."""
+    """The header's colour: the first palette's primary, as Material's own palette CSS defines it,
+    or, for ``primary: custom``, as the site's own stylesheets (extra_css) set it."""
     palette = config["theme"].get("palette") or {}
     first = palette[0] if isinstance(palette, list) and palette else palette
     name = str((first or {}).get("primary", "indigo")).replace(" ", "-")
+    if name == "custom":
+        colour = custom_primary(config, str((first or {}).get("scheme", "default")))
+    else:
+        colour = material_primary(config, name)
+    if colour:
+        return colour
+    log.warning("offline: cannot find the header's colour (primary: %s); the app's theme colour is %s",
+                name, FALLBACK_THEME)
+    return FALLBACK_THEME
+
+
+def material_primary(config, name: str) -> str | None:
     rule = re.compile(rf"\[data-md-color-primary={re.escape(name)}\]\{{--md-primary-fg-color:(#[0-9a-fA-F]{{3,8}})")
     for theme_dir in config["theme"].dirs:
         for css in glob.glob(os.path.join(theme_dir, "assets", "stylesheets", "palette.*.min.css")):
@@ -67,7 +80,36 @@ def theme_colour(config) -> str:
                 m = rule.search(fh.read())
             if m:
                 return m.group(1).lower()
-    return FALLBACK_THEME
+    return None
+
+
+CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+CSS_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+PRIMARY_DECL = re.compile(r"(?:^|;)\s*--md-primary-fg-color\s*:\s*(#[0-9a-fA-F]{3,8})\s*(?:;|$)")
+
+
+def custom_primary(config, scheme: str) -> str | None:
+    """``--md-primary-fg-color`` as the site's stylesheets (extra_css) leave it for the header of
+    the first palette. Material puts the palette's attributes on <body>: a value set there (on
+    the custom primary or on the palette's scheme) wins over one set on the root, and within
+    each, the last one set wins."""
+    on_body = {"[data-md-color-primary=custom]", f"[data-md-color-scheme={scheme}]"}
+    on_root = {":root", "html"}
+    found: dict[str, str] = {}
+    for entry in config["extra_css"]:
+        path = os.path.join(config["docs_dir"], str(entry))
+        if not os.path.isfile(path):
+            continue
+        with open(path, encoding="utf-8") as fh:
+            css = CSS_COMMENT.sub("", fh.read())
+        for selectors, body in CSS_RULE.findall(css):
+            names = {s.strip().replace('"', "").replace("'", "") for s in selectors.split(",")}
+            m = PRIMARY_DECL.search(body)
+            if m:
+                for level, wanted in (("body", on_body), ("root", on_root)):
+                    if names & wanted:
+                        found[level] = m.group(1).lower()
+    return found.get("body") or found.get("root")
 
 
 def on_files(files, config):

@@ -138,13 +138,12 @@ def victory(v: dict) -> Result:
     s = parse(v)
     r = evaluate(s)
     counts = dict(s.centres)
-    names = lambda ps: ", ".join(p.title for p in ps)  # noqa: E731
     if r["status"] == "outright":
         w = r["outright"][0]
         summary = f"{w.title} wins outright with {counts[w]} of the 68 centres (35 needed, CLAN 5.3)."
     elif r["status"] == "england-eliminated":
         summary = (f"England is eliminated: Scottish armies have taken both Carlisle and Newcastle (CLAN 5.1). "
-                   f"The remaining clans share the victory: {names(r['sharing'])}.")
+                   f"The remaining clans share the victory: {_names(r['sharing'])}.")
     elif r["status"] == "joint-available":
         pairs = "; ".join(f"{p.title} ({counts[p]}) and {q.title} ({counts[q]})" for p, q in r["joint_pairs"])
         summary = (f"No outright winner, but a joint win may be announced by: {pairs} "
@@ -153,7 +152,7 @@ def victory(v: dict) -> Result:
         top = max(counts.values())
         leaders = [p for p in POWERS if counts[p] == top]
         lead = (f"The largest power, {leaders[0].title}, has" if len(leaders) == 1 else
-                f"The largest powers, {names(leaders)}, have")
+                f"The largest powers, {_names(leaders)}, have")
         need = min(joint_extra_needed(counts[p], counts[q]) for p, q in combinations(POWERS, 2))
         near = [(p, q) for p, q in combinations(POWERS, 2) if joint_extra_needed(counts[p], counts[q]) == need]
         pair = " and ".join(f"{x.title} ({counts[x]})" for x in near[0])
@@ -164,7 +163,7 @@ def victory(v: dict) -> Result:
     for p in POWERS:
         sf = r["shortfalls"][p]
         joint = ("qualifies now" if sf["joint"] == 0 else f"{sf['joint']} centre(s) to change hands") + \
-            f" (with {names(sf['partners'])})"
+            f" (with {_names(sf['partners'])})"
         if p is Power.ENGLAND and r["england_eliminated"]:
             rows.append([p.title, counts[p], "eliminated (CLAN 5.1)", "eliminated (ruling CLAN R21)"])
             continue
@@ -208,3 +207,7 @@ def victory(v: dict) -> Result:
                   tables=[Table("What each player is short of",
                                 ["Player", "Centres", "Outright win (35)", "Best joint win (35, smaller at least 12)"],
                                 rows)])
+
+
+def _names(powers) -> str:
+    return ", ".join(p.title for p in powers)

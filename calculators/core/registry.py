@@ -18,6 +18,7 @@ from .board import Board
 from .errors import InputError
 from .params import Param, ruling_param
 from .presets import Presets
+from .progress import mapped
 from .result import Result
 from .rulings import Readings, all_rulings
 
@@ -217,14 +218,7 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
         values = validate(calc, params)
         out = calc.func(values)
         if inspect.isgenerator(out):
-            gen = out
-            while True:
-                try:
-                    step = next(gen)
-                except StopIteration as stop:
-                    out = stop.value
-                    break
-                yield {"progress": float(step)}
+            out = yield from mapped(out, lambda step: {"progress": float(step)})
         if not isinstance(out, Result):
             raise TypeError(f"{calc_id} returned {type(out).__name__}, not Result")
         result = out.to_json(calc_id)

@@ -13,13 +13,20 @@ class Prob:
     """A probability in a table cell. The presenter shows it the one way every table does: the
     percentage (never "0.00%" for a chance that is not 0) with "1 in N" beside it, and the exact
     fraction, behind a toggle when it is too long to read. ``show`` is "all", or "percent" or
-    "fraction" for a table that gives the two in columns of their own."""
+    "fraction" for a table that gives the two in columns of their own.
+
+    ``ci95``: a Monte Carlo estimate (``p`` is then successes over trials) with its 95% interval,
+    which the presenter shows where an exact chance shows its fraction: an estimate has none."""
 
     p: Fraction
     show: str = "all"
+    ci95: tuple[float, float] | None = None
 
     def to_json(self) -> dict:
-        return {"type": "prob", "p": frac(self.p), "float": float(self.p), "show": self.show}
+        out = {"type": "prob", "p": frac(self.p), "float": float(self.p), "show": self.show}
+        if self.ci95 is not None:
+            out["ci95"] = [float(self.ci95[0]), float(self.ci95[1])]
+        return out
 
 
 def prob_cells(p) -> list[Prob]:

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
 
-from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
+from ..core import InputError, Result, Table, calculator, choice_param, frac, int_param, percent, text_param
 from .budget import BUDGET_US, Job, plan, run_all
-from .defend import APPROX_NOTE, POLICY_CHOICES, describe_method, pjson, shown, sim_params
+from .defend import APPROX_NOTE, POLICY_CHOICES, describe_method, pcell, pjson, sim_params
 from .forces import MAX_DICE, MAX_PLAYERS, MAX_POOL, Force
 from .parse import parse_force
 
@@ -64,6 +63,11 @@ def count_choices(pool: tuple[int, ...], k: int) -> int:
     ],
 )
 def advise(v: dict):
+    """Every way to commit dice from the pool, each worked out as a Defend and ranked.
+
+    COM 6.1: a Defend needs an opponent at the territory. COM 6.2 with ruling COM R9: a player
+    commits one die per pyramid while the pool lasts, so only which dice is a choice.
+    """
     me = parse_force(v["you"], "you", v["policy"], dice_key="pool")
     if me is None:
         raise InputError("you", "Give your pyramids and pool, e.g. S=1 M=1 pool=d6,d8.")
@@ -101,12 +105,12 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans) -> Result:
     for rank, r in enumerate(results, 1):
         commit = ",".join(f"d{f}" for f in r["choice"]) or "none"
         keep = ",".join(f"d{f}" for f in r["kept"]) or "none"
-        rows.append([rank, commit, keep, shown(r["out"], r["sole"]), f"{float(r['mean_lost']):.3f}",
+        rows.append([rank, commit, keep, pcell(r["out"], r["sole"]), f"{float(r['mean_lost']):.3f}",
                      f"{float(r['given']):.2f}"])
         entry = {"rank": rank, "commit": r["choice"], "keep": r["kept"], "method": r["out"].method,
                  "sole": pjson(r["out"], r["sole"]),
-                 "mean_lost": {"value": _fr(r["mean_lost"]), "float": float(r["mean_lost"])},
-                 "dice_given_up": {"value": _fr(r["given"]), "float": float(r["given"])}}
+                 "mean_lost": {"value": frac(r["mean_lost"]), "float": float(r["mean_lost"])},
+                 "dice_given_up": {"value": frac(r["given"]), "float": float(r["given"])}}
         if r["out"].method == "monte-carlo":
             entry["trials"] = r["out"].trials
         ranked.append(entry)
@@ -132,7 +136,3 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans) -> Result:
         if any(r["out"].approx for r in results):
             notes.append(APPROX_NOTE)
     return Result(summary=summary, data=data, rules=RULES, tables=[table], notes=notes)
-
-
-def _fr(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"

@@ -26,6 +26,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement, product
 from math import comb, factorial, lcm, prod
 
+from .combat import rank_losses
 from .forces import Force
 from .lanes import Layout, Packer
 from .policies import POLICY, REACTS, Dice
@@ -326,13 +327,7 @@ class BestPlay:
         if x is not None:
             return x
         n = self.n
-        lost = [0] * n
-        for r in range(self.R):
-            column = [t[r] for t in table]
-            low = min(column)
-            for i in range(n):
-                if column[i] == low:
-                    lost[i] += 1
+        lost = rank_losses(table, self.R)
         x = self._all_kept
         alive = []
         for i in range(n):

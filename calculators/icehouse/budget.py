@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import comb, prod
 
+from ..core.progress import scaled
 from .bestplay import BestPlay, estimate, movers_of, rounds_of
 from .exact import scan_bound
 from .forces import Force
@@ -202,14 +203,7 @@ def run_all(jobs: list[Job], plans: list[Plan], seed: int):
         if p.method == "skipped":
             out.append(None)
             continue
-        gen = run(job, p, seed)
-        while True:
-            try:
-                step = next(gen)
-            except StopIteration as stop:
-                out.append(stop.value)
-                break
-            yield (done + c * step) / total
+        out.append((yield from scaled(run(job, p, seed), done / total, (done + c) / total)))
         done += c
         yield done / total
     return out

@@ -14,7 +14,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from ..core import InputError, Result, Table, calculator, int_param, percent, prob, text_param
+from ..core import InputError, Prob, Result, Table, calculator, int_param, percent, prob, text_param
 from .cards import CLASS_NAMES, RANK_NAMES, SUITS, Card, HandClass, best_five, describe
 from .parse import parse_hand
 
@@ -117,6 +117,8 @@ def deck() -> tuple[Card, ...]:
     ],
 )
 def card_odds(v: dict) -> Result:
+    """The chance of each final hand. COM 8.1: the game ends once every hand holds five cards, so a
+    hand needs five; ruling COM R17: the card dealt at setup is in the hand like the captured ones."""
     held = parse_hand(v["held"], "held")
     gone = parse_hand(v["gone"], "gone") if v["gone"].strip() else ()
     for c in gone:
@@ -135,7 +137,7 @@ def card_odds(v: dict) -> Result:
     rows, data = [], []
     for n, cls in enumerate(classes):
         exactly = at_least[cls] - (at_least[classes[n - 1]] if n else 0)
-        rows.append([CLASS_NAMES[cls], _shown(at_least[cls]), _shown(exactly)])
+        rows.append([CLASS_NAMES[cls], Prob(at_least[cls]), Prob(exactly)])
         data.append({"class": CLASS_NAMES[cls], "class_rank": int(cls), "at_least": prob(at_least[cls]),
                      "exactly": prob(exactly)})
     now = describe(best_five(held)[0]) if len(held) >= 5 else None
@@ -155,7 +157,3 @@ def card_odds(v: dict) -> Result:
 
 def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _shown(p: Fraction) -> str:
-    return f"{percent(p, 2)} ({p.numerator}/{p.denominator})" if p.denominator <= 10**9 else percent(p, 2)

@@ -15,6 +15,8 @@ RANK_WORDS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings", **{n: f"{n}s" f
 
 @dataclass(frozen=True, order=True)
 class Card:
+    """A playing card. The ace is rank 1, below the 2: aces are always low (COM 8.4)."""
+
     rank: int  # 1 (ace, always low) .. 13 (king)
     suit: str
 
@@ -52,7 +54,8 @@ class HandValue:
 
 
 def rank_five(cards: tuple[Card, ...]) -> HandValue:
-    """The value of exactly five cards under COM 8.3 with rulings COM R6 (straights) and COM R7 (ties)."""
+    """The value of exactly five cards under COM 8.3 with rulings COM R6 (straights) and COM R7 (ties);
+    an ace counts as 1, the lowest rank (COM 8.4)."""
     assert len(cards) == 5
     counts = Counter(c.rank for c in cards)
     # Ranks grouped by how many times they appear, then by rank, both high first.

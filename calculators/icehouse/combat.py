@@ -5,11 +5,30 @@ This direct version serves the Monte Carlo and the joint enumeration; the exact 
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+
+def rank_losses(tops: Sequence[Sequence[int]], rounds: int) -> list[int]:
+    """COM 6.5-6.6 with one die per pyramid: rank by rank, every player showing the lowest value loses a
+    pyramid (ties for lowest all lose). ``tops``: each player's values, highest first, ``rounds`` or more.
+
+    The hot loops (the simulations, best play's final tables) call this one comparison, so it stays small.
+    """
+    lost = [0] * len(tops)
+    for r in range(rounds):
+        column = [t[r] for t in tops]
+        low = min(column)
+        for i, x in enumerate(column):
+            if x == low:
+                lost[i] += 1
+    return lost
+
 
 def resolve(rolls: tuple[tuple[int, ...], ...], pyramids: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Pyramids lost and dice given up to the common pool by each player.
 
     ``rolls``: each player's final dice values (any order); ``pyramids``: each player's pyramids there.
+    COM 6.4: each player's dice are lined up from the highest value to the lowest.
     COM 6.5: everyone's highest remaining die is compared, every holder of the lowest loses a
     pyramid (a player with no dice counts as 0), the compared dice go to the common pool.
     COM 6.6 with ruling COM R3: stop once a player has no committed dice left.
@@ -18,18 +37,11 @@ def resolve(rolls: tuple[tuple[int, ...], ...], pyramids: tuple[int, ...]) -> tu
     n = len(rolls)
     dice = [sorted(r, reverse=True) for r in rolls]
     counts = [len(d) for d in dice]
-    if all(0 < c <= p for c, p in zip(counts, pyramids)):
+    if all(0 < c <= p for c, p in zip(counts, pyramids, strict=True)):
         # One die per pyramid: nobody can run out of pyramids before dice (COM R4 never bites),
         # and every player gives up one die to each of the min(counts) comparisons.
         rounds = min(counts)
-        lost = [0] * n
-        for r in range(rounds):
-            column = [d[r] for d in dice]
-            low = min(column)
-            for i in range(n):
-                if column[i] == low:
-                    lost[i] += 1
-        return tuple(lost), (rounds,) * n
+        return tuple(rank_losses(dice, rounds)), (rounds,) * n
 
     left = list(pyramids)
     lost = [0] * n

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, InputError, Result, Table, calculator, choice_param, int_param, percent, prob, text_param
+from ..core import (BarChart, InputError, Prob, Result, Table, calculator, choice_param, frac, int_param, percent, prob,
+                    text_param)
 from .budget import BUDGET_US, Job, plan, run_all
 from .forces import MAX_PLAYERS, Force
 from .parse import parse_force
@@ -50,6 +51,7 @@ def sim_params():
 
 
 def read_forces(v: dict, policy: str, first: str = "p1") -> tuple[Force, ...]:
+    """The players in seat order, the attacker first; COM 6.1: a Defend needs two or more of them."""
     forces = []
     for i in range(1, MAX_PLAYERS + 1):
         f = parse_force(v[f"p{i}"], f"p{i}", policy)
@@ -63,19 +65,20 @@ def read_forces(v: dict, policy: str, first: str = "p1") -> tuple[Force, ...]:
     return tuple(forces)
 
 
-def pjson(out: Summary, p: Fraction) -> dict:
-    if out.method == "exact":
+def pjson(out: Summary | None, p: Fraction) -> dict:
+    """A chance in the data: exact (``out`` None or exact), or a Monte Carlo estimate, successes over
+    trials, with its 95% Wilson interval."""
+    if out is None or out.method == "exact":
         return prob(p)
-    count = p * out.trials
-    lo, hi = wilson(int(count), out.trials)
-    return {"p": f"{int(count)}/{out.trials}", "float": float(p), "ci95": [round(lo, 6), round(hi, 6)]}
+    hits = int(p * out.trials)
+    lo, hi = wilson(hits, out.trials)
+    return {"p": f"{hits}/{out.trials}", "float": float(p), "ci95": [round(lo, 6), round(hi, 6)]}
 
 
-def shown(out: Summary, p: Fraction) -> str:
-    if out.method == "exact":
-        return f"{percent(p, 2)} ({p.numerator}/{p.denominator})" if p.denominator <= 10**6 else percent(p, 2)
-    lo, hi = wilson(int(p * out.trials), out.trials)
-    return f"{percent(p, 2)} (95%: {percent(lo, 1)}-{percent(hi, 1)})"
+def pcell(out: Summary | None, p: Fraction) -> Prob:
+    """The same chance in a table: percentage, "1 in N", and the exact fraction or the estimate's interval."""
+    ci95 = pjson(out, p).get("ci95")
+    return Prob(p, ci95=None if ci95 is None else (ci95[0], ci95[1]))
 
 
 def describe_method(out: Summary) -> str:
@@ -141,7 +144,7 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
     n = len(forces)
     players = [player_entry(i, f, out, base) for i, f in enumerate(forces)]
     rows = [[f"{i + 1}{' (attacker)' if i == 0 else ''}", f.label(), f.rerolls, DESCRIPTIONS[effective(f)[0]],
-             shown(out, out.sole[i]), f"{float(out.mean_lost[i]):.3f}", f"{float(out.given[i]):.3f}"]
+             pcell(out, out.sole[i]), f"{float(out.mean_lost[i]):.3f}", f"{float(out.given[i]):.3f}"]
             for i, f in enumerate(forces)]
     data = {"method": out.method, "objective": v["objective"], "players": players,
             "empty": pjson(out, out.empty), "disputed": pjson(out, out.disputed)}
@@ -152,8 +155,8 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
     tables = [Table("Each player", ["Player", "Force", "Rerolls", "Policy", "Sole occupier",
                                     "Pyramids lost (mean)", "Dice to common pool"], rows),
               Table("How the territory ends", ["Outcome", "Chance"],
-                    [[f"Player {i + 1} sole occupier", shown(out, out.sole[i])] for i in range(n)]
-                    + [["Still disputed", shown(out, out.disputed)], ["Empty", shown(out, out.empty)]])]
+                    [[f"Player {i + 1} sole occupier", pcell(out, out.sole[i])] for i in range(n)]
+                    + [["Still disputed", pcell(out, out.disputed)], ["Empty", pcell(out, out.empty)]])]
     if where:
         compared, table = policy_table(outs, where, n)
         data["policies"] = compared
@@ -180,8 +183,8 @@ def player_entry(i: int, f: Force, out: Summary, base: Summary | None) -> dict:
         "player": i + 1, "force": f.label(), "pyramids": f.pyramids, "dice": list(f.dice),
         "rerolls": f.rerolls, "policy": effective(f)[0], "lost": dist,
         "sole": pjson(out, out.sole[i]),
-        "mean_lost": {"value": _fr(out.mean_lost[i]), "float": float(out.mean_lost[i])},
-        "dice_given_up": {"value": _fr(out.given[i]), "float": float(out.given[i])},
+        "mean_lost": {"value": frac(out.mean_lost[i]), "float": float(out.mean_lost[i])},
+        "dice_given_up": {"value": frac(out.given[i]), "float": float(out.given[i])},
     }
     if base is not None:
         entry["without_rerolls"] = {"sole": pjson(base, base.sole[i]), "mean_lost": float(base.mean_lost[i])}
@@ -200,7 +203,7 @@ def policy_table(outs: list, where: dict[str, int], n: int) -> tuple[list, Table
         compared.append({"policy": policy, "method": o.method, "sole": [pjson(o, o.sole[i]) for i in range(n)],
                          "mean_lost": [float(o.mean_lost[i]) for i in range(n)]})
         how = "exact" if o.method == "exact" else f"Monte Carlo, {o.trials:,} trials"
-        rows.append([DESCRIPTIONS[policy], how] + [shown(o, o.sole[i]) for i in range(n)])
+        rows.append([DESCRIPTIONS[policy], how] + [pcell(o, o.sole[i]) for i in range(n)])
     return compared, Table("Reroll policies compared (every player on the same policy)",
                            ["Policy", "Method"] + [f"Player {i + 1} sole occupier" for i in range(n)], rows)
 
@@ -216,7 +219,7 @@ def reroll_worth(forces: tuple[Force, ...], out: Summary):
             gain = sole - steps[k - 1][0] if k else None
             entry.append({"rerolls": k, "sole": prob(sole), "mean_lost": float(lost),
                           "gain": None if gain is None else float(gain)})
-            rows.append([i + 1, k, shown(out, sole), "-" if gain is None else f"{float(gain) * 100:+.2f} points",
+            rows.append([i + 1, k, pcell(out, sole), "-" if gain is None else f"{float(gain) * 100:+.2f} points",
                          f"{float(lost):.3f}"])
         data.append({"player": i + 1, "steps": entry})
     return data, Table("What each reroll is worth (best play; the others play as before)",
@@ -238,17 +241,3 @@ def notes_for(out: Summary, outs: list, where: dict, asked: int, trials_run: int
     if any(outs[j] is None for j in where.values()):
         notes.append("Some policy comparisons were left out: the time budget was spent on the Defend asked about.")
     return notes
-
-
-def scaled(gen, lo: float, hi: float):
-    """Pass a sub-computation's progress on, mapped into [lo, hi] of the whole; return its value."""
-    while True:
-        try:
-            step = next(gen)
-        except StopIteration as stop:
-            return stop.value
-        yield lo + (hi - lo) * step
-
-
-def _fr(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"

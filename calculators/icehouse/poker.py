@@ -21,11 +21,14 @@ EXAMPLES = {1: "KH KS 7D 7C 2H 9S", 2: "QH JH 8H 4H 3H 5C", 3: "AS AD AC 10S 6D"
     page="icehouse/turn.md",
     description="Each player's best five cards in hand, ranked as Conquest of Mars lists them, and the winner.",
     params=[text_param(f"p{i}", f"Player {i}'s cards", "", max_length=80, placeholder=EXAMPLES.get(i, ""),
-                       help="Cards in hand (the one dealt at setup and those captured), rank then suit: A 2-10 (or T) J Q K and S H D C, e.g. KH 10S AD 7C 7D. "
-                            "At least five. Leave empty if absent.")
+                       help="Cards in hand (the one dealt at setup and those captured), rank then suit: "
+                            "A 2-10 (or T) J Q K and S H D C, e.g. KH 10S AD 7C 7D. At least five. Leave empty if "
+                            "absent.")
             for i in range(1, MAX_PLAYERS + 1)],
 )
 def poker(v: dict) -> Result:
+    """Each hand's best five and the winner. COM 8.1: a hand holds five cards or more; ruling COM R17:
+    every card in hand counts, the one dealt at setup too."""
     hands = {}
     owner = {}
     for i in range(1, MAX_PLAYERS + 1):
@@ -36,7 +39,8 @@ def poker(v: dict) -> Result:
             raise InputError(f"p{i}", f"Player {i} has {len(cards)} card(s); a poker hand needs five (COM 8.1).")
         for c in cards:
             if c in owner:
-                raise InputError(f"p{i}", f"{c} is also in player {owner[c]}'s hand: the game uses one deck (ruling COM R8).")
+                raise InputError(f"p{i}", f"{c} is also in player {owner[c]}'s hand: the game uses one deck "
+                                          "(ruling COM R8).")
             owner[c] = i
         hands[i] = cards
     if len(hands) < 2:
@@ -60,6 +64,7 @@ def poker(v: dict) -> Result:
     if len(winners) == 1:
         summary = f"Player {winners[0]} wins with {describe(top)}."
     else:
-        summary = f"Players {' and '.join(map(str, winners))} tie with {describe(top)} and share the win (ruling COM R7)."
+        summary = (f"Players {' and '.join(map(str, winners))} tie with {describe(top)} and share the win "
+                   "(ruling COM R7).")
     return Result(summary=summary, data={"winners": winners, "players": players}, rules=RULES,
                   tables=[Table("Best five cards, best hand first", ["Place", "Player", "Best five", "Hand"], rows)])

@@ -54,13 +54,17 @@ DESCRIPTIONS = {
 
 
 def settle(dice: Dice, rerolls: int, policy: str, context, roll) -> Dice:
-    """Apply a policy with ``roll(faces)`` as the random source (Monte Carlo)."""
+    """Apply a policy with ``roll(faces)`` as the random source (Monte Carlo). Ruling COM R5: one die
+    at a time, the policy choosing again after each reroll, a die rerolled before may be again."""
     pick_fn = POLICY[policy]
     for _ in range(rerolls):
         i = pick_fn(dice, context)
         if i is None:
             break
-        faces = dice[i][1]
-        rest = dice[:i] + dice[i + 1:]
-        dice = tuple(sorted(rest + ((roll(faces), faces),), reverse=True))
+        dice = rerolled(dice, i, roll(dice[i][1]))
     return dice
+
+
+def rerolled(dice: Dice, i: int, value: int) -> Dice:
+    """``dice`` once die i has been rerolled to ``value``, lined up highest first again."""
+    return tuple(sorted(dice[:i] + dice[i + 1:] + ((value, dice[i][1]),), reverse=True))

@@ -13,7 +13,7 @@ from fractions import Fraction
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
 from .bestplay import BestPlay, estimate, rounds_of
 from .budget import BEST_US, BUDGET_US, Job, trial_cost
-from .defend import APPROX_NOTE, POLICY_CHOICES, pjson, shown, sim_params
+from .defend import APPROX_NOTE, POLICY_CHOICES, pcell, pjson, sim_params
 from .forces import MAX_PLAYERS, Force
 from .parse import parse_showing
 from .simulate import simulate_options
@@ -76,6 +76,7 @@ def reroll(v: dict):
 
 
 def read_table(v: dict):
+    """The dice on the table, player by player, and whose turn it is (COM 6.1: two players or more)."""
     table, forces = [], []
     for i in range(1, MAX_PLAYERS + 1):
         got = parse_showing(v[f"p{i}"], f"p{i}", v["policy"])
@@ -156,14 +157,6 @@ def choose(values) -> int:
     return best
 
 
-def _shown(val: Value) -> tuple[dict, str]:
-    if val.out is not None:
-        return pjson(val.out, val.sole), shown(val.out, val.sole)
-    p = val.sole
-    text = f"{percent(p, 2)} ({p.numerator}/{p.denominator})" if p.denominator <= 10**6 else percent(p, 2)
-    return {"p": f"{p.numerator}/{p.denominator}", "float": float(p)}, text
-
-
 def present(v, table, forces, turn, values, method, trials) -> Result:
     best = choose(values)
     me_dice = table[turn]
@@ -178,11 +171,11 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
     rows, data_opts = [], []
     for n in [best] + [n for n in range(len(values)) if n != best]:
         option, val = values[n]
-        p, text = _shown(val)
         change = float(val.sole - stop_sole)
-        rows.append([name(option) + (" (advice)" if n == best else ""), text, f"{float(val.mean_lost):.3f}",
+        rows.append([name(option) + (" (advice)" if n == best else ""), pcell(val.out, val.sole),
+                     f"{float(val.mean_lost):.3f}",
                      "-" if option is None else f"{change * 100:+.2f} points"])
-        entry = {"option": "stop" if option is None else "reroll", "sole": p,
+        entry = {"option": "stop" if option is None else "reroll", "sole": pjson(val.out, val.sole),
                  "mean_lost": float(val.mean_lost), "change_vs_stop": change}
         if option is not None:
             entry["die"] = {"faces": me_dice[option][1], "value": me_dice[option][0]}

@@ -34,7 +34,8 @@ def first_rolls(faces: tuple[int, ...]) -> tuple[dict[Dice, int], int]:
 
 def final_dist(faces: tuple[int, ...], rerolls: int, policy: str,
                context: tuple[int, ...] | None = None) -> dict[tuple[int, ...], Fraction]:
-    """Distribution of the final values (highest first) after the policy spends its rerolls."""
+    """Distribution of the final values (highest first) after the policy spends its rerolls, one
+    die at a time, any die (again) each time (ruling COM R5)."""
     start, total = first_rolls(faces)
     pick = POLICY[policy]
     step = lcm(*faces) if faces else 1

@@ -13,8 +13,9 @@ from collections import defaultdict
 from fractions import Fraction
 
 from .bestplay import movers_of, rounds_of
+from .combat import rank_losses
 from .forces import Force
-from .policies import POLICY, REACTS
+from .policies import REACTS, rerolled, settle
 from .reply import Reply
 from .solver import Outcome, dice_given
 
@@ -22,7 +23,6 @@ from .solver import Outcome, dice_given
 def simulate_best(forces: tuple[Force, ...], trials: int, seed: int, objective: str = "sole", every: int = 500):
     """Generator: progress every ``every`` trials, then an ``Outcome`` of counts."""
     rand = random.Random(seed).random
-    n = len(forces)
     R = rounds_of(forces)
     movers = movers_of(forces)
     reply = Reply(tuple(f.pyramids for f in forces), R, objective, depth=1)
@@ -30,7 +30,7 @@ def simulate_best(forces: tuple[Force, ...], trials: int, seed: int, objective: 
     for t in range(trials):
         table = [tuple(sorted(((int(rand() * f) + 1, f) for f in force.dice), reverse=True)) for force in forces]
         play(table, movers, reply, rand, R)
-        counts[_lost(table, R, n)] += 1
+        counts[_lost(table, R)] += 1
         if (t + 1) % every == 0:
             yield (t + 1) / trials
     given = tuple(Fraction(g) for g in dice_given(forces))
@@ -42,7 +42,6 @@ def simulate_options(forces: tuple[Force, ...], table: list, options: list, tria
     """The reroll helper's simulation: the first mover takes each option (None: stop; j: reroll die j
     once), then everyone plays on. Each option meets the same random numbers. Returns one
     ``Outcome`` per option."""
-    n = len(forces)
     R = rounds_of(forces)
     movers = movers_of(forces)
     first, rest = movers[0], movers[1:]
@@ -57,7 +56,7 @@ def simulate_options(forces: tuple[Force, ...], table: list, options: list, tria
                 now[first.player] = _reroll(now[first.player], option, rand)
                 _turn(now, first, first.rerolls - 1, reply, rand, R)
             play(now, rest, reply, rand, R)
-            counts[_lost(now, R, n)] += 1
+            counts[_lost(now, R)] += 1
             if (t + 1) % every == 0:
                 yield (o + (t + 1) / trials) / len(options)
         outs.append(Outcome("monte-carlo", dict(counts), tuple(Fraction(g) for g in dice_given(forces)),
@@ -82,31 +81,19 @@ def _turn(table: list, mv, left: int, reply: Reply, rand, R: int) -> None:
                 break
             dice = _reroll(dice, j, rand)
     else:
-        pick = POLICY[mv.policy]
         context = None
         if mv.policy in REACTS and i > 0:
             context = tuple(min(table[k][r][0] for k in range(i)) for r in range(R))
-        for _ in range(left):
-            j = pick(dice, context)
-            if j is None:
-                break
-            dice = _reroll(dice, j, rand)
+        dice = settle(dice, left, mv.policy, context, lambda faces: int(rand() * faces) + 1)
     table[i] = dice
 
 
 def _reroll(dice, j: int, rand):
-    f = dice[j][1]
-    return tuple(sorted(dice[:j] + dice[j + 1:] + ((int(rand() * f) + 1, f),), reverse=True))
+    return rerolled(dice, j, int(rand() * dice[j][1]) + 1)
 
 
-def _lost(table, rounds: int, n: int) -> tuple[int, ...]:
+def _lost(table, rounds: int) -> tuple[int, ...]:
     """COM 6.5-6.6 with one die per pyramid: rank by rank, every holder of the lowest loses one."""
     if rounds == 0:
         return tuple(0 if d else 1 for d in table)
-    lost = [0] * n
-    for r in range(rounds):
-        low = min(d[r][0] for d in table)
-        for i in range(n):
-            if table[i][r][0] == low:
-                lost[i] += 1
-    return tuple(lost)
+    return tuple(rank_losses([[v for v, _f in d[:rounds]] for d in table], rounds))

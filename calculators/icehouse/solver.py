@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .combat import resolve
+from .combat import rank_losses, resolve
 from .exact import IidChain, LumpedChain, joint_enumeration, scan
 from .forces import Force
 from .policies import REACTS, settle
@@ -195,16 +195,8 @@ def monte_carlo(forces: tuple[Force, ...], trials: int, seed: int, samplers: dic
                 finals.append([v for v, _ in settle(dice, rr, policy, ctx, roll)])
             else:
                 finals.append(sorted([int(rand() * f) + 1 for f in force.dice], reverse=True))
-        if simple:
-            # combat.resolve's one-die-per-pyramid path, inlined for the hot loop (tested against it)
-            lost = [0] * n
-            for r in range(rounds):
-                column = [d[r] for d in finals]
-                low = min(column)
-                for i in range(n):
-                    if column[i] == low:
-                        lost[i] += 1
-            counts[tuple(lost)] += 1
+        if simple:  # combat.resolve's one-die-per-pyramid path, without its checks in the hot loop
+            counts[tuple(rank_losses(finals, rounds))] += 1
         else:
             lost, given = resolve(tuple(finals), pyramids)
             counts[lost] += 1
@@ -254,14 +246,6 @@ def _context(finals, rounds: int):
     """Rank by rank, the lowest value so far, over the ranks that will be compared (all dice are in view)."""
     depth = min(min(len(t) for t in finals), rounds)
     return tuple(min(t[r] for t in finals) for r in range(depth))
-
-
-def run_to_end(gen):
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
 
 
 def wilson(successes: int, n: int) -> tuple[float, float]:

@@ -46,7 +46,7 @@ def bar_chart_html(chart: dict) -> str:
 
 def _bar_cell(value: float, top: float, series: int) -> str:
     width = max(0.0, min(BAR_W, BAR_W * value / top))
-    return (f'<td><span class="calc-bar-value">{percent(value, 2)}</span>'
+    return (f'<td><span class="calc-bar-value">{escape(percent(value, 2))}</span>'
             f'<svg class="calc-bar" viewBox="0 0 {BAR_W} {BAR_H}" preserveAspectRatio="none" aria-hidden="true">'
             f'<rect class="bar s{series}" width="{width:.2f}" height="{BAR_H}"/></svg></td>')
 

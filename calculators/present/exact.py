@@ -10,16 +10,19 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
+from ..core.dist import frac
+
 TITLE = "Exact probabilities"
 # A list item is named by one of these keys when it has it ("damage › 3", "destroyed within › volleys 2").
 ITEM_KEYS = ("outcome", "k", "label", "name", "state", "volleys", "turn", "units", "player", "power")
 
 
 def exact_rows(data: Any, path: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    """(readable name, "n/d") for every {"p": "n/d", "float": x} anywhere in ``data``."""
+    """(readable name, "n/d") for every {"p": "n/d", "float": x} anywhere in ``data``; a Monte Carlo
+    estimate (successes over trials, with its "ci95") is no exact probability and is left out."""
     rows: list[tuple[str, str]] = []
     if isinstance(data, dict):
-        if isinstance(data.get("p"), str) and "float" in data and "/" in data["p"]:
+        if isinstance(data.get("p"), str) and "float" in data and "/" in data["p"] and "ci95" not in data:
             rows.append((" › ".join(path) or "probability", data["p"]))
         for key, value in data.items():
             if key not in ("p", "float") and isinstance(value, (dict, list)):
@@ -55,4 +58,4 @@ def _fraction(p: str) -> str:
         x = Fraction(p)
     except (ValueError, ZeroDivisionError):
         return escape(p)
-    return f'<code class="calc-frac-full">{x.numerator}/{x.denominator}</code>'
+    return f'<code class="calc-frac-full">{frac(x)}</code>'

@@ -2,7 +2,15 @@
 
 A probability cell (``core.result.Prob``, JSON ``{"type": "prob", "p": "n/d", "float": x}``)
 reads "16.67% · 1 in 6 · 1/6": the percentage is never "0.00%" for a chance that is not 0,
-"1 in N" sits beside it, and an exact fraction too long to read waits behind a toggle.
+"1 in N" sits beside it, and an exact fraction too long to read waits behind a toggle. A Monte
+Carlo estimate (the cell also has ``"ci95": [lo, hi]``) reads "16.70% · 1 in 5.99 · 95%: 16.19%
+to 17.22%": its interval stands where an exact chance has its fraction.
+
+    >>> import re
+    >>> re.sub(r"<[^>]+>", "", cell_html({"type": "prob", "p": "1/70000", "float": 1 / 70000}))
+    '&lt; 0.01% 1 in 70,000 1/70000'
+    >>> re.sub(r"<[^>]+>", "", cell_html({"type": "prob", "p": "334/2000", "float": 0.167, "ci95": [0.1512, 0.1839]}))
+    '16.70% 1 in 5.99 95%: 15.12% to 18.39%'
 """
 from __future__ import annotations
 
@@ -11,7 +19,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from ..core.dist import one_in, percent
+from ..core.dist import frac, one_in, percent
 
 SHORT_FRACTION = 15  # characters of "n/d" shown inline; longer ones go behind a toggle
 
@@ -36,27 +44,38 @@ def cell_text(value: Any) -> str:
 def cell_html(value: Any) -> str:
     if isinstance(value, dict) and isinstance(value.get("p"), str) and "float" in value:
         try:
-            return prob_html(value["p"], str(value.get("show", "all")))
+            return prob_html(value["p"], str(value.get("show", "all")), _interval(value.get("ci95")))
         except (ValueError, ZeroDivisionError):
             pass
     return escape(cell_text(value))
 
 
-def prob_html(p: str, show: str = "all") -> str:
-    """An exact probability "n/d" as percentage with "1 in N", and as a fraction."""
+def _interval(ci95: Any) -> tuple[float, float] | None:
+    if isinstance(ci95, list) and len(ci95) == 2 and all(isinstance(x, (int, float)) for x in ci95):
+        return float(ci95[0]), float(ci95[1])
+    return None
+
+
+def prob_html(p: str, show: str = "all", ci95: tuple[float, float] | None = None) -> str:
+    """A probability "n/d" as percentage with "1 in N", and as a fraction (exact) or with its 95%
+    interval (a Monte Carlo estimate, ``ci95`` given)."""
     x = Fraction(p)
     parts = []
     if show in ("all", "percent"):
-        parts.append(f'<span class="calc-pct">{percent(x, 2)}</span>')
+        parts.append(f'<span class="calc-pct">{escape(percent(x, 2))}</span>')
         if 0 < x < 1:
             parts.append(f'<span class="calc-odds">{one_in(x)}</span>')
     if show in ("all", "fraction"):
-        parts.append(fraction_html(x))
+        if ci95 is None:
+            parts.append(fraction_html(x))
+        else:
+            lo, hi = ci95
+            parts.append(f'<span class="calc-ci">95%: {escape(percent(lo, 2))} to {escape(percent(hi, 2))}</span>')
     return '<span class="calc-prob">' + " ".join(parts) + "</span>"
 
 
 def fraction_html(x: Fraction) -> str:
-    text = f"{x.numerator}/{x.denominator}"
+    text = frac(x)
     if len(text) <= SHORT_FRACTION:
         return f'<span class="calc-frac">{text}</span>'
     digits = len(str(x.denominator))

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 READY = 90_000  # ms: a cold Pyodide start takes about 5 s here; generous for a loaded machine
 VIRUS = "#calc-wotw-virus"
 DEFEND = "#calc-com-defend"
+FIRE = "#calc-aqmf-fire-plan"
 RUNTIME = "assets/engine/pyodide/"
 
 # IndexedDB, read without creating the database when it does not exist yet (creating it here
@@ -121,6 +122,11 @@ def engine_start(page) -> dict:
     return page.evaluate("window.__calcEngineReady")
 
 
+def page_defaults(page, widget) -> dict:
+    """The starting values the page gives its widget (the docs' calc marker), as the build wrote them."""
+    return json.loads(page.get_attribute(widget, "data-defaults"))
+
+
 def set_field(page, widget, name, value):
     page.locator(f"{widget}-{name}").fill(value)
 
@@ -170,7 +176,7 @@ def test_after_one_visit_every_page_and_widget_works_offline(served, persistent_
     page.reload()
     wait_done(page, VIRUS)
     set_field(page, VIRUS, "destroyed", "11")
-    want = calculators.run("wotw-virus", {"year": "1904", "season": "spring", "destroyed": "11"})["summary"]
+    want = calculators.run("wotw-virus", {**page_defaults(page, VIRUS), "destroyed": "11"})["summary"]
     wait_summary(page, VIRUS, want)
 
     # A second widget, on another page reached by Material's instant navigation (no reload).
@@ -180,12 +186,21 @@ def test_after_one_visit_every_page_and_widget_works_offline(served, persistent_
     assert page.evaluate("window.__sameDocument === true"), "instant navigation fell back to a page load"
     wait_done(page, DEFEND)
     set_field(page, DEFEND, "p2", "S=3 dice=d6,d6,d6")
-    want = calculators.run("com-defend", {"p2": "S=3 dice=d6,d6,d6"})["summary"]
+    want = calculators.run("com-defend", {**page_defaults(page, DEFEND), "p2": "S=3 dice=d6,d6,d6"})["summary"]
     wait_summary(page, DEFEND, want)
 
     # A page never visited, opened by a full load, and search (its index) still offline.
     page.goto(served.url + "aqmf/shooting/")
     wait_done(page, ".calc-widget")
+    # The fire plan's group form (a list of attackers) answers offline too: an added attacker.
+    page.goto(served.url + "aqmf/fire-plan/")
+    wait_done(page, FIRE)
+    page.locator(f"{FIRE} [data-param=attackers] .calc-group-add").click()
+    page.locator(f"{FIRE}-attackers-2-range").fill("8")
+    page.wait_for_function(f"document.querySelector('{FIRE}').calcWidget.params().attackers.length === 3")
+    want = calculators.run("aqmf-fire-plan", page.evaluate(f"document.querySelector('{FIRE}').calcWidget.params()"))
+    assert want["ok"], want
+    wait_summary(page, FIRE, want["summary"])
     page.goto(served.url + "glossary/")
     page.locator(".md-search__input").click()
     page.locator(".md-search__input").press_sequentially("tripod")
@@ -247,6 +262,9 @@ def test_repeat_visit_restores_the_snapshot_and_monte_carlo_stays_seeded(served,
     page.goto(served.url + "icehouse/defend/")
     wait_done(page, DEFEND)
     assert engine_start(page)["restored"] is False
+    # The live result links its rules (the worker's glue was given the site's rule links).
+    fresh_html = page.inner_html(f"{DEFEND} .calc-result")
+    assert 'href="../../icehouse/rules/#com-' in fresh_html
     fresh = run_in_page(page, "com-defend", monte_carlo(11))
     meta = wait_snapshot(page)
     assert "calculators " + json.loads((served.folder / RUNTIME / "pyodide-lock.json").read_text())[
@@ -257,6 +275,7 @@ def test_repeat_visit_restores_the_snapshot_and_monte_carlo_stays_seeded(served,
     page.goto(served.url + "icehouse/defend/")
     wait_done(page, DEFEND)
     assert engine_start(page)["restored"] is True
+    assert page.inner_html(f"{DEFEND} .calc-result") == fresh_html, "the glue is configured after a restore too"
     again = run_in_page(page, "com-defend", monte_carlo(11))
     assert again == fresh, "same seed, same answer after a snapshot restore"
     assert again == calculators.run("com-defend", monte_carlo(11)), "and the same as CPython's"
@@ -276,10 +295,11 @@ def test_a_corrupt_snapshot_falls_back_to_a_normal_start(served, persistent_cont
     page.close()
 
     page = watch(ctx.new_page())
-    page.goto(served.url + "wotw/virus/#calc=wotw-virus&destroyed=11")
+    # A link names the fields it needs; those it leaves out take the calculator's own defaults.
+    page.goto(served.url + "wotw/virus/#calc=wotw-virus&largest=6&destroyed=11")
     wait_done(page, VIRUS)
     assert engine_start(page)["restored"] is False
-    want = calculators.run("wotw-virus", {"year": "1904", "season": "spring", "destroyed": "11"})["summary"]
+    want = calculators.run("wotw-virus", {"largest": "6", "destroyed": "11"})["summary"]
     wait_summary(page, VIRUS, want)
     # The bad snapshot is gone; a good one is made again for the next visit.
     remade = wait_snapshot(page)

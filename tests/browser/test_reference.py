@@ -25,7 +25,8 @@ def test_variant_rule_links_to_the_standard_rule_and_back(page, site_url):
     link = page.locator("article .rule-amends a").first
     target = link.get_attribute("href")
     anchor = target.split("#", 1)[1]
-    variant_rule = link.locator("xpath=ancestor::*[self::p or self::li or self::h2 or self::h3 or self::td][1]//a[contains(@class,'rule-id')]").first.inner_text()
+    block = "xpath=ancestor::*[self::p or self::li or self::h2 or self::h3 or self::td][1]"
+    variant_rule = link.locator(block + "//a[contains(@class,'rule-id')]").first.inner_text()
     link.click()
     page.wait_for_url(re.compile(r".*/diplomacy/rules/#" + re.escape(anchor) + "$"), wait_until="commit")
     standard = page.locator(f"#{anchor}")
@@ -39,7 +40,8 @@ def test_print_stylesheet_hides_navigation_and_widget_controls(page, site_url):
     page.goto(site_url + "wotw/virus/")
     page.wait_for_selector("#calc-wotw-virus .calc-form")
     page.emulate_media(media="print")
-    for selector in (".md-header", ".md-sidebar--primary", "#calc-wotw-virus .calc-form", "#calc-wotw-virus .calc-actions"):
+    hidden = (".md-header", ".md-sidebar--primary", "#calc-wotw-virus .calc-form", "#calc-wotw-virus .calc-actions")
+    for selector in hidden:
         assert not page.locator(selector).first.is_visible(), selector
     assert page.locator("#calc-wotw-virus .calc-summary").is_visible()
 

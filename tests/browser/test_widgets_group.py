@@ -4,6 +4,7 @@ JSON text, and an error on the right input of the right item."""
 from __future__ import annotations
 
 import json
+import pathlib
 from urllib.parse import parse_qs
 
 import pytest
@@ -23,21 +24,30 @@ SCHEMA = {"id": "aqmf-group-form", "title": "Group form", "presets": None,
                       "default": [{"unit": "hmg", "range": 12, "dug_in": False}], "fields": FIELDS,
                       "min_items": 1, "max_items": 3, "item_label": "Attacker"}]}
 W = "#calc-aqmf-group-form"
+AXE = pathlib.Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+# Widgets made from SCHEMA, with these ids, put at the top of the article or after an element,
+# then set up as the page's own widgets are.
+INSERT = """([schema, ids, after]) => {
+    for (const id of ids.slice().reverse()) {
+      const w = document.createElement("div");
+      w.className = "calc-widget"; w.id = id;
+      w.dataset.calc = schema.id; w.dataset.root = "../../"; w.dataset.defaults = "{}";
+      w.dataset.schema = JSON.stringify(schema);
+      w.innerHTML = '<div class="calc-head"><span class="calc-title">Group</span>' +
+        '<span class="calc-status" role="status"></span></div><div class="calc-form-slot"></div>' +
+        '<div class="calc-result" aria-live="polite"></div>';
+      if (after) document.querySelector(after).after(w);
+      else document.querySelector("article").prepend(w);
+    }
+    window.martianWidgets.init(); }"""
 
 
 def add_widget(page, site_url, hash_=""):
     page.goto(site_url + "wotw/virus/" + hash_)
     page.wait_for_selector("#calc-wotw-virus[data-state=done]", timeout=90_000)
-    page.evaluate("""(schema) => {
-        const w = document.createElement("div");
-        w.className = "calc-widget"; w.id = "calc-" + schema.id;
-        w.dataset.calc = schema.id; w.dataset.root = "../../"; w.dataset.defaults = "{}";
-        w.dataset.schema = JSON.stringify(schema);
-        w.innerHTML = '<div class="calc-head"><span class="calc-title">Group</span>' +
-          '<span class="calc-status" role="status"></span></div><div class="calc-form-slot"></div>' +
-          '<div class="calc-result" aria-live="polite"></div>';
-        document.querySelector("article").prepend(w);
-        window.martianWidgets.init(); }""", SCHEMA)
+    page.evaluate(INSERT, [SCHEMA, [W[1:]], None])
     page.wait_for_selector(f"{W} fieldset.calc-field-group")
 
 
@@ -150,3 +160,20 @@ def test_the_fire_plan_form_end_to_end(page, site_url):
     other.wait_for_selector(f"{FIRE}[data-state=error]", timeout=90_000)
     assert other.locator(f"{FIRE}-attackers-1-range").input_value() == "99"
     assert other.locator(f"{FIRE} [data-param=attackers] fieldset.calc-group-item").count() == 3
+
+
+def test_every_form_on_a_page_has_its_own_name(page, site_url):
+    """A named form is a landmark, and landmarks need distinct names: two copies of one calculator
+    are told apart by the section each sits in, and two in the same place by their order."""
+    page.goto(site_url + "aqmf/fire-plan/")
+    page.wait_for_function("[...document.querySelectorAll('.calc-widget')].every((w) => w.dataset.state === 'done')",
+                           timeout=90_000)
+    page.evaluate(INSERT, [SCHEMA, [W[1:], W[1:] + "-2"], "article h1"])
+    title = "Fire plan: a turn of fire at one target"
+    for name in (title, f"{title} (Compare two plans)", "How many do I need?", "Group (A turn of fire)",
+                 "Group (A turn of fire, 2)"):
+        assert page.get_by_role("form", name=name, exact=True).count() == 1, name
+    assert page.get_by_role("form").count() == 5
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document, {runOnly: ['landmark-unique']})).violations.length")
+    assert found == 0

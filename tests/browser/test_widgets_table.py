@@ -310,6 +310,28 @@ def test_probabilities_show_one_in_n_and_never_zero_percent_for_a_chance(page, s
     assert exact.locator("code.calc-frac-full").count() >= 6
 
 
+def test_conquest_of_mars_chances_are_typed_cells_and_estimates_show_their_interval(page, site_url):
+    widget = "#calc-com-defend"
+    forces = {"p1": "S=1 M=1 L=1 dice=d20,d12,d10", "p2": "S=3 dice=d4,d4,d4"}
+    page.goto(site_url + "icehouse/defend/#" + urlencode({"calc": "com-defend", **forces}))
+    wait_done(page, widget)
+    cells = page.eval_on_selector_all(f"{widget} td .calc-prob", """els => els.map(e => ({
+        pct: e.querySelector('.calc-pct').textContent, odds: (e.querySelector('.calc-odds') || {}).textContent,
+        long: !!e.querySelector('details.calc-frac'), estimate: !!e.querySelector('.calc-ci')}))""")
+    exact = [c for c in cells if not c["estimate"]]  # the policies compared may be estimates within the budget
+    assert exact and all(c["pct"] != "0.00%" and c["odds"] for c in exact), cells
+    assert any(c["long"] for c in exact), "a 10-digit fraction waits behind its toggle"
+    plain = page.locator(f"{widget} table.calc-table td:not(:has(.calc-prob))").all_inner_texts()
+    assert not re.search(r"\d%", " ".join(plain)), "no chance is written as plain text"
+    page.locator(f"{widget}-method").select_option("monte-carlo")
+    page.wait_for_function(f"document.querySelector('{widget} .calc-summary').textContent.includes('Monte Carlo')",
+                           timeout=READY)
+    wait_done(page, widget)
+    assert re.fullmatch(r"95%: [\d.]+% to [\d.]+%", page.locator(f"{widget} td .calc-ci").first.inner_text())
+    assert page.locator(f"{widget} td .calc-frac").count() == 0, "an estimate shows no exact fraction"
+    assert page.locator(f"{widget} details.calc-exact").count() == 0
+
+
 def test_page_titles_name_their_game_and_follow_instant_navigation(page, site_url):
     page.goto(site_url + "wotw/rules/")
     assert page.title().startswith("Rules · War of the Worlds")

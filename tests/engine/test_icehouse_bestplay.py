@@ -17,13 +17,14 @@ from itertools import product
 import pytest
 
 import calculators
+from calculators.core.progress import run_to_end
 from calculators.icehouse.bestplay import BestPlay, contexts, estimate
 from calculators.icehouse.budget import BUDGET_US, FLOOR_TRIALS, Job, plan
 from calculators.icehouse.exact import scan, scan_bound
 from calculators.icehouse.forces import Force
 from calculators.icehouse.reply import Reply
 from calculators.icehouse.simulate import simulate_best
-from calculators.icehouse.solver import build_chains, exact, exact_kind, run_to_end, summarize
+from calculators.icehouse.solver import build_chains, exact, exact_kind, summarize
 
 
 # -- the oracle ----------------------------------------------------------------------------------

@@ -13,11 +13,12 @@ from itertools import product
 import pytest
 
 import calculators
+from calculators.core.progress import run_to_end
 from calculators.icehouse.combat import resolve
 from calculators.icehouse.exact import IidChain, LumpedChain, scan
 from calculators.icehouse.forces import Force
 from calculators.icehouse.rolls import final_dist
-from calculators.icehouse.solver import exact, exact_kind, monte_carlo, run_to_end
+from calculators.icehouse.solver import exact, exact_kind, monte_carlo
 
 
 # -- the oracle ----------------------------------------------------------------

@@ -29,7 +29,8 @@ def test_costs_and_points_die():
     assert [x["p"] for x in r["data"]["at_least_small"]] == ["1/1", "5/6", "2/3", "1/2", "1/3", "1/6"]
 
 
-@pytest.mark.parametrize("params, field", [({"small": 4}, "small"), ({"defend": -1}, "defend"), ({"large": "x"}, "large")])
+@pytest.mark.parametrize("params, field", [({"small": 4}, "small"), ({"defend": -1}, "defend"),
+                                           ({"large": "x"}, "large")])
 def test_points_bad_input(params, field):
     r = calculators.run("com-action-points", params)
     assert r["ok"] is False and r["error"]["field"] == field

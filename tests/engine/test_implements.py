@@ -12,7 +12,7 @@ from calculators.core.implements import implemented, rule_ids, rule_key
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # The game packages whose code names, for each rule it cites, the function that implements it.
-PACKAGES = ("diplomacy", "wotw", "clans", "aqmf")
+PACKAGES = ("diplomacy", "wotw", "clans", "aqmf", "icehouse")
 
 
 def _cited(package: str) -> dict[str, str]:

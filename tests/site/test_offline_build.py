@@ -25,9 +25,10 @@ def test_the_service_worker_lists_every_page_and_the_runtime_with_their_hashes(b
     files = sw_build["files"]
     pages = {p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html")}
     assert pages <= set(files), sorted(pages - set(files))
+    # The sanitiser and its allow-list too: without them no result can be shown offline.
     engine = ("worker.mjs", "engine-boot.mjs", "widgets.js", "offline.js", "pyodide/pyodide.asm.wasm",
               "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs", "pyodide/python_stdlib.zip",
-              "pyodide/pyodide-lock.json")
+              "pyodide/pyodide-lock.json", "purify.min.js", "allowlist.json", "rules.json")
     for needed in ("search/search_index.json", "sitemap.xml", "manifest.webmanifest",
                    *(f"assets/engine/{name}" for name in engine)):
         assert needed in files, needed
@@ -75,11 +76,18 @@ def test_the_manifest_makes_an_installable_full_screen_app(built_site):
 
 
 def test_the_theme_colour_is_the_headers(built_site):
-    """Material paints the header with the first palette's primary colour: deep orange here."""
-    css = next((built_site / "assets" / "stylesheets").glob("palette.*.min.css")).read_text()
+    """Material paints the header with the first palette's primary colour: one of Material's named
+    colours, or with ``primary: custom`` the one the site's palette stylesheet sets on the root
+    (stylesheets/palette.css, rust red here). test_offline.py checks it against the header as drawn."""
     html = (built_site / "index.html").read_text(encoding="utf-8")
     primary = re.search(r'data-md-color-primary="([a-z-]+)"', html).group(1)
-    colour = re.search(rf"\[data-md-color-primary={primary}\]\{{--md-primary-fg-color:(#[0-9a-fA-F]+)", css).group(1)
+    if primary == "custom":
+        css = (built_site / "stylesheets" / "palette.css").read_text(encoding="utf-8")
+        colour = re.search(r":root\s*\{[^}]*?--md-primary-fg-color:\s*(#[0-9a-fA-F]+)\s*;", css).group(1)
+    else:
+        css = next((built_site / "assets" / "stylesheets").glob("palette.*.min.css")).read_text()
+        rule = rf"\[data-md-color-primary={primary}\]\{{--md-primary-fg-color:(#[0-9a-fA-F]+)"
+        colour = re.search(rule, css).group(1)
     assert json.loads((built_site / "manifest.webmanifest").read_text())["theme_color"] == colour.lower()
 
 
