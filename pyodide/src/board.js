@@ -34,6 +34,8 @@
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
   }
+  // A node's text, written only when it changes (a write lays out the page, and with it every map, again).
+  const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
   const fileName = (text) => String(text).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "board";
 
   class Board {
@@ -138,7 +140,7 @@
     ordersKey() { return this.inputsKey() + JSON.stringify(this.values(this.spec.orders)); }
     later(ms) {
       clearTimeout(this.timer);
-      this.figure.dataset.stale = "1";
+      this.setStale(true);
       this.panel.dataset.state = "updating";
       this.timer = setTimeout(() => this.refresh(), ms);
     }
@@ -149,7 +151,7 @@
       clearTimeout(this.timer);
       if (!this.widgetEl.isConnected) return Promise.resolve(false);
       const lists = force || !this.options || this.options.key !== this.inputsKey();
-      if (!lists && this.preview && this.preview.key === this.ordersKey() && !this.figure.dataset.stale) return Promise.resolve(true);
+      if (!lists && this.preview && this.preview.key === this.ordersKey() && !this.stale) return Promise.resolve(true);
       return this.fetch(lists);
     }
 
@@ -161,7 +163,7 @@
       if (this.job) engine.cancel(this.job.req);
       const job = engine.run(this.spec.options, params, null, this.cw.root);
       this.job = job;
-      this.figure.dataset.stale = "1";
+      this.setStale(true);
       this.panel.dataset.state = "updating";
       const result = await job.promise;
       if (version !== this.version || !this.widgetEl.isConnected) return false;
@@ -185,7 +187,7 @@
       if (lists) this.options = this.index(data, inputsKey);
       this.preview = { key: ordersKey, typed: Array.isArray(data.typed) ? data.typed : [] };
       if (fresh) this.draw(fresh, !lists);
-      delete this.figure.dataset.stale;
+      this.setStale(false);
       this.showTyped();
       this.showLoose();
       this.highlight();
@@ -201,7 +203,16 @@
     fail(message) {
       this.error.textContent = message;
       this.error.hidden = false;
-      if (this.preview) this.figure.dataset.stale = "1";
+      if (this.preview) { this.setStale(true); this.figure.dataset.stale = "1"; }
+    }
+
+    // The map is marked stale (dimmed) only when a redraw takes over a quarter second: a quick one (most
+    // are) would flicker, and each change of the mark lays out every map of the page again.
+    setStale(on) {
+      this.stale = on;
+      clearTimeout(this.staleTimer);
+      if (on) this.staleTimer = setTimeout(() => { if (this.stale) this.figure.dataset.stale = "1"; }, 250);
+      else if (this.figure.dataset.stale) delete this.figure.dataset.stale;
     }
 
     // The legal orders by what is clicked first: a unit's province, a centre to build in, or (for an
@@ -461,17 +472,22 @@
       const n = { accepted: 0, illegal: 0, unreadable: 0 };
       typed.forEach((t) => { if (has(n, t.status)) n[t.status] += 1; });
       const phase = this.options ? this.options.phase + ": " : "";
-      this.typedText.textContent = phase + (typed.length
+      setText(this.typedText, phase + (typed.length
         ? typed.length + " order" + (typed.length === 1 ? "" : "s") + " typed, " + n.accepted + " accepted" +
           (n.illegal ? ", " + n.illegal + " illegal" : "") + (n.unreadable ? ", " + n.unreadable + " unreadable" : "") +
           " (checked, not yet adjudicated)."
-        : "no orders typed yet (a unit without an order holds).");
-      this.problems.replaceChildren(...typed.filter((t) => t.status !== "accepted").map((t) =>
-        this.el("li", { text: String(t.own) + ": " + String(t.status) + " (" + String(t.reason) + ")" })));
+        : "no orders typed yet (a unit without an order holds)."));
+      // Only what changed is written: any change of text here lays out the maps again.
+      const problems = typed.filter((t) => t.status !== "accepted").map((t) => String(t.own) + ": " + String(t.status) + " (" + String(t.reason) + ")");
+      if (problems.join("\n") !== [...this.problems.children].map((li) => li.textContent).join("\n")) {
+        this.problems.replaceChildren(...problems.map((text) => this.el("li", { text })));
+      }
     }
     // Orders that name no place (a waive): buttons of their own.
     showLoose() {
       const loose = this.options ? [...this.options.subjects.values()].filter((s) => !s.at) : [];
+      if (this.looseFor === this.options) return;
+      this.looseFor = this.options;
       this.loose.hidden = !loose.length;
       this.loose.replaceChildren(...loose.flatMap((s) => s.choices.map((c) => {
         const b = this.button("board-choice", c.order, { "data-order": c.order });
@@ -510,19 +526,19 @@
       const n = this.phases.length;
       const v = this.viewing;
       const now = this.options ? this.options.phase : "";
-      this.phaseText.textContent = v === null
+      setText(this.phaseText, v === null
         ? (now ? now + " (the boxes below)" : "The boxes below") + (n ? " · " + n + " phase" + (n === 1 ? "" : "s") + " played" : "")
-        : (this.phases[v].label || "Phase " + (v + 1)) + " · played, " + (v + 1) + " of " + n;
+        : (this.phases[v].label || "Phase " + (v + 1)) + " · played, " + (v + 1) + " of " + n);
       this.prevBtn.disabled = n === 0 || v === 0;
       this.nextBtn.disabled = v === null;
       this.nowBtn.hidden = v === null;
       this.replayBtn.hidden = v === null;
       if (this.putAside) {
         const k = this.putAside.phases.length;
-        this.note.textContent = this.putAside.why + ": the game of " + k + " phase" + (k === 1 ? "" : "s") + " played before is put aside.";
+        setText(this.note, this.putAside.why + ": the game of " + k + " phase" + (k === 1 ? "" : "s") + " played before is put aside.");
         this.note.hidden = false; this.restoreBtn.hidden = false;
       } else if (!this.noteText) { this.note.hidden = true; this.restoreBtn.hidden = true; }
-      else { this.note.textContent = this.noteText; this.note.hidden = false; this.restoreBtn.hidden = true; }
+      else { setText(this.note, this.noteText); this.note.hidden = false; this.restoreBtn.hidden = true; }
       this.seen = this.cw.params();
     }
     tell(text) { this.noteText = text; this.putAside = null; this.showHistory(); this.announce(text); }
