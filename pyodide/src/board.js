@@ -684,8 +684,10 @@
       if (!params || typeof params !== "object" || Array.isArray(params)) return where + ": its “params” must be a record of field: value.";
       const out = {};
       for (const [name, v] of Object.entries(params)) {
-        if (!this.cw.fields.has(name)) return where + ": “" + name.slice(0, 30) + "” is not a field of this calculator.";
-        if (!(v === null || ["string", "number", "boolean"].includes(typeof v))) return where + ": the value of “" + name.slice(0, 30) + "” is not a value.";
+        const f = this.cw.fields.get(name);
+        if (!f) return where + ": “" + name.slice(0, 30) + "” is not a field of this calculator.";
+        const wrong = valueProblem(f, v);
+        if (wrong) return where + ": the value of “" + (f.label || name) + "” " + wrong + ".";
         out[name] = v;
       }
       return out;
@@ -751,6 +753,21 @@
         this.refuse("the PNG could not be drawn (" + (e && e.message || e) + "); Map as SVG still works.");
       } finally { URL.revokeObjectURL(url); }
     }
+  }
+
+  // What is wrong with a value from a file for a field, by the field's schema ("" when nothing is): the
+  // kinds of value the form itself gives (Export writes what the form gives).
+  function valueProblem(f, v) {
+    const p = f.p || {};
+    if (f.group) return Array.isArray(v) && v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x)) ? "" : "is not a list of records";
+    if (p.type === "bool") return typeof v === "boolean" ? "" : "is not true or false";
+    if (v !== null && !["string", "number"].includes(typeof v)) return "is not a text or a number";
+    const text = v === null ? "" : String(v);
+    if (p.type === "choice" && !(p.choices || []).some((c) => String(c.value) === text)) return "is not one of its choices";
+    if (p.type === "int" && text.trim() !== "" && !/^\s*-?\d+\s*$/.test(text)) return "is not a whole number";
+    const max = p.max_length || (p.type === "text" ? 2000 : 0);
+    if (max && text.length > max) return "is longer than " + max + " characters";
+    return "";
   }
 
   // The board's stylesheet for a map that leaves the page: its rules (board.css) and its palette's

@@ -299,19 +299,78 @@ def test_a_whole_game_exports_and_imports_exactly_and_each_phase_can_be_seen_aga
                           f"document.querySelectorAll('{DIP} [id]').length"), "ids stay unique"
 
 
-def test_a_file_that_is_not_a_game_changes_nothing(page, site_url, tmp_path):
+def _game(phases, current, calculator="dip-adjudicate"):
+    return {"format": "martian-front-game", "version": 1, "calculator": calculator, "phases": phases,
+            "current": current}
+
+
+START = {"phase": "Spring 1901 movement", "position": "France: A Par", "orders": ""}
+BAD_FILES = {
+    "not json": ("{format: game", "it is not JSON"),
+    "not a game": (json.dumps({"format": "something else"}), "is not a game file"),
+    "another calculator": (json.dumps(_game([], START, "wotw-adjudicate")), "not of this one (dip-adjudicate)"),
+    "unknown field": (json.dumps(_game([{"label": "x", "params": {"constructor": 1}, "summary": ""}], START)),
+                      "phase 1: “constructor” is not a field of this calculator"),
+    "a record for a text": (json.dumps(_game([], dict(START, orders={"a": 1}))), "is not a text or a number"),
+    "too long": (json.dumps(_game([], dict(START, phase="Spring 1901 movement" * 3))),
+                 "the current phase: the value of “Phase” is longer than 40 characters"),
+    "no summary": (json.dumps(_game([{"label": "x", "params": START}], START)), "needs a “label” and a “summary”"),
+}
+
+
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_a_file_that_is_not_a_good_game_changes_nothing_and_says_why(page, site_url, tmp_path, name):
+    text, message = BAD_FILES[name]
     page.goto(start_link(site_url))
     board_ready(page)
-    before = box(page, "position")
+    before = {n: box(page, n) for n in ("phase", "position", "orders")}
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"format": "martian-front-game", "version": 1, "calculator": "dip-adjudicate",
-                               "phases": [{"label": "x", "params": {"constructor": 1}, "summary": ""}],
-                               "current": {}}))
+    bad.write_text(text)
     page.locator(f"{DIP} .board-import-file").set_input_files(str(bad))
     alert = page.locator(f"{DIP} .calc-board .board-error")
     alert.wait_for(state="visible")
-    assert "not a field of this calculator" in alert.inner_text()
-    assert box(page, "position") == before
+    assert alert.inner_text().startswith("The game was not loaded: ") and message in alert.inner_text()
+    assert {n: box(page, n) for n in ("phase", "position", "orders")} == before
+    assert "phases played" not in page.locator(f"{DIP} .board-phase").inner_text()
+
+
+def test_a_war_of_the_worlds_game_exports_and_imports_exactly(new_page, site_url, tmp_path):
+    params = {"calc": "wotw-adjudicate", "season": "spring", "year": "1904", "position": WOTW_POSITION,
+              "orders": "France: A Par - Bur", "martian_orders": "2A Pic - Bel", "landings": ""}
+    page = new_page(viewport={"width": 1280, "height": 900})
+    page.goto(site_url + "diplomacy/adjudicator/#" + urlencode(params))
+    page.wait_for_selector(f"{WOTW}[data-state=done]", timeout=READY)
+    board_ready(page, WOTW)
+    adjudicate(page, WOTW)
+    continue_game(page, WOTW)
+    board_ready(page, WOTW, phase="Summer 1904 retreats")
+    assert "1 phase played" in page.locator(f"{WOTW} .board-phase").inner_text()
+    with page.expect_download() as got:
+        page.locator(f"{WOTW} .board-export").click()
+    first = tmp_path / "wotw.json"
+    got.value.save_as(first)
+    doc = json.loads(first.read_text())
+    assert doc["calculator"] == "wotw-adjudicate" and doc["current"]["season"] == "summer"
+    played = doc["phases"][0]["params"]
+    assert played["martian_orders"] == "2A Pic - Bel"
+    assert calculators.run("wotw-adjudicate", played)["summary"] == doc["phases"][0]["summary"]
+
+    fresh = new_page(viewport={"width": 1280, "height": 900})
+    fresh.goto(site_url + "diplomacy/adjudicator/")
+    fresh.locator(".tabbed-labels label", has_text="War of the Worlds").click()
+    board_ready(fresh, WOTW)
+    fresh.locator(f"{WOTW} .board-import-file").set_input_files(str(first))
+    board_ready(fresh, WOTW, phase="Summer 1904 retreats")
+    with fresh.expect_download() as again:
+        fresh.locator(f"{WOTW} .board-export").click()
+    second = tmp_path / "again.json"
+    again.value.save_as(second)
+    assert second.read_bytes() == first.read_bytes()
+    fresh.locator(f"{WOTW} .board-prev").click()
+    view = fresh.locator(f"{WOTW} .board-view")
+    view.locator(".calc-summary").wait_for(timeout=30_000)
+    assert view.locator(".calc-summary").inner_text() == doc["phases"][0]["summary"]
+    assert view.locator(".board-differs").count() == 0
 
 
 def test_the_map_exports_as_svg_and_png(page, site_url, tmp_path):
