@@ -250,14 +250,42 @@ def _played_by_typing(page, site_url):
     board_ready(page, phase="Winter 1901 adjustments")
 
 
+def export_game(page, path, widget=DIP) -> dict:
+    with page.expect_download() as got:
+        page.locator(f"{widget} .board-export").click()
+    got.value.save_as(path)
+    return json.loads(path.read_text())
+
+
+def imported_again(new_page, site_url, first, phase, widget=DIP, tab=None):
+    """A fresh page imports the game file, and exporting it again gives the same bytes; the page."""
+    fresh = new_page(viewport={"width": 1280, "height": 900})
+    fresh.goto(site_url + "diplomacy/adjudicator/")
+    if tab:
+        fresh.locator(".tabbed-labels label", has_text=tab).click()
+    board_ready(fresh, widget)
+    fresh.locator(f"{widget} .board-import-file").set_input_files(str(first))
+    board_ready(fresh, widget, phase=phase)
+    again = first.with_name("again-" + first.name)
+    export_game(fresh, again, widget)
+    assert again.read_bytes() == first.read_bytes()
+    return fresh
+
+
+def step_back(page, summary, widget=DIP):
+    """Earlier phase: the played phase's result is shown, worked out again, with its recorded summary."""
+    page.locator(f"{widget} .board-prev").click()
+    view = page.locator(f"{widget} .board-view")
+    page.wait_for_function(f"(document.querySelector('{widget} .board-view .calc-summary') || {{}}).textContent "
+                           f"=== {summary!r}", timeout=30_000)
+    return view
+
+
 def test_a_whole_game_exports_and_imports_exactly_and_each_phase_can_be_seen_again(new_page, site_url, tmp_path):
     page = new_page(viewport={"width": 1280, "height": 900})
     _played_by_typing(page, site_url)
-    with page.expect_download() as got:
-        page.locator(f"{DIP} .board-export").click()
     first = tmp_path / "game.json"
-    got.value.save_as(first)
-    doc = json.loads(first.read_text())
+    doc = export_game(page, first)
     assert doc["format"] == "martian-front-game" and doc["calculator"] == "dip-adjudicate"
     assert [p["label"] for p in doc["phases"]] == ["Spring 1901 movement", "Fall 1901 movement"]
     assert doc["current"]["phase"] == "Winter 1901 adjustments"
@@ -268,28 +296,14 @@ def test_a_whole_game_exports_and_imports_exactly_and_each_phase_can_be_seen_aga
         assert {k: r["next"]["params"][k] for k in ("phase", "position")} == \
             {k: after["params"][k] for k in ("phase", "position")}
 
-    fresh = new_page(viewport={"width": 1280, "height": 900})
-    fresh.goto(site_url + "diplomacy/adjudicator/")
-    board_ready(fresh)
-    fresh.locator(f"{DIP} .board-import-file").set_input_files(str(first))
-    board_ready(fresh, phase="Winter 1901 adjustments")
+    fresh = imported_again(new_page, site_url, first, "Winter 1901 adjustments")
     assert "2 phases played" in fresh.locator(f"{DIP} .board-phase").inner_text()
-    with fresh.expect_download() as again:
-        fresh.locator(f"{DIP} .board-export").click()
-    second = tmp_path / "again.json"
-    again.value.save_as(second)
-    assert second.read_bytes() == first.read_bytes()
 
     # Stepping back shows each played phase: its summary, its orders, its map with the results.
-    fresh.locator(f"{DIP} .board-prev").click()
-    view = fresh.locator(f"{DIP} .board-view")
-    view.locator(".calc-summary").wait_for(timeout=30_000)
-    assert view.locator(".calc-summary").inner_text() == doc["phases"][1]["summary"]
+    view = step_back(fresh, doc["phases"][1]["summary"])
     assert view.locator("svg.dip-board g.orders .order.move").count() == 1
     assert "Fall 1901 movement · played, 2 of 2" in fresh.locator(f"{DIP} .board-phase").inner_text()
-    fresh.locator(f"{DIP} .board-prev").click()
-    fresh.wait_for_function(f"document.querySelector('{DIP} .board-view .calc-summary').textContent === "
-                            f"{doc['phases'][0]['summary']!r}", timeout=30_000)
+    step_back(fresh, doc["phases"][0]["summary"])
     assert fresh.locator(f"{DIP} .board-prev").is_disabled()
     assert fresh.locator(f"{DIP} .board-view .board-differs").count() == 0, "the file's results match the engine's"
     fresh.locator(f"{DIP} .board-next").click()
@@ -345,31 +359,15 @@ def test_a_war_of_the_worlds_game_exports_and_imports_exactly(new_page, site_url
     continue_game(page, WOTW)
     board_ready(page, WOTW, phase="Summer 1904 retreats")
     assert "1 phase played" in page.locator(f"{WOTW} .board-phase").inner_text()
-    with page.expect_download() as got:
-        page.locator(f"{WOTW} .board-export").click()
     first = tmp_path / "wotw.json"
-    got.value.save_as(first)
-    doc = json.loads(first.read_text())
+    doc = export_game(page, first, WOTW)
     assert doc["calculator"] == "wotw-adjudicate" and doc["current"]["season"] == "summer"
     played = doc["phases"][0]["params"]
     assert played["martian_orders"] == "2A Pic - Bel"
     assert calculators.run("wotw-adjudicate", played)["summary"] == doc["phases"][0]["summary"]
 
-    fresh = new_page(viewport={"width": 1280, "height": 900})
-    fresh.goto(site_url + "diplomacy/adjudicator/")
-    fresh.locator(".tabbed-labels label", has_text="War of the Worlds").click()
-    board_ready(fresh, WOTW)
-    fresh.locator(f"{WOTW} .board-import-file").set_input_files(str(first))
-    board_ready(fresh, WOTW, phase="Summer 1904 retreats")
-    with fresh.expect_download() as again:
-        fresh.locator(f"{WOTW} .board-export").click()
-    second = tmp_path / "again.json"
-    again.value.save_as(second)
-    assert second.read_bytes() == first.read_bytes()
-    fresh.locator(f"{WOTW} .board-prev").click()
-    view = fresh.locator(f"{WOTW} .board-view")
-    view.locator(".calc-summary").wait_for(timeout=30_000)
-    assert view.locator(".calc-summary").inner_text() == doc["phases"][0]["summary"]
+    fresh = imported_again(new_page, site_url, first, "Summer 1904 retreats", WOTW, tab="War of the Worlds")
+    view = step_back(fresh, doc["phases"][0]["summary"], WOTW)
     assert view.locator(".board-differs").count() == 0
 
 
@@ -395,19 +393,15 @@ def test_the_map_exports_as_svg_and_png(page, site_url, tmp_path):
 def test_a_recorded_result_that_no_longer_matches_its_orders_is_marked(page, site_url, tmp_path):
     played = {"phase": "Spring 1901 movement", "position": _start_text(), "orders": "France: A Par - Bur"}
     after = calculators.run("dip-adjudicate", played)
-    doc = {"format": "martian-front-game", "version": 1, "calculator": "dip-adjudicate",
-           "phases": [{"label": "Spring 1901 movement", "params": played, "summary": "<b>Everyone</b> wins."}],
-           "current": after["next"]["params"]}
+    doc = _game([{"label": "Spring 1901 movement", "params": played, "summary": "<b>Everyone</b> wins."}],
+                after["next"]["params"])
     edited = tmp_path / "edited.json"
     edited.write_text(json.dumps(doc))
     page.goto(start_link(site_url))
     board_ready(page)
     page.locator(f"{DIP} .board-import-file").set_input_files(str(edited))
     board_ready(page, phase="Fall 1901 movement")
-    page.locator(f"{DIP} .board-prev").click()
-    view = page.locator(f"{DIP} .board-view")
-    view.locator(".calc-summary").wait_for(timeout=30_000)
-    assert view.locator(".calc-summary").inner_text() == after["summary"]  # the engine's result, worked out again
+    view = step_back(page, after["summary"])  # the engine's result, worked out again
     mark = view.locator(".board-differs")
     assert "differs from the one recorded" in mark.inner_text()
     assert "<b>Everyone</b> wins." in mark.inner_text(), "the file's text is shown as text"
