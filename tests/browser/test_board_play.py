@@ -222,6 +222,18 @@ def test_a_clicked_order_replaces_the_units_typed_order_and_keeps_the_rest(page,
     assert box(page) == "Russia: F Sev - Rum\nRussia: A War - Gal # opening\nFrance: A Par H"
 
 
+def test_a_convoy_and_a_move_via_convoy_by_clicks(page, site_url):
+    params = {"phase": "Spring 1901 movement", "position": "England: F Nth, A Yor\nFrance: A Bel", "orders": ""}
+    page.goto(site_url + "diplomacy/adjudicator/#" + urlencode({"calc": "dip-adjudicate", **params}))
+    board_ready(page, phase="Spring 1901 movement")
+    order_by_clicks(page, "England: F Nth C A Yor - Nwy", "nth", ["yor", "nwy"], "convoy")
+    order_by_clicks(page, "England: A Yor - Nwy via convoy", "yor", ["nwy"], "via")
+    order_by_clicks(page, "France: A Bel - Hol", "bel", ["hol"])
+    typed = "England: F Nth C A Yor - Nwy\nEngland: A Yor - Nwy via convoy\nFrance: A Bel - Hol"
+    assert box(page) == typed
+    assert adjudicate(page) == calculators.run("dip-adjudicate", dict(params, orders=typed))["summary"]
+
+
 WOTW_POSITION = "France: A Par, A Mar\nCentres France: Par, Mar\nMartian: 2A Pic"
 
 
