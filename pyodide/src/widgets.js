@@ -31,6 +31,7 @@
     listeners: new Set(),
     pending: new Map(),
     nextReq: 1,
+    sent: {}, // requests by calculator (for tests: a board's previews are not adjudications)
     start() {
       if (this.worker) return;
       this.state = "loading";
@@ -62,6 +63,7 @@
     run(calc, params, onProgress, root) {
       this.start();
       const req = this.nextReq++;
+      this.sent[calc] = (this.sent[calc] || 0) + 1;
       const promise = new Promise((resolve) => this.pending.set(req, { resolve, onProgress }));
       if (this.state === "failed") this.receive({ type: "failed", text: this.statusText });
       else this.worker.postMessage({ type: "run", req, calc, params, root: root || "" });
