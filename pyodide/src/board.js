@@ -566,10 +566,13 @@
       if (!shown) {
         this.view.replaceChildren(this.el("p", { class: "board-help", text: "Working out " + label + " again…" }));
         shown = await this.rerun(this.phases[i]);
-        if (shown) this.views.set(i, this.keep(shown, i));
+        if (typeof shown !== "string") this.views.set(i, this.keep(shown, i));
       }
       if (this.viewing !== i) return;
-      if (!shown) { this.view.replaceChildren(this.el("p", { class: "board-error", role: "alert", text: "This phase cannot be worked out again." })); return; }
+      if (typeof shown === "string") {
+        this.view.replaceChildren(this.el("p", { class: "board-error", role: "alert", text: "This phase cannot be worked out again: " + shown }));
+        return;
+      }
       this.view.replaceChildren(shown.cloneNode(true));
       this.panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
     }
@@ -585,11 +588,17 @@
     // A played phase's result, worked out again by the widget's own calculator (for a game from a file).
     // A result that no longer matches the one recorded (a file edited by hand, an engine changed since)
     // is shown as worked out now, and marked.
+    // Returns the result's box, or what went wrong (text).
     async rerun(phase) {
       const job = window.martianEngine.run(this.cw.calc, phase.params, null, this.cw.root);
       const result = await job.promise;
-      const html = result && result.ok ? window.martianWidgets.html(result) : null;
-      if (typeof html !== "string") return null;
+      if (!result || !result.ok) {
+        const error = (result && result.error) || {};
+        const field = error.field && this.cw.fields.get(String(error.field));
+        return (field ? field.label + ": " : "") + String(error.message || "no answer from the engine.");
+      }
+      const html = window.martianWidgets.html(result);
+      if (typeof html !== "string") return "the engine's answer has no result to show.";
       const box = this.el("div", { class: "calc-result" });
       const now = typeof result.summary === "string" ? result.summary : "";
       if (phase.summary && now !== phase.summary) {

@@ -418,3 +418,18 @@ def test_a_recorded_result_that_no_longer_matches_its_orders_is_marked(page, sit
     assert "differs from the one recorded" in mark.inner_text()
     assert "<b>Everyone</b> wins." in mark.inner_text(), "the file's text is shown as text"
     assert view.locator("b").count() == 0
+
+
+def test_a_recorded_phase_the_engine_refuses_says_why(page, site_url, tmp_path):
+    bad = {"phase": "Spring 1901 movement", "position": "France: A Xyz", "orders": ""}
+    refused = calculators.run("dip-adjudicate", bad)["error"]
+    edited = tmp_path / "refused.json"
+    edited.write_text(json.dumps(_game([{"label": "Spring 1901 movement", "params": bad, "summary": "x"}], START)))
+    page.goto(start_link(site_url))
+    board_ready(page)
+    page.locator(f"{DIP} .board-import-file").set_input_files(str(edited))
+    board_ready(page, phase="Spring 1901 movement")
+    page.locator(f"{DIP} .board-prev").click()
+    alert = page.locator(f"{DIP} .board-view .board-error")
+    alert.wait_for(timeout=30_000)
+    assert alert.inner_text() == "This phase cannot be worked out again: Position: " + refused["message"]
