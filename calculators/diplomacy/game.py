@@ -17,7 +17,13 @@ from .variant import STANDARD, Variant, reader_for
 def adjudicate_phase(position: Position, orders_text: str, variant: Variant = STANDARD) -> PhaseResult:
     """Adjudicate the phase ``position.phase`` with the orders in ``orders_text``."""
     parsed, unreadable = variant.read_orders(variant, position.phase, orders_text)
-    turn = Turn(variant, position.phase, position, parsed, position, outcomes=unreadable)
+    return adjudicate_parsed(position, parsed, variant, unreadable)
+
+
+def adjudicate_parsed(position: Position, parsed, variant: Variant = STANDARD, unreadable=()) -> PhaseResult:
+    """Adjudicate the phase ``position.phase`` with orders already read (``unreadable``: the results of the
+    lines that could not be)."""
+    turn = Turn(variant, position.phase, position, tuple(parsed), position, outcomes=tuple(unreadable))
     return run(turn, variant.plan(position.phase).steps)
 
 
@@ -41,4 +47,4 @@ class GameRecord:
         return cls(doc.get("variant", "Standard"), list(doc.get("phases", [])))
 
 
-__all__ = ["GameRecord", "PhaseResult", "adjudicate_phase", "reader_for"]
+__all__ = ["GameRecord", "PhaseResult", "adjudicate_parsed", "adjudicate_phase", "reader_for"]

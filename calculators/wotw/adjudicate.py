@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import InputError, Next, Result, Table, bool_param, calculator, choice_param, int_param, text_param
+from ..core import Board, InputError, Next, Result, Table, bool_param, calculator, choice_param, int_param, text_param
 from ..diplomacy.api import (ParseError, Phase, PhaseKind, Position, Season, Turn, adjudicate_phase, check_position,
                              reader_for, read_position, retreat_options)
 from .adjust import adjustments
@@ -141,6 +141,7 @@ def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
     page="wotw/adjudicator.md",
     run_mode="on_request",
     run_label="Adjudicate",
+    board=Board("wotw-options", inputs=("season", "year", "position", "virus"), orders=("orders", "martian_orders")),
     description="Adjudicate one War of the Worlds movement season: Earth and Martian orders, landing, "
                 "destroyed centres, Martian losses and the virus check.",
     params=[
