@@ -84,7 +84,7 @@ def _widget(m, page) -> str:
     root = root_prefix(page.url)
     static = result_html(result, siteindex.rule_urls(), root)
     schema = {"id": cid, "title": calc["title"], "params": calc["params"], "presets": calc["presets"],
-              "run": calc["run"]}
+              "run": calc["run"], "board": calc["board"]}
     # Presets travel in an attribute: Material's instant navigation re-runs every <script> in
     # the page as JavaScript, whatever its type, and search would index a hidden element's text.
     presets = ""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable, Iterator
 
+from .board import Board
 from .compare import COMPARE_KEY, Differ, comparison, default_note, generic_differ, variants
 from .errors import InputError
 from .params import Param, ruling_param
@@ -61,6 +62,7 @@ class Calculator:
     # ``differ(result, default_result) -> list[str]``: how the result under the site's readings differs,
     # in the game's terms (core.compare; without one, the figures are compared).
     differ: Differ | None = None
+    board: Board | None = None  # its widget's click-to-order board (issue 14)
 
     @property
     def all_params(self) -> tuple[Param, ...]:
@@ -80,6 +82,7 @@ class Calculator:
             "rulings": list(self.rulings),
             "presets": self.presets.schema() if self.presets else None,
             "run": {"mode": self.run_mode, "label": self.run_label},
+            "board": self.board.schema() if self.board else None,
         }
 
 
@@ -89,13 +92,14 @@ _loaded = False
 
 def calculator(*, id: str, title: str, game: str, rules, params, page: str, description: str = "",
                presets: Presets | None = None, run_mode: str = "live", run_label: str = "Calculate",
-               rulings=(), differ: Differ | None = None):
+               rulings=(), differ: Differ | None = None, board: Board | None = None):
     """Register ``func(values: dict) -> Result`` (or a generator yielding progress, returning Result).
 
     ``rulings``: ids of the switchable rulings the result depends on (``core.rulings``); each gets a
     reading parameter, and ``values["readings"]`` holds the readings in force (a ``Readings``). The
     result cites the readings used; under readings other than the site's it says how the site's
     readings would differ, in words from ``differ(result, default_result) -> list[str]`` when given.
+    ``board``: the click-to-order board its widget carries (``core.board``).
     """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
@@ -122,7 +126,7 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
             raise ValueError(f"calculator {id!r} registered twice")
         _REGISTRY[id] = Calculator(id, title, game, tuple(rules), tuple(params), func,
                                    description or (inspect.getdoc(func) or "").split("\n\n")[0], page,
-                                   presets, run_mode, run_label, tuple(rulings), differ)
+                                   presets, run_mode, run_label, tuple(rulings), differ, board)
         return func
 
     return register

@@ -6,7 +6,7 @@ import re
 import pathlib
 from functools import lru_cache
 
-from ..core import InputError, Next, Preset, Presets, Result, Table, calculator, text_param
+from ..core import Board, InputError, Next, Preset, Presets, Result, Table, calculator, text_param
 from .adjustments import adjustments_due, buildable
 from .board_svg import board_table
 from .differences import differ, fates
@@ -108,6 +108,7 @@ def _check_size(name: str, text: str) -> None:
     run_label="Adjudicate",
     rulings=tuple(FIELDS),
     differ=differ,
+    board=Board("dip-options", inputs=("phase", "position"), orders=("orders",)),
     params=[
         text_param("phase", "Phase", "Spring 1901 movement", max_length=40,
                    help="Season, year and phase: Spring 1901 movement, Fall 1901 retreats, Winter 1901."),

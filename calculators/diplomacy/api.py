@@ -19,10 +19,12 @@ from .orders.convoy import on_minimal_route
 from .orders.move import names as place_names
 from .options import build_options, check_adjustment, movement_options, present_options, units_chosen, verdict
 from .options import retreat_options as retreat_order_options
-from .parser import ParseError, Reader, parse_phase, read_position
+from .parser import ParseError, Reader, Segment, parse_phase, read_position
 from .position import Dislodged, Position, check_position, format_position, initial_position
 from .readings import Options
 from .resolver import MoveFacts, Resolution, Resolver, resolve_orders
+from .sandbox import MODES, Click, Mode, check_typed, click_rows, standard_click, typed_marks
+from .board_svg import Mark
 from .retreats import for_dislodged, retreat_options, retreat_step
 from .turn import Barrier, Decision, PhaseResult, Step, Turn, but, run
 from .units import START_PHASE, STANDARD_TYPES, Phase, PhaseKind, Season, Unit, UnitType
@@ -30,7 +32,9 @@ from .variant import (STANDARD, SeasonPlan, Variant, any_letter, draw_standard, 
                       read_standard, reader_for, unreadable)
 
 __all__ = [
-    "Barrier", "Build", "BuildRule", "Checked", "Coast", "Context", "Convoy", "Decision", "Disband", "Dislodged",
+    "Barrier", "Build", "BuildRule", "Checked", "Click", "MODES", "Mark", "Mode", "Segment",
+    "check_typed", "click_rows", "standard_click", "typed_marks",
+    "Coast", "Context", "Convoy", "Decision", "Disband", "Dislodged",
     "GameMap", "GameRecord", "Hold", "Illegal", "Kind", "MOVEMENT_STEPS", "Move", "MoveFacts", "Options", "OrderKind",
     "OrderSpec", "Outcome", "ParseError", "ParsedOrder", "Phase", "PhaseKind", "PhaseResult", "Position", "Reach",
     "Reader", "Resolution", "Resolver", "Retreat", "STANDARD", "STANDARD_TYPES", "START_PHASE", "Season",

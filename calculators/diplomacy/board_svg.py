@@ -82,6 +82,7 @@ class Mark:
     ok: bool | None = True
     text: str = ""
     unit_type: str = "A"  # a build's unit
+    state: str = ""  # how it is drawn when not by its result: "typed" (not yet adjudicated) or "illegal"
 
 
 def power_class(power: str) -> str:
@@ -94,29 +95,35 @@ _STATUS_OK = {Status.SUCCEEDS: True, Status.FAILS: False, Status.VOID: None}
 
 def marks_from_outcomes(outcomes: Iterable[Outcome]) -> list[Mark]:
     """The orders worth drawing: every order carried out, with its result (illegal orders are not drawn;
-    an unordered unit's generated hold is not drawn either: only holds a player wrote get a ring)."""
+    a hold is drawn only where the player wrote it)."""
     out = []
     for o in outcomes:
         order = o.order
-        if order is None or o.status is Status.ILLEGAL:
+        if order is None or o.status is Status.ILLEGAL or (isinstance(order, Hold) and not o.line):
             continue
-        ok = _STATUS_OK.get(o.status)
-        text = f"{o.power}: {describe(order)} ({o.status.value})"
-        if isinstance(order, Move):
-            out.append(Mark("move", o.power, order.unit.location, order.dest, None, ok, text))
-        elif isinstance(order, Support):
-            out.append(Mark("support", o.power, order.unit.location, order.target, order.dest, ok, text))
-        elif isinstance(order, Convoy):
-            out.append(Mark("convoy", o.power, order.unit.location, order.army, order.dest, ok, text))
-        elif isinstance(order, Hold) and o.line:
-            out.append(Mark("hold", o.power, order.unit.location, ok=ok, text=text))
-        elif isinstance(order, Retreat):
-            out.append(Mark("retreat", o.power, order.unit.location, order.dest, None, ok, text))
-        elif isinstance(order, Disband):
-            out.append(Mark("disband", o.power, order.unit.location, ok=ok, text=text))
-        elif isinstance(order, Build):
-            out.append(Mark("build", o.power, order.location, ok=ok, text=text, unit_type=order.type.value))
+        mark = mark_of(order, o.power, _STATUS_OK.get(o.status), f"{o.power}: {describe(order)} ({o.status.value})")
+        if mark is not None:
+            out.append(mark)
     return out
+
+
+def mark_of(order, power: str, ok: bool | None = True, text: str = "", state: str = "") -> Mark | None:
+    """One typed order of the standard kinds as drawn (None for a kind the standard board does not know)."""
+    if isinstance(order, Move):
+        return Mark("move", power, order.unit.location, order.dest, None, ok, text, state=state)
+    if isinstance(order, Support):
+        return Mark("support", power, order.unit.location, order.target, order.dest, ok, text, state=state)
+    if isinstance(order, Convoy):
+        return Mark("convoy", power, order.unit.location, order.army, order.dest, ok, text, state=state)
+    if isinstance(order, Hold):
+        return Mark("hold", power, order.unit.location, ok=ok, text=text, state=state)
+    if isinstance(order, Retreat):
+        return Mark("retreat", power, order.unit.location, order.dest, None, ok, text, state=state)
+    if isinstance(order, Disband):
+        return Mark("disband", power, order.unit.location, ok=ok, text=text, state=state)
+    if isinstance(order, Build):
+        return Mark("build", power, order.location, ok=ok, text=text, unit_type=order.type.value, state=state)
+    return None
 
 
 def marks_from_tuples(moves=(), supports=(), convoys=()) -> list[Mark]:
@@ -254,8 +261,15 @@ def _defs(prefix: str, powers: Iterable[str]) -> str:
     return "<defs>" + "".join(heads) + "</defs>"
 
 
-def _state(ok: bool | None) -> str:
-    return "ok" if ok else ("fail" if ok is False else "void")
+def _state(m: Mark) -> str:
+    if m.state:
+        return m.state
+    return "ok" if m.ok else ("fail" if m.ok is False else "void")
+
+
+def _crossed(m: Mark) -> bool:
+    """A failed order, or one the checks refuse, carries a cross."""
+    return m.ok is False or m.state == "illegal"
 
 
 class _Orders:
@@ -273,7 +287,7 @@ class _Orders:
 
     def _emit(self, m: Mark, power: str, body: str) -> None:
         """One order: a group classed by kind, result and power, with the order as its tooltip."""
-        self.out.append(f'<g class="order {m.kind} {_state(m.ok)} {power_class(power)}">'
+        self.out.append(f'<g class="order {m.kind} {_state(m)} {power_class(power)}">'
                         f"<title>{escape(m.text)}</title>{body}</g>")
 
     def arrow(self, m: Mark, power: str) -> None:
@@ -284,7 +298,7 @@ class _Orders:
         self.mids[(province_of(m.at), province_of(m.to))] = mid
         head = f"{self.prefix}-{power_class(power)}"
         self._emit(m, power, f'<path class="casing" d="{d}"/><path class="line" d="{d}" marker-end="url(#{head})"/>'
-                   + (_cross(mid) if m.ok is False else ""))
+                   + (_cross(mid) if _crossed(m) else ""))
 
     def helper(self, m: Mark, power: str) -> None:
         """A support or convoy: a line from the unit to the move it helps (or a ring round a held unit)."""
@@ -302,17 +316,17 @@ class _Orders:
                 end = f' marker-end="url(#{self.prefix}-support)"'
         mid = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
         d = f"M{_f(p0[0])} {_f(p0[1])}L{_f(p1[0])} {_f(p1[1])}"
-        self._emit(m, power, f'<path class="line" d="{d}"{end}/>{ring}' + (_cross(mid) if m.ok is False else ""))
+        self._emit(m, power, f'<path class="line" d="{d}"{end}/>{ring}' + (_cross(mid) if _crossed(m) else ""))
 
     def hold(self, m: Mark, power: str) -> None:
         at = self.dislodged_at.get(province_of(m.at)) or self.geo.anchor(m.at)
-        self._emit(m, power, _ring(at, 13))
+        self._emit(m, power, _ring(at, 13) + (_cross(at) if _crossed(m) else ""))
 
     def adjustment(self, m: Mark, power: str) -> None:
         at = self.geo.anchor(m.at)
         if m.kind == "build":
             ghost = unit_svg(m.unit_type, power, m.at, at, m.text, "built")
-            self._emit(m, power, _ring(at, 14) + ghost + (_cross(at) if m.ok is False else ""))
+            self._emit(m, power, _ring(at, 14) + ghost + (_cross(at) if _crossed(m) else ""))
         else:
             at = self.dislodged_at.get(province_of(m.at), at)
             self._emit(m, power, _ring(at, 13) + _cross(at, "disband-mark"))

@@ -20,7 +20,15 @@ def adjudicate_phase(position: Position, orders_text: str, variant: Variant = ST
     """Adjudicate the phase ``position.phase`` with the orders in ``orders_text``, under the readings
     ``options`` (the site's unless given; a variant's own options record for a variant's readings)."""
     parsed, unreadable = variant.read_orders(variant, position.phase, orders_text)
-    turn = Turn(variant, position.phase, position, parsed, position, outcomes=unreadable, options=options)
+    return adjudicate_parsed(position, parsed, variant, unreadable, options)
+
+
+def adjudicate_parsed(position: Position, parsed, variant: Variant = STANDARD, unreadable=(),
+                      options: Options = DEFAULT) -> PhaseResult:
+    """Adjudicate the phase ``position.phase`` with orders already read (``unreadable``: the results of the
+    lines that could not be), under the readings ``options``."""
+    turn = Turn(variant, position.phase, position, tuple(parsed), position, outcomes=tuple(unreadable),
+                options=options)
     return run(turn, variant.plan(position.phase, options).steps)
 
 
@@ -44,4 +52,4 @@ class GameRecord:
         return cls(doc.get("variant", "Standard"), list(doc.get("phases", [])))
 
 
-__all__ = ["GameRecord", "PhaseResult", "adjudicate_phase", "reader_for"]
+__all__ = ["GameRecord", "PhaseResult", "adjudicate_parsed", "adjudicate_phase", "reader_for"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..core import InputError, Result, Table, calculator, text_param
+from ..core import InputError, Result, Table, bool_param, calculator, text_param
 from .adjustments import adjustments_due, check_adjustment
 from .map import show
 from .movement import check_written, context_for, settle_alone
@@ -18,6 +18,8 @@ from .position import Position, format_position, initial_position
 from .retreats import Context as RetreatContext
 from .retreats import check_retreat
 from .units import PhaseKind, UnitType
+
+MAX_ORDER_LINES = 150
 
 
 def movement_options(variant, position: Position) -> Iterator[tuple[str, str, list[str]]]:
@@ -123,21 +125,55 @@ def units_chosen(lists, unit_text: str, field: str = "unit"):
     return picked
 
 
-def present_options(lists, position: Position, rules) -> Result:
-    """The lists as data (for click-to-order), a table, and a summary."""
-    rows = [{"power": p, "unit": u, "orders": [f"{p}: {o}" for o in orders]} for p, u, orders in lists]
-    n = sum(len(r["orders"]) for r in rows)
-    units = sum(1 for r in rows if r["unit"])
-    who = [f"{k} {word}{'s' if k != 1 else ''}" for k, word in ((units, "unit"), (len(rows) - units, "power")) if k]
-    summary = (f"{position.phase.label()}: {n} legal order{'s' if n != 1 else ''} for "
-               f"{' and '.join(who) or 'no unit'}.")
-    table = Table("Legal orders", ["Power", "Unit", "Orders", "Each order"],
-                  [[r["power"], r["unit"] or "-", len(r["orders"]), "; ".join(o.split(": ", 1)[1] for o in r["orders"])]
-                   for r in rows])
+def present_options(position: Position, rules, rows: list[dict] | None, typed, chart: dict,
+                    modes=()) -> Result:
+    """The legal orders as data for the board (``rows``, None when not asked for) and as a table; the orders
+    typed so far, checked and drawn on the map; a summary of both."""
+    from .sandbox import modes_data, typed_summary, typed_table
+
+    tables, data, summary = [], {"phase": position.phase.label()}, []
+    if rows is not None:
+        n = sum(len(r["orders"]) for r in rows)
+        units = sum(1 for r in rows if r["unit"])
+        who = [f"{k} {word}{'s' if k != 1 else ''}" for k, word in ((units, "unit"), (len(rows) - units, "power")) if k]
+        summary.append(f"{position.phase.label()}: {n} legal order{'s' if n != 1 else ''} for "
+                       f"{' and '.join(who) or 'no unit'}.")
+        tables.append(Table("Legal orders", ["Power", "Unit", "Orders", "Each order"],
+                            [[r["power"], r["unit"] or "-", len(r["orders"]),
+                              "; ".join(o.split(": ", 1)[1] for o in r["orders"])] for r in rows]))
+        data.update(options=rows, modes=modes_data(modes))
+    else:
+        summary.append(f"{position.phase.label()}:")
+    if typed or rows is None:
+        summary.append(typed_summary(typed))
+        tables.insert(0, typed_table(typed))
+    data["typed"] = [t.data() for t in typed]
     notes = ["Every order listed passes the adjudicator's legality check, and every order it accepts is listed "
-             "(a support may also name a coast the supported unit cannot reach: accepted, but void, ruling DIP R9)."]
-    return Result(summary=summary, data={"phase": position.phase.label(), "options": rows}, tables=[table],
-                  notes=notes, rules=list(rules))
+             "(a support may also name a coast the supported unit cannot reach: accepted, but void, ruling DIP R9)."
+             ] if rows is not None else []
+    if typed:
+        notes.append("Your orders are checked as the adjudicator checks them, not adjudicated: the map shows them "
+                     "as typed, with a cross on each the checks refuse (that unit would hold, ruling DIP R1).")
+    return Result(summary=" ".join(summary), data=data, tables=tables, charts=[chart], notes=notes,
+                  rules=list(rules))
+
+
+def standard_preview(position: Position, orders_text: str, lists) -> tuple[list[dict] | None, list, dict]:
+    """The standard game's board data: the legal orders with their clicks, the typed orders checked, the map."""
+    from .board_svg import render_board
+    from .sandbox import check_typed, click_rows, standard_click, typed_marks
+    from .variant import STANDARD, reader_for
+
+    reader = reader_for(STANDARD)
+    rows = None
+    if lists is not None:
+        names = {k: p.name for k, p in STANDARD.board.provinces.items()}
+        rows = click_rows(lists, lambda power, text: reader.order(text, 0, power), standard_click,
+                          lambda power: ("orders", False), position, names)
+    typed = check_typed(STANDARD, position, [("orders", reader.segments(orders_text), False)])
+    title = f"{position.phase.label()}: the position" + (", and the orders as typed" if typed else "")
+    svg = render_board(STANDARD.board, position, title, marks=typed_marks(typed))
+    return rows, typed, {"type": "svg", "title": title, "svg": svg}
 
 
 @calculator(
@@ -157,6 +193,11 @@ def present_options(lists, position: Position, rules) -> Result:
                    help="As for the adjudicator; empty: the 1901 starting position."),
         text_param("unit", "Unit or power", "", max_length=40,
                    help="Optional: one unit (A Par, or just Par) or one power; empty: every unit."),
+        text_param("orders", "Your orders", "", max_length=6000, multiline=True,
+                   help="Optional: orders to check, as for the adjudicator; the map shows them as typed, with a "
+                        "cross on each the adjudicator's checks refuse."),
+        bool_param("lists", "List every legal order", True,
+                   help="Untick to check and draw only your orders."),
     ],
 )
 def options_calc(v: dict) -> Result:
@@ -170,5 +211,11 @@ def options_calc(v: dict) -> Result:
         position = initial_position(STANDARD.board)
         if v["phase"].strip().lower() not in ("", "spring 1901 movement", "spring 1901"):
             position = _read(v["phase"], format_position(STANDARD.board, position))
-    lists = units_chosen(legal_orders(STANDARD, position), v["unit"])
-    return present_options(lists, position, ("DIP 4.1", "DIP 4.2", "DIP 4.3", "DIP 4.4", "DIP R4", "DIP R5", "DIP R9"))
+    if v["orders"].count("\n") >= MAX_ORDER_LINES:
+        raise InputError("orders", f"at most {MAX_ORDER_LINES} lines.")
+    lists = units_chosen(legal_orders(STANDARD, position), v["unit"]) if v["lists"] else None
+    rows, typed, chart = standard_preview(position, v["orders"], lists)
+    from .sandbox import MODES
+
+    return present_options(position, ("DIP 4.1", "DIP 4.2", "DIP 4.3", "DIP 4.4", "DIP R1", "DIP R4", "DIP R5",
+                                      "DIP R9"), rows, typed, chart, MODES)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from typing import NamedTuple
 
 from .map import GameMap, province_of, show
 from .orders import OrderKind, ParsedOrder
@@ -70,6 +71,28 @@ def _tokens(text: str) -> list[str]:
     if "," in s or ";" in s:
         s = s.replace(",", " ").replace(";", " ")
     return s.replace(". ", " ").split()
+
+
+class Segment(NamedTuple):
+    """One order as written in a block of orders: its line, its text, the power it stands under (a heading
+    or an earlier order on its line), and the order it reads as or the error; ``alone``: the only order on
+    its line; ``comment``: the line's comment (``# ...``), which belongs to no order."""
+
+    line: int
+    text: str
+    power: str | None
+    order: ParsedOrder | None
+    error: ParseError | None
+    comment: str = ""
+    alone: bool = True
+
+    def standalone(self) -> str:
+        """The order written to stand on a line of its own with the same meaning: its power before it."""
+        body = _LIST_MARK.sub("", self.text) if self.text[:1] in _MARKS else self.text
+        power = self.order.power if self.order is not None else self.power
+        if ":" in body or power is None:
+            return body
+        return f"{power}: {body}"
 
 
 class Reader:
@@ -184,16 +207,20 @@ class Reader:
             raise ParseError(*ctx, f"unknown order word \u2018{toks[k]}\u2019 (use - S C H R D, or Build/Remove/Waive)")
         return ParsedOrder(line, raw, power, kind, utype, loc, **kind._value_.read(self, toks, k + 1, ctx))
 
-    def orders(self, text: str) -> tuple[list[ParsedOrder], list[ParseError]]:
-        """Every order in a block of text; a line ``England:`` sets the power for those after it."""
-        out, errors = [], []
+    def segments(self, text: str) -> list[Segment]:
+        """Every order of a block of text where it stands: its line, its place on the line, the power it is
+        written under, and what it reads as (or why it cannot be read).  A line ``England:`` sets the power for
+        those after it; several orders may share a line, separated by semicolons, and a power written before
+        the first (``Russia: F Sev - Rum; A Mos S F Sev - Rum``) stands for the rest of the line."""
+        out = []
         power = None
         for n, line in enumerate(text.splitlines(), 1):
             line_power = power
-            # Several orders may share a line, separated by semicolons; a power written before
-            # the first ("Russia: F Sev - Rum; A Mos S F Sev - Rum") stands for the rest of the line.
+            comment = ""
             if "#" in line:
-                line = line.split("#", 1)[0]
+                line, comment = line.split("#", 1)
+                comment = "#" + comment
+            first = len(out)
             for part in line.split(";") if ";" in line else (line,):
                 s = part.strip()
                 if not s:
@@ -201,15 +228,24 @@ class Reader:
                 if s.endswith(":") and self.power(s.rstrip(":")):
                     power = line_power = self.power(s.rstrip(":"))
                     continue
+                under = line_power
                 try:
                     o = self.order(s, n, line_power)
                 except ParseError as err:
-                    errors.append(err)
+                    out.append(Segment(n, s, under, None, err, comment))
                     continue
                 if o is not None:
-                    out.append(o)
+                    out.append(Segment(n, s, under, o, None, comment))
                     line_power = o.power
-        return out, errors
+            if len(out) - first > 1:
+                for i in range(first, len(out)):
+                    out[i] = out[i]._replace(alone=False)
+        return out
+
+    def orders(self, text: str) -> tuple[list[ParsedOrder], list[ParseError]]:
+        """Every order in a block of text, and an error for each that cannot be read (``segments``)."""
+        found = self.segments(text)
+        return [s.order for s in found if s.order is not None], [s.error for s in found if s.error is not None]
 
     # -- positions ------------------------------------------------------------------
     def position_lines(self, text: str):

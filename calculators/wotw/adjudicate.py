@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..core import InputError, Next, Result, Table, bool_param, calculator, choice_param, int_param, text_param
+from ..core import Board, InputError, Next, Result, Table, bool_param, calculator, choice_param, int_param, text_param
 from ..core.params import ruling_param_name
 from ..diplomacy.api import (Dislodged, ParseError, Phase, PhaseKind, Position, Season, Turn, adjudicate_phase,
                              check_position, reader_for, read_position, retreat_options)
@@ -177,6 +177,7 @@ def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
     run_label="Adjudicate",
     rulings=tuple(WotwOptions.fields_by_ruling()),  # the standard game's rulings too (WOTW 1.1 keeps its rules)
     differ=differ,
+    board=Board("wotw-options", inputs=("season", "year", "position", "virus"), orders=("orders", "martian_orders")),
     description="Adjudicate one War of the Worlds movement season: Earth and Martian orders, landing, "
                 "destroyed centres, Martian losses and the virus check.",
     params=[

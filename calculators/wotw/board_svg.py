@@ -10,7 +10,8 @@ from html import escape
 from types import SimpleNamespace
 
 from ..diplomacy.board_svg import _f, render_board, standard_geometry
-from .board import board, show
+from .board import MARTIAN, board, show
+from .season import state
 from .units import designation
 
 # A fighting-machine: a hood on three legs, the strength written on the hood.
@@ -27,23 +28,36 @@ def martian_unit_svg(province: str, strength: int, at) -> str:
             f'<text class="strength" x="0" y="-3">{strength}</text></g>')
 
 
-def render(result, title: str) -> str:
-    """An SVG of the position after a War of the Worlds season (``season.SeasonResult``-like)."""
-    gmap = board()
-    geo = standard_geometry()
+def _overlay(martians, landing: str | None) -> str:
+    """The Martian's pieces: the season's cylinder on its landing site, and every Martian unit."""
+    gmap, geo = board(), standard_geometry()
     over = ['<g class="martians">']
-    landing = getattr(result, "landing", None)
     if landing:
         x, y = geo.anchor(landing)
         over.append(f'<g class="landing" data-province="{escape(landing)}">'
                     f'<title>{escape("Cylinder lands in " + gmap.provinces[landing].name)}</title>'
                     f'<circle cx="{_f(x)}" cy="{_f(y)}" r="17"/>'
                     f'<g transform="translate({_f(x - 20)} {_f(y - 4)})">{CYLINDER_SHAPE}</g></g>')
-    for m in result.martian:
+    for m in martians:
         over.append(martian_unit_svg(m.province, m.strength, geo.anchor(m.province)))
     over.append("</g>")
+    return "".join(over)
+
+
+def render(result, title: str) -> str:
+    """An SVG of the position after a War of the Worlds season (``season.SeasonResult``-like)."""
     position = SimpleNamespace(units=tuple(result.earth), owners=dict(result.owners))
     moves = [(power, a, b, ok) for power, a, b, ok in getattr(result, "moves", ())]
     dislodged = [d.unit for d in getattr(result, "dislodged", ())]
-    return render_board(gmap, position, title, moves=moves, dislodged=dislodged, overlay="".join(over),
+    return render_board(board(), position, title, moves=moves, dislodged=dislodged,
+                        overlay=_overlay(result.martian, getattr(result, "landing", None)),
                         destroyed=frozenset(getattr(result, "destroyed", ())), id_prefix="wotw")
+
+
+def render_position(position, title: str, marks=()) -> str:
+    """An SVG of a War of the Worlds position before its season is played, with orders drawn as ``marks``."""
+    earth = SimpleNamespace(units=tuple(u for u in position.units if u.power != MARTIAN), owners=dict(position.owners),
+                            dislodged=position.dislodged)
+    martians = [u for u in position.units if u.power == MARTIAN]
+    return render_board(board(), earth, title, marks=marks, overlay=_overlay(martians, None),
+                        destroyed=state(position).destroyed, id_prefix="wotw")

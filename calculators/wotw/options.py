@@ -8,12 +8,16 @@ the Martian's removals.
 from __future__ import annotations
 
 from ..core import Result, bool_param, calculator, choice_param, int_param, text_param
-from ..diplomacy.api import (Illegal, Phase, PhaseKind, Position, Season, build_options, check_adjustment,
-                             movement_options, present_options, units_chosen)
+from ..diplomacy.api import (Illegal, ParsedOrder, Phase, PhaseKind, Position, Season, build_options,
+                             check_adjustment, check_typed, click_rows, movement_options, present_options, reader_for,
+                             typed_marks, units_chosen)
 from ..diplomacy.api import retreat_order_options as retreat_options
 from ..diplomacy.api import verdict as standard_verdict
 from .adjudicate import read_season_position
-from .board import MARTIAN, designation, show
+from .board import MARTIAN, board, designation, show
+from .board_svg import render_position
+from .orders import parse_after_moves, parse_order
+from .preview import WOTW_MODES, earth_segments, martian_marks, martian_segments, wotw_click
 from .removal import POINTS_PER_SEASON
 from .removal import check as check_removal
 from .season import state
@@ -89,6 +93,13 @@ def verdict(position: Position, parsed):
         text_param("unit", "Unit or power", "", max_length=40,
                    help="Optional: one unit (3A Bur, or just Bur) or one power; empty: every unit."),
         bool_param("virus", "Virus active", False, help="Summer and Winter: the virus is active (WOTW 9.2)."),
+        text_param("orders", "Earth orders", "", max_length=4000, multiline=True,
+                   help="Optional: Earth orders to check, as for the adjudicator; the map shows them as typed, with "
+                        "a cross on each the adjudicator's checks refuse."),
+        text_param("martian_orders", "Martian orders", "", max_length=2000, multiline=True,
+                   help="Optional: Martian orders to check, as for the adjudicator (3A Bur - 2A Pic - Par, "
+                        "A Pic merge Bur; in Summer and Winter the removals)."),
+        bool_param("lists", "List every legal order", True, help="Untick to check and draw only your orders."),
     ],
 )
 def options_calc(v: dict) -> Result:
@@ -97,7 +108,34 @@ def options_calc(v: dict) -> Result:
     phase = Phase(v["year"], season, next(p.kind for p in WOTW.calendar if p.season is season))
     params = dict(v, landings="", virus=v["virus"] and phase.kind is not PhaseKind.MOVEMENT)
     position, notes = read_season_position(params, phase)
-    lists = units_chosen(legal_orders(position), v["unit"])
-    out = present_options(lists, position, RULES)
+    lists = units_chosen(legal_orders(position), v["unit"]) if v["lists"] else None
+    rows, typed, chart = preview(position, v["orders"], v["martian_orders"], lists)
+    out = present_options(position, RULES, rows, typed, chart, WOTW_MODES)
     out.notes = notes + out.notes
     return out
+
+
+def _read_option(power: str, text: str, kind: PhaseKind) -> ParsedOrder:
+    if power != MARTIAN:
+        return reader_for(WOTW).order(text, 0, power)
+    if kind is PhaseKind.MOVEMENT:
+        return parse_order(text)
+    return parse_after_moves(text)
+
+
+def preview(position: Position, earth_text: str, martian_text: str, lists):
+    """The board data of a season: the legal orders with their clicks (Martian orders go in the Martian box,
+    without the power's name), the typed orders of both boxes checked, and the map."""
+    kind = position.phase.kind
+    rows = None
+    if lists is not None:
+        names = {k: p.name for k, p in board().provinces.items()}
+        rows = click_rows(lists, lambda power, text: _read_option(power, text, kind), wotw_click,
+                          lambda power: ("martian_orders", True) if power == MARTIAN else ("orders", False),
+                          position, names)
+    typed = check_typed(WOTW, position, [("orders", earth_segments(earth_text), False),
+                                         ("martian_orders", martian_segments(martian_text, kind), True)])
+    title = (f"War of the Worlds, {position.phase.season.display} {position.phase.year}: the position"
+             + (", and the orders as typed" if typed else ""))
+    svg = render_position(position, title, typed_marks(typed, martian_marks))
+    return rows, typed, {"type": "svg", "title": title, "svg": svg}

@@ -123,6 +123,12 @@ def parse_retreat(line: str, n: int = 0, field: str = "martian_orders") -> Parse
                   lookup(m.group(2), field, line.strip()), dest=lookup(m.group(3), field, line.strip()))
 
 
+def parse_after_moves(line: str, n: int = 0, field: str = "martian_orders") -> ParsedOrder:
+    """A Martian order of Summer or Winter: a removal (WOTW 9.2), or a pushed-out unit's retreat where it is
+    written as one (ruling WOTW R4, attacker-moves-in)."""
+    return parse_retreat(line, n, field) or parse_removal(line, n, field)
+
+
 def parse_orders(text: str, field: str = "orders", removals: bool = False) -> tuple[ParsedOrder, ...]:
     """Every Martian order in a text (commas, semicolons or new lines between them).  In Summer and Winter
     (``removals``) a line is a removal, or a retreat where it is written as one."""
@@ -130,7 +136,7 @@ def parse_orders(text: str, field: str = "orders", removals: bool = False) -> tu
     if len(lines) > MAX_ORDERS:
         raise InputError(field, f"At most {MAX_ORDERS} orders (got {len(lines)}).")
     if removals:
-        return tuple(parse_retreat(line, n, field) or parse_removal(line, n, field) for n, line in enumerate(lines, 1))
+        return tuple(parse_after_moves(line, n, field) for n, line in enumerate(lines, 1))
     return tuple(parse_order(line, n, field) for n, line in enumerate(lines, 1))
 
 

@@ -31,6 +31,7 @@
     listeners: new Set(),
     pending: new Map(),
     nextReq: 1,
+    sent: {}, // requests by calculator (for tests: a board's previews are not adjudications)
     start() {
       if (this.worker) return;
       this.state = "loading";
@@ -62,6 +63,7 @@
     run(calc, params, onProgress, root) {
       this.start();
       const req = this.nextReq++;
+      this.sent[calc] = (this.sent[calc] || 0) + 1;
       const promise = new Promise((resolve) => this.pending.set(req, { resolve, onProgress }));
       if (this.state === "failed") this.receive({ type: "failed", text: this.statusText });
       else this.worker.postMessage({ type: "run", req, calc, params, root: root || "" });
@@ -331,6 +333,8 @@
     } catch (e) { return; }
     widget.dataset.ready = "1";
     new Widget(widget, schema, defaults, presets).start();
+    // Add-ons that work from the schema (board.js, for a schema with a board) attach now.
+    widget.dispatchEvent(new CustomEvent("calc:ready", { bubbles: true }));
   }
 
   class Widget {
@@ -514,6 +518,7 @@
         else unknown.push(name);
       }
       this.showRulings(); this.compareStale();
+      this.w.dispatchEvent(new CustomEvent("calc:filled")); // the fields changed other than by typing
       return unknown;
     }
 
@@ -600,17 +605,24 @@
       this.nextBtn.disabled = true;
       if (!next || this.shownKey !== this.key()) return; // a second click, or the fields moved on: nothing to carry
       this.nextBtn.textContent = "Continued to " + String(next.label || "the next phase");
+      // The phase just played, for add-ons that keep a game's history (board.js).
+      this.w.dispatchEvent(new CustomEvent("calc:continue", { detail: { params: this.params(), result: this.lastResult } }));
       this.lastResult = Object.assign({}, this.lastResult, { next: null });
-      const from = this.lastResult;
-      this.fill(next.params, { replace: true });
-      this.waiting = { label: String(next.label || "the next phase"), from };
-      this.writeHash(true);
-      this.setStale("waiting");
-      this.w.dataset.state = "waiting";
-      this.note("Waiting for orders for " + this.waiting.label + ". Nothing is worked out until you press " + this.runBtn.textContent + ".");
+      this.waitFor(next.params, String(next.label || "the next phase"));
       // Ready to type the orders: the first empty box of several lines (else the button to press).
       const empty = Array.from(this.form.querySelectorAll("textarea")).find((t) => t.value.trim() === "");
       (empty || this.runBtn).focus({ preventScroll: false });
+    }
+
+    // Fill the fields with a phase to play and wait for the player's orders (Continue; board.js's
+    // game history). Nothing is worked out until the player asks.
+    waitFor(values, label, note) {
+      this.fill(values, { replace: true });
+      this.waiting = { label: String(label), from: this.lastResult };
+      this.writeHash(true);
+      this.setStale("waiting");
+      this.w.dataset.state = "waiting";
+      this.note((note ? note + " " : "") + "Waiting for orders for " + this.waiting.label + ". Nothing is worked out until you press " + this.runBtn.textContent + ".");
     }
 
     // -- a change by the player
@@ -838,7 +850,9 @@
 
   function initAll() { document.querySelectorAll(".calc-widget").forEach(initWidget); nameForms(); }
   // For tests: set up widgets added to the page, and the sanitiser the results go through.
-  window.martianWidgets = { init: initAll, sanitise: (html) => loadSanitiser().then((clean) => clean(html)) };
+  // For add-ons (board.js): the DOM helpers, and a result's HTML from the presenter.
+  window.martianWidgets = { init: initAll, sanitise: (html) => loadSanitiser().then((clean) => clean(html)),
+    el, button, html: (result) => htmlOf.get(result) };
   // The page started its engine from <head>: adopt it now.
   if (window.__calcEngineBoot) engine.start();
   function subscribe() {

@@ -22,8 +22,9 @@ def boxes(page, widget=DIP) -> dict:
     return {name: page.locator(f"{widget}-{name}").input_value() for name in ("phase", "position", "orders")}
 
 
-def requests_sent(page) -> int:
-    return page.evaluate("window.martianEngine.nextReq")
+def requests_sent(page, calc="dip-adjudicate") -> int:
+    """How many times the page asked the engine to run ``calc`` (the board's previews run another calculator)."""
+    return page.evaluate(f"window.martianEngine.sent[{calc!r}] || 0")
 
 
 def test_standard_adjudication_draws_the_map(page, site_url):
@@ -101,11 +102,11 @@ def test_a_shared_link_opens_the_war_of_the_worlds_tab_with_martians_on_the_map(
     assert any(t.startswith("Martian 3A") for t in titles), titles
     assert any("destroyed" in t for t in titles), titles
     # Continue carries the War of the Worlds season forward the same way, and waits.
-    sent = requests_sent(page)
+    sent = requests_sent(page, "wotw-adjudicate")
     page.locator(f"{WOTW} .calc-next").click()
     page.wait_for_selector(f"{WOTW}[data-state=waiting]")
     assert page.locator(f"{WOTW}-season").input_value() == want["next"]["params"]["season"]
-    assert requests_sent(page) == sent
+    assert requests_sent(page, "wotw-adjudicate") == sent
 
 
 def test_a_link_naming_a_preset_fills_the_boxes_with_it(page, site_url):

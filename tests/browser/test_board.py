@@ -1,16 +1,17 @@
-"""The board map in the real site (issues 11, 13, 14): it fills the content column at 1280 px, its
-labels stay at least 9 px tall on a 390 px phone inside a frame that scrolls sideways (never the
-page), it follows the dark palette, and the page's sanitiser keeps the hooks the click-to-order
-front end needs (data-province, data-unit)."""
+"""The board maps in the real site (issues 11, 13, 14), both the click-to-order board and the result's map:
+each fills the content column at 1280 px, its labels stay at least 9 px tall on a 390 px phone inside a
+frame that scrolls sideways (never the page), it follows the dark palette, and the page's sanitiser keeps
+the hooks the click-to-order front end needs (data-province, data-unit)."""
 from __future__ import annotations
 
 import pytest
 
 pytestmark = pytest.mark.browser
 DIP = "#calc-dip-adjudicate"
+MAPS = {"board": f"{DIP} .calc-board svg.dip-board", "result": f"{DIP} .calc-result svg.dip-board"}
 
-MEASURE = """() => {
-  const svg = document.querySelector('#calc-dip-adjudicate svg.dip-board');
+MEASURE = """(selector) => {
+  const svg = document.querySelector(selector);
   const fig = svg.closest('figure');
   const labels = [...svg.querySelectorAll('text.lbl:not(.coast)')].map(t => t.getBoundingClientRect().height);
   const box = fig.getBoundingClientRect();
@@ -21,7 +22,7 @@ MEASURE = """() => {
 }"""
 
 
-def _open(browser, site_url, width, height, tmp_path, name, scheme=None):
+def _open(browser, site_url, width, height, tmp_path, name, scheme=None, which="result"):
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     errors = []
@@ -29,17 +30,19 @@ def _open(browser, site_url, width, height, tmp_path, name, scheme=None):
     page.goto(site_url + "diplomacy/adjudicator/")
     if scheme:
         page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-    page.wait_for_selector(f"{DIP}[data-state=done] svg.dip-board", timeout=90_000)
-    figure = page.locator(f"{DIP} figure.calc-chart").first
+    page.wait_for_selector(f"{DIP}[data-state=done] .calc-result svg.dip-board", timeout=90_000)
+    page.wait_for_selector(f"{DIP} .calc-board[data-state=ready] svg.dip-board", timeout=90_000)
+    figure = page.locator(MAPS[which]).locator("xpath=..")
     figure.scroll_into_view_if_needed()
-    figure.screenshot(path=str(tmp_path / f"map-{name}.png"))  # kept with the test's files for a look by eye
-    m = page.evaluate(MEASURE)
+    figure.screenshot(path=str(tmp_path / f"map-{name}-{which}.png"))  # kept with the test's files for a look by eye
+    m = page.evaluate(MEASURE, MAPS[which])
     assert not errors, errors
     return context, page, m
 
 
-def test_the_map_fills_the_column_at_1280_px(browser, site_url, tmp_path):
-    context, page, m = _open(browser, site_url, 1280, 900, tmp_path, "1280")
+@pytest.mark.parametrize("which", MAPS)
+def test_the_map_fills_the_column_at_1280_px(browser, site_url, tmp_path, which):
+    context, page, m = _open(browser, site_url, 1280, 900, tmp_path, "1280", which=which)
     try:
         assert m["fig"] >= m["frame"] - 2, m  # the figure takes its box's whole width
         assert abs(m["svg"] - m["fig"]) <= 2 and m["scroll"] <= m["fig"] + 1, m  # no scrolling needed
@@ -50,31 +53,42 @@ def test_the_map_fills_the_column_at_1280_px(browser, site_url, tmp_path):
         context.close()
 
 
-def test_on_a_390_px_phone_labels_stay_legible_and_only_the_frame_scrolls(browser, site_url, tmp_path):
-    context, page, m = _open(browser, site_url, 390, 844, tmp_path, "390")
+@pytest.mark.parametrize("which", MAPS)
+def test_on_a_390_px_phone_labels_stay_legible_and_only_the_frame_scrolls(browser, site_url, tmp_path, which):
+    context, page, m = _open(browser, site_url, 390, 844, tmp_path, "390", which=which)
     try:
         assert m["minLabel"] >= 9, m
         assert m["scroll"] > m["fig"], m  # the map is wider than the screen: its frame scrolls
         assert m["right"] <= 390, m  # the frame itself stays on the screen
         assert "Scroll the map" in m["cue"], m
-        page.locator(f"{DIP} svg.dip-board").focus()  # the keyboard reaches the map and scrolls its frame
+        page.locator(MAPS[which]).focus()  # the keyboard reaches the map and scrolls its frame
         for _ in range(8):
             page.keyboard.press("ArrowRight")
-        page.wait_for_function(f"document.querySelector('{DIP} figure.calc-chart').scrollLeft > 0", timeout=5_000)
+        page.wait_for_function(f"document.querySelector('{MAPS[which]}').parentElement.scrollLeft > 0", timeout=5_000)
     finally:
         context.close()
 
 
-def test_the_map_follows_the_dark_palette(browser, site_url, tmp_path):
+@pytest.mark.parametrize("which", MAPS)
+def test_the_map_follows_the_dark_palette(browser, site_url, tmp_path, which):
     fills = {}
     for scheme in ("default", "slate"):
-        context, page, m = _open(browser, site_url, 1280, 900, tmp_path, scheme, scheme)
+        context, page, m = _open(browser, site_url, 1280, 900, tmp_path, scheme, scheme, which)
         try:
-            fills[scheme] = page.evaluate("""() => {
-              const q = s => getComputedStyle(document.querySelector('#calc-dip-adjudicate svg.dip-board ' + s));
+            fills[scheme] = page.evaluate("""(selector) => {
+              const q = s => getComputedStyle(document.querySelector(selector + ' ' + s));
               return {sea: q('[data-province=nth]').fill, land: q('[data-province=bur]').fill,
                       text: q('text.lbl').fill, owned: q('[data-province=par]').fill};
-            }""")
+            }""", MAPS[which])
+            if which == "board":  # the highlight of a chosen unit's destinations, in both palettes
+                page.locator(f"{DIP} .calc-board [data-unit=par]").dispatch_event("click")
+                page.wait_for_selector(f"{DIP} .calc-board .prov.option")
+                highlight = page.evaluate(f"""() => {{
+                  const q = s => getComputedStyle(document.querySelector('{MAPS[which]} ' + s));
+                  return [q('.prov.option').fill, q('.prov.option').stroke, q('[data-province=bur]').fill];
+                }}""")
+                fills[scheme].update(option=highlight[0], option_edge=highlight[1])
+                assert highlight[0] != highlight[2], "a destination stands out from the land around it"
         finally:
             context.close()
     light, dark = fills["default"], fills["slate"]
