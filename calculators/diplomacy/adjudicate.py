@@ -9,11 +9,13 @@ from functools import lru_cache
 from ..core import Board, InputError, Next, Preset, Presets, Result, Table, calculator, text_param
 from .adjustments import adjustments_due, buildable
 from .board_svg import board_table
+from .differences import differ, fates
 from .game import adjudicate_phase, reader_for
 from .map import show
 from .orders import Status
 from .parser import ParseError, parse_phase, read_position
 from .position import check_position, format_position, initial_position
+from .readings import FIELDS, Options
 from .retreats import retreat_options
 from .units import PhaseKind
 from .variant import STANDARD
@@ -104,6 +106,8 @@ def _check_size(name: str, text: str) -> None:
                          + "); every edit after that counts."),
     run_mode="on_request",
     run_label="Adjudicate",
+    rulings=tuple(FIELDS),
+    differ=differ,
     board=Board("dip-options", inputs=("phase", "position"), orders=("orders",)),
     params=[
         text_param("phase", "Phase", "Spring 1901 movement", max_length=40,
@@ -138,15 +142,18 @@ def adjudicate(v: dict) -> Result:
         raise InputError("position", "; ".join(problems[:3]) + ".")
     if not position.units and not position.dislodged:
         raise InputError("position", "The position has no units.")
-    result = adjudicate_phase(position, orders_text)
-    return _present(result, position, phase, orders_text, loaded)
+    readings = v["readings"]
+    result = adjudicate_phase(position, orders_text, options=Options.from_readings(readings))
+    # The readings other than the site's are cited here; the registry cites every reading in force.
+    cited = [readings.cite(r) for r in readings if not readings.is_default(r)]
+    return _present(result, position, phase, orders_text, loaded, cited)
 
 
-def _present(result, position, phase, orders_text, loaded) -> Result:
+def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
     gmap = STANDARD.map
     after = result.after
     counts = {s: 0 for s in Status}
-    rows, items, rules = [], [], list(BASE_RULES)
+    rows, items, rules = [], [], list(BASE_RULES) + list(cited)
     for o in sorted(result.outcomes, key=lambda o: (o.line == 0, o.line)):
         counts[o.status] += 1
         rows.append(o.row())
@@ -157,7 +164,7 @@ def _present(result, position, phase, orders_text, loaded) -> Result:
                 rules.append(r)
     after_text = format_position(gmap, after)
     tables = [Table(f"{phase.label()}: results", ["Power", "Order", "Result", "Reason", "Rules"], rows)]
-    data = {"phase": phase.label(), "phase_code": phase.code, "orders": items,
+    data = {"phase": phase.label(), "phase_code": phase.code, "orders": items, "fates": fates(result),
             "counts": {s.value: n for s, n in counts.items()},
             "next_phase": None if result.winner else after.phase.label(),
             "position_after": after_text, "winner": result.winner}

@@ -4,10 +4,11 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from .map import GameMap, province_of, show
+from .map import GameMap, Reach, province_of, show
 from .orders import Build, BuildRule, Disband, Illegal, Outcome, ParsedOrder, Status, Waive
 from .orders import build as build_kind
 from .position import Position
+from .readings import RemovalDistance
 from .turn import Turn
 from .units import Unit, UnitType
 
@@ -54,18 +55,42 @@ def distances(gmap: GameMap, targets) -> dict[str, int]:
     return dist
 
 
-def civil_disorder(gmap: GameMap, position: Position, power: str, count: int, keep_out=()) -> list[Unit]:
+def fleet_distances(gmap: GameMap, targets) -> dict[str, int]:
+    """Fleet moves from every place a fleet can stand (each coast apart) to the nearest coast of a target
+    province (ruling DIP R11, the older rulebooks' count)."""
+    dist = {loc: 0 for t in targets for loc in gmap.locations(Reach.SEA) if province_of(loc) == t}
+    queue = deque(dist)
+    while queue:
+        loc = queue.popleft()
+        for nxt in gmap.fleet_adj.get(loc, ()):
+            if nxt not in dist:
+                dist[nxt] = dist[loc] + 1
+                queue.append(nxt)
+    return dist
+
+
+def civil_disorder(gmap: GameMap, position: Position, power: str, count: int, keep_out=(),
+                   removal: RemovalDistance = RemovalDistance.OWNED_CENTRES_2023) -> list[Unit]:
     """DIP 14.5 with ruling DIP R11: the units removed when a power orders too few disbands.
 
-    Farthest from its nearest owned centre first; on a tie fleets before armies, then the
-    province's English name in alphabetical order.
+    Farthest first, on a tie fleets before armies, then the province's English name in alphabetical
+    order.  The 2023 rule counts every unit's steps over land and sea to the nearest centre the power
+    owns; the older rulebooks count to its nearest home centre, fleets by fleet moves only.
     """
-    owned = [c for c, p in position.owners.items() if p == power]
-    dist = distances(gmap, owned)
     far = 10 ** 6
+    if removal is RemovalDistance.HOME_CENTRES:
+        homes = gmap.home_centres(power)
+        by_step, by_sea = distances(gmap, homes), fleet_distances(gmap, homes)
+
+        def distance(u: Unit) -> int:
+            return by_sea.get(u.location, far) if u.type.reach is Reach.SEA else by_step.get(u.province, far)
+    else:
+        by_step = distances(gmap, [c for c, p in position.owners.items() if p == power])
+
+        def distance(u: Unit) -> int:
+            return by_step.get(u.province, far)
     units = [u for u in position.units_of(power) if u not in keep_out]
-    units.sort(key=lambda u: (-dist.get(u.province, far), 0 if u.type is UnitType.FLEET else 1,
-                              gmap.provinces[u.province].name))
+    units.sort(key=lambda u: (-distance(u), 0 if u.type is UnitType.FLEET else 1, gmap.provinces[u.province].name))
     return units[:count]
 
 
@@ -84,6 +109,7 @@ class Context:
     board: GameMap
     position: Position
     build_rule: BuildRule
+    removal: RemovalDistance = RemovalDistance.OWNED_CENTRES_2023  # ruling DIP R11
 
 
 @dataclass
@@ -163,10 +189,13 @@ def _defaults(ctx: Context, ledger: _Ledger) -> list[Outcome]:
             out.append(Outcome(power, f"{power}: {left} build(s) not ordered", None, Status.SUCCEEDS, "waived",
                                ("DIP 13.3", "DIP R17")))
             continue
-        for unit in civil_disorder(ctx.board, ctx.position, power, left, keep_out=ledger.removed):
+        home = ctx.removal is RemovalDistance.HOME_CENTRES
+        why = "removed: farthest from a home supply centre (the older rulebooks' count)" if home else \
+            "removed: farthest from an owned supply centre"
+        rules = ("DIP 14.5", "DIP R11: home-centres" if home else "DIP R11")
+        for unit in civil_disorder(ctx.board, ctx.position, power, left, ledger.removed, ctx.removal):
             ledger.removed.append(unit)
-            out.append(Outcome(power, f"{unit.label()} (civil disorder)", Disband(unit), Status.SUCCEEDS,
-                               "removed: farthest from an owned supply centre", ("DIP 14.5", "DIP R11")))
+            out.append(Outcome(power, f"{unit.label()} (civil disorder)", Disband(unit), Status.SUCCEEDS, why, rules))
     return out
 
 
@@ -185,7 +214,7 @@ def adjustment_step(turn: Turn) -> Turn:
     order that cannot be carried out fails (rulings DIP R12, R13; DATC 6.I, 6.J); an order of another
     phase is illegal."""
     position = turn.position
-    ctx = Context(turn.variant.board, position, turn.variant.build_rule)
+    ctx = Context(turn.variant.board, position, turn.variant.build_rule, turn.options.removal)
     ledger = _Ledger(adjustments_due(position, turn.variant.non_adjusting), {}, [], [], set())
     outcomes = []
     for p in turn.orders:

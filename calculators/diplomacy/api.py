@@ -21,6 +21,7 @@ from .options import build_options, check_adjustment, movement_options, present_
 from .options import retreat_options as retreat_order_options
 from .parser import ParseError, Reader, Segment, parse_phase, read_position
 from .position import Dislodged, Position, check_position, format_position, initial_position
+from .readings import Options
 from .resolver import MoveFacts, Resolution, Resolver, resolve_orders
 from .sandbox import MODES, Click, Mode, check_typed, click_rows, standard_click, typed_marks
 from .board_svg import Mark
@@ -34,7 +35,7 @@ __all__ = [
     "Barrier", "Build", "BuildRule", "Checked", "Click", "MODES", "Mark", "Mode", "Segment",
     "check_typed", "click_rows", "standard_click", "typed_marks",
     "Coast", "Context", "Convoy", "Decision", "Disband", "Dislodged",
-    "GameMap", "GameRecord", "Hold", "Illegal", "Kind", "MOVEMENT_STEPS", "Move", "MoveFacts", "OrderKind",
+    "GameMap", "GameRecord", "Hold", "Illegal", "Kind", "MOVEMENT_STEPS", "Move", "MoveFacts", "Options", "OrderKind",
     "OrderSpec", "Outcome", "ParseError", "ParsedOrder", "Phase", "PhaseKind", "PhaseResult", "Position", "Reach",
     "Reader", "Resolution", "Resolver", "Retreat", "STANDARD", "STANDARD_TYPES", "START_PHASE", "Season",
     "SeasonPlan", "Status", "Step", "Support", "Terrain", "Turn", "Unit", "UnitType", "Variant", "Waive",

@@ -9,22 +9,27 @@ import json
 from dataclasses import dataclass, field
 
 from .position import Position
+from .readings import DEFAULT, Options
 from .turn import PhaseResult, Turn, run
 from .units import Phase
 from .variant import STANDARD, Variant, reader_for
 
 
-def adjudicate_phase(position: Position, orders_text: str, variant: Variant = STANDARD) -> PhaseResult:
-    """Adjudicate the phase ``position.phase`` with the orders in ``orders_text``."""
+def adjudicate_phase(position: Position, orders_text: str, variant: Variant = STANDARD,
+                     options: Options = DEFAULT) -> PhaseResult:
+    """Adjudicate the phase ``position.phase`` with the orders in ``orders_text``, under the readings
+    ``options`` (the site's unless given; a variant's own options record for a variant's readings)."""
     parsed, unreadable = variant.read_orders(variant, position.phase, orders_text)
-    return adjudicate_parsed(position, parsed, variant, unreadable)
+    return adjudicate_parsed(position, parsed, variant, unreadable, options)
 
 
-def adjudicate_parsed(position: Position, parsed, variant: Variant = STANDARD, unreadable=()) -> PhaseResult:
+def adjudicate_parsed(position: Position, parsed, variant: Variant = STANDARD, unreadable=(),
+                      options: Options = DEFAULT) -> PhaseResult:
     """Adjudicate the phase ``position.phase`` with orders already read (``unreadable``: the results of the
-    lines that could not be)."""
-    turn = Turn(variant, position.phase, position, tuple(parsed), position, outcomes=tuple(unreadable))
-    return run(turn, variant.plan(position.phase).steps)
+    lines that could not be), under the readings ``options``."""
+    turn = Turn(variant, position.phase, position, tuple(parsed), position, outcomes=tuple(unreadable),
+                options=options)
+    return run(turn, variant.plan(position.phase, options).steps)
 
 
 @dataclass

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from .map import GameMap, province_of, show
-from .orders import Hold, Illegal, Kind, Move, Outcome, ParsedOrder, Status, find_unit, phase_words, spec_of
+from .orders import (Hold, Illegal, Kind, Move, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
+                     spec_of, strict_designation)
 from .orders.convoy import Convoy
 from .orders.convoy import matches as convoy_matches
 from .orders.convoy import void_reason as convoy_void
@@ -20,6 +21,7 @@ from .orders.support import Support
 from .orders.support import matches as support_matches
 from .orders.support import void_reason as support_void
 from .position import Dislodged, Position
+from .readings import DEFAULT, ConvoyRetreat, Designation, Options
 from .resolver import Resolution, Resolver
 from .turn import Turn, but
 from .units import PhaseKind, Unit
@@ -34,18 +36,19 @@ class Context:
     units: Mapping[str, Unit]  # by province
     fleets_at_sea: frozenset[str]  # sea provinces with a unit that may convoy (DIP 8.1)
     variant: object
+    options: Options = DEFAULT  # the readings of the switchable rulings (DIP R4, R8)
 
 
 def context(turn: Turn, position: Position | None = None) -> Context:
-    return context_for(turn.variant, position or turn.position)
+    return context_for(turn.variant, position or turn.position, turn.options)
 
 
-def context_for(variant, position: Position) -> Context:
+def context_for(variant, position: Position, options: Options = DEFAULT) -> Context:
     """What the order checks of a movement phase consult, for a variant's position."""
     gmap = variant.board
     units = {u.province: u for u in position.units}
     fleets = frozenset(p for p, u in units.items() if u.type.convoys and gmap.is_sea(p))
-    return Context(gmap, position, units, fleets, variant)
+    return Context(gmap, position, units, fleets, variant, options)
 
 
 @dataclass(slots=True)
@@ -85,6 +88,8 @@ def check_written(ctx: Context, p: ParsedOrder) -> Written:
             raise Illegal(f"a {spec.name} order is given only in {phase_words(spec.phases)}", ("DIP 2.3", "DIP 12.5"))
         w.unit = find_unit(ctx.units, p.location, p.power)
         ctx.variant.designation(w.unit, p)
+        if ctx.options.designation is Designation.STRICT:
+            strict_designation(ctx.units, w.unit, p)
         w.order = spec.check(ctx, w.unit, p)
     except Illegal as err:
         w.order, w.error, w.rules = None, err.message, err.rules
@@ -199,7 +204,7 @@ def check_orders(turn: Turn) -> Turn:
     resolution = Resolution(tuple(orders), supports, tuple(tuple(g) for g in groups.values()),
                             group_cap=turn.variant.group_cap, origin=tuple(origin),
                             namer=None if namer is named_by_label else namer,
-                            sources=tuple(effective[u] for u in origin))
+                            sources=tuple(effective[u] for u in origin), options=turn.options)
     return turn.but(orders=(), check=Checked(tuple(written), effective, resolution, void))
 
 
@@ -213,10 +218,6 @@ def resolve_moves(turn: Turn) -> Turn:
 
 
 # -- the explanations -------------------------------------------------------------------------------
-def _a(unit) -> str:
-    return f"{'an' if unit.type.word[0] in 'aeiou' else 'a'} {unit.type.word}"
-
-
 def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple[str, ...]]:
     """Ruling DIP R8: say so when the written A/F or coast differs from the unit ordered or supported."""
     if unit is None or parsed.location is None:
@@ -226,10 +227,10 @@ def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple
         return "", ()  # nothing written that could differ
     facts = []
     if parsed.unit_type is not None and parsed.unit_type.value != unit.type.value:
-        facts.append(f"the unit in {show(unit.province)} is {_a(unit)}")
+        facts.append(f"the unit in {show(unit.province)} is {a_unit(unit)}")
     if (target is not None and parsed.spec.name == "support" and parsed.target_type is not None
             and parsed.target_type.value != target.type.value):  # a convoy's wrong target already says "is a fleet"
-        facts.append(f"the unit in {show(target.province)} is {_a(target)}")
+        facts.append(f"the unit in {show(target.province)} is {a_unit(target)}")
     written = parsed.location.partition("/")[2]
     actual = unit.location.partition("/")[2]
     if written and actual and written != actual:
@@ -268,12 +269,13 @@ def explain_moves(turn: Turn) -> Turn:
     units = turn.position.units
     index = {u.province: i for i, u in enumerate(units)}
     outcomes, ordered = [], set()
+    lenient = turn.options.designation is Designation.LENIENT
     for w in checked.written:
         target = None
         if w.parsed.target is not None:
             j = index.get(province_of(w.parsed.target))
             target = units[j] if j is not None else None
-        note, note_rules = designation_note(w.parsed, w.unit, target)
+        note, note_rules = designation_note(w.parsed, w.unit, target) if lenient else ("", ())
         i = index.get(w.unit.province) if w.unit is not None else None
         if w.order is None:
             holds = i is not None and "twice" not in w.error
@@ -315,7 +317,8 @@ def _map_marks(facts: Resolver) -> tuple[tuple, tuple, tuple]:
 
 def place_units(turn: Turn) -> Turn:
     """DIP 10.2, ruling DIP R6: the units after the moves, the dislodged ones with the province their
-    attacker came from (none after an attack by convoy), and the provinces left empty by a stand-off.
+    attacker came from (none after an attack by convoy, unless the reading closes it), and the provinces left
+    empty by a stand-off.
 
     A piece of a unit that does not retreat (a variant's kind: the Martian's, WOTW 7.1) is simply gone when
     dislodged; pieces of
@@ -324,6 +327,7 @@ def place_units(turn: Turn) -> Turn:
     facts = turn.facts
     placed: dict[str, Unit] = {}
     dislodged: list[Dislodged] = []
+    convoy_open = turn.options.convoy_retreat is ConvoyRetreat.OPEN
     for u, unit in enumerate(turn.position.units):
         for j in facts.pieces_of(u):
             o = facts.orders[j]
@@ -334,7 +338,7 @@ def place_units(turn: Turn) -> Turn:
             if by is None:
                 _place(placed, unit, unit.location, o.unit.strength)
             elif unit.type.retreats:
-                dislodged.append(Dislodged(unit, None if facts.convoyed[by] else facts.prov[by]))
+                dislodged.append(Dislodged(unit, None if convoy_open and facts.by_convoy(by) else facts.prov[by]))
     moves, supports, convoys = _map_marks(facts)
     position = turn.position.but(units=tuple(placed.values()), dislodged=tuple(dislodged),
                        contested=facts.contested())

@@ -16,6 +16,11 @@ stands, otherwise the cycle is a paradox: a convoy in it means a convoy paradox,
 Szykman rule (ruling DIP R2: the convoys in the cycle are treated as disrupted); without one it
 is circular movement and every move in the cycle succeeds (ruling DIP R3).
 
+The readings of the switchable rulings come in ``Resolution.options`` (``readings.Options``): the
+paradox rule (DIP R2), the fall-back of a failed convoy to the land route (DIP R4), when a route is
+disrupted (DIP R14), whose convoyed attack cuts a support (DIP R15) and when a dislodged unit still
+bounces (DIP R16).  Under the site's readings none of them costs a lookup in the inner loop.
+
 Pieces are numbered; everything is in flat lists, because this is the inner loop of the site.
 """
 from __future__ import annotations
@@ -26,10 +31,11 @@ from typing import NamedTuple
 
 from .map import GameMap, convoy_routes_exist
 from .orders.base import Kind
-from .orders.convoy import Convoy
+from .orders.convoy import Convoy, on_minimal_route
 from .orders.hold import Hold
 from .orders.move import Move
 from .orders.support import Support
+from .readings import DEFAULT, ConvoyedCut, DislodgedBounce, MultiRoute, Options, Paradox
 
 NO_GUESS = 1 << 30
 
@@ -50,13 +56,14 @@ class Resolution:
     namer: Callable | None = None  # how explanations name a piece's unit, from its source order's unit (default: label)
     origin: tuple[int, ...] = ()  # the unit each piece comes from (default: its own)
     sources: tuple = ()  # the order each piece comes from, as checked (a split, a merge; default: the piece's own)
+    options: Options = DEFAULT  # the readings of the switchable rulings (DIP R2, R4, R14, R15, R16)
 
 
 class MoveFacts(NamedTuple):
     """Why a move came out as it did (for explanations)."""
 
     attack: int
-    opposed_by: str  # "hold" | "head-to-head" | "prevent" | "path" | "own" | "barrier" | "decided" | ""
+    opposed_by: str  # "hold" | "head-to-head" | "prevent" | "path" | "own" | "barrier" | "decided" | "paradox" | ""
     opposition: int
     opponents: tuple[int, ...]
 
@@ -85,6 +92,7 @@ class Resolver:
                 src, d = self.prov[i], self.dest[i]
                 self.fleets[i] = tuple(j for j, o in enumerate(orders)
                                        if self.kind[j] == CONVOY and o.army == src and o.dest == d)
+        self._read_options(resolution.options)
         barriers = resolution.barriers
         self.barred = [False] * n
         for i in range(n):
@@ -102,6 +110,7 @@ class Resolver:
         self.level = 0
         self.low = NO_GUESS
         self.paradox: set[int] = set()  # moves that succeeded as circular movement
+        self.held_in_paradox: set[int] = set()  # moves failed by the all-hold rule (ruling DIP R2: all-hold)
         self.kept: tuple[dict[int, int], dict[int, int], dict[int, int]] | None = None
 
     def _read(self, orders) -> None:
@@ -142,6 +151,39 @@ class Resolver:
                 self.sdest[i] = o.dest if o.dest is not None else o.target
             elif t is Convoy:
                 self.kind[i] = CONVOY
+
+    def _read_options(self, options: Options) -> None:
+        """The readings, as flags the decisions test (all false under the site's readings)."""
+        self.options = options
+        self.all_hold = options.paradox is Paradox.ALL_HOLD
+        self.rule_1982 = options.paradox is Paradox.RULE_1982
+        self.cut_from_sea = options.convoyed_cut is ConvoyedCut.FROM_THE_SEA
+        self.literal_bounce = options.dislodged_bounce is DislodgedBounce.LITERAL
+        self.plain_support = not (self.rule_1982 or self.cut_from_sea)
+        # DIP R14 under the 1971 rule: the fleets on some route of a convoyed move's fleets, each needed.
+        self.on_route: list[tuple[int, ...]] | None = None
+        if options.multi_route is MultiRoute.RULE_1971:
+            sea_adj = self.gmap.sea_adjacency
+            self.on_route = [()] * self.n
+            for i in range(self.n):
+                fleets = self.fleets[i]
+                seas = {self.prov[f] for f in fleets}
+                self.on_route[i] = tuple(f for f in fleets if on_minimal_route(self.prov[i], self.dest[i], self.prov[f],
+                                                                               seas, sea_adj))
+        # DIP R4 with a fall-back: a convoyed move to a neighbouring province goes over land when its convoy
+        # fails.  It counts as a land move (``convoyed`` false) except where ``by_convoy`` says otherwise.
+        self.either: frozenset[int] = frozenset()
+        if options.fallback_to_land:
+            either = set()
+            for i in range(self.n):
+                if self.convoyed[i]:
+                    unit = self.orders[i].unit
+                    if self.dest[i] in self.gmap.reach(unit.type.reach, unit.location):
+                        either.add(i)
+                        self.convoyed[i] = False
+            self.either = frozenset(either)
+        self.convoy_seas = frozenset(self.prov[j] for j in range(self.n) if self.kind[j] == CONVOY) \
+            if self.rule_1982 else frozenset()
 
     def _attach(self, supports) -> None:
         """Each support counts for the piece it names (by province on the standard board)."""
@@ -204,6 +246,9 @@ class Resolver:
         self.low = NO_GUESS
         self.result[i] = False
         first = self._adjudicate(i)
+        if self.done[i]:
+            # A paradox below fixed this order's answer (ruling DIP R2: all-hold fails the convoyed army).
+            return self._settle(i, self.result[i], outer_low)
         low = self.low
         if low == NO_GUESS:
             return self._settle(i, first, outer_low)
@@ -257,6 +302,8 @@ class Resolver:
                 self.result[j] = True
                 self.done[j] = True
             self.paradox.update(cycle)
+        elif CONVOY in kinds and self.all_hold:
+            self._all_hold(cycle)
         elif CONVOY in kinds:
             for j in cycle:
                 if self.kind[j] == CONVOY:
@@ -268,12 +315,25 @@ class Resolver:
                 self.result[j] = False
                 self.done[j] = True
 
+    def _all_hold(self, cycle: list[int]) -> None:
+        """Ruling DIP R2, all-hold: every move in the paradox fails, and so does each army convoyed by a fleet
+        in it; everything else is then resolved with those answers."""
+        moves = [j for j in cycle if self.kind[j] == MOVE]
+        for c in cycle:
+            if self.kind[c] == CONVOY:
+                o = self.orders[c]
+                moves += [m for m in self.into.get(o.dest, ()) if self.prov[m] == o.army]
+        for j in moves:
+            self.result[j] = False
+            self.done[j] = True
+            self.held_in_paradox.add(j)
+
     def _adjudicate(self, i: int) -> bool:
         k = self.kind[i]
         if k == MOVE:
             return self._move(i)
         if k == SUPPORT:
-            return self._support(i)
+            return self._support(i) if self.plain_support else self._support_read(i)
         if k == CONVOY:
             # DIP 8.1: a convoy holds while the fleet is not dislodged.
             return not any(self.resolve(m) for m in self.into.get(self.prov[i], ()))
@@ -281,15 +341,37 @@ class Resolver:
 
     # -- DATC 5.B: the strengths ---------------------------------------------------
     def path(self, i: int) -> bool:
-        """DIP 8.2: an army by convoy needs an unbroken chain of convoying fleets; any one will do (DIP R14)."""
+        """DIP 8.2: an army by convoy needs an unbroken chain of convoying fleets; any one will do (DIP R14).
+        A move that may fall back to the land route always has one (DIP R4: fallback-to-land)."""
         if not self.convoyed[i]:
             return True
+        return self.route(i)
+
+    def route(self, i: int) -> bool:
+        """DIP 8.2, ruling DIP R14: does a route of convoying fleets, none dislodged, join the army's provinces?
+        Under the 1971 rule every fleet on a route of the convoying fleets must hold."""
+        if self.on_route is not None:
+            needed = self.on_route[i]
+            held = [self.resolve(f) for f in needed]
+            return bool(needed) and all(held)
         live = {self.prov[f] for f in self.fleets[i] if self.resolve(f)}
         return bool(live) and convoy_routes_exist(self.gmap, self.prov[i], self.dest[i], live)
+
+    def by_convoy(self, i: int) -> bool:
+        """Does move i travel by convoy (ruling DIP R4; with a fall-back, only while its convoy holds)?"""
+        if self.convoyed[i]:
+            return True
+        return i in self.either and self.route(i)
+
+    def fell_back(self, i: int) -> bool:
+        """Ruling DIP R4 (fallback-to-land, 1971): move i was to go by convoy, and went over land instead."""
+        return i in self.either and not self.route(i)
 
     def head_to_head(self, i: int, j: int) -> bool:
         """DIP 9.3, 14.6: piece j moves into the province of i (or of a piece moving with i), neither by convoy."""
         if self.kind[j] != MOVE or self.convoyed[i] or self.convoyed[j]:
+            return False
+        if self.either and (self.by_convoy(i) or self.by_convoy(j)):
             return False
         d = self.dest[j]
         members = self.members[i]
@@ -392,9 +474,13 @@ class Resolver:
         """DATC 5.B.7, DIP 9.1, WOTW 5.6: the strength with which a move keeps others out of its destination."""
         if self.convoyed[m] and not self.path(m):
             return 0
-        # Ruling DIP R16: only a unit beaten head-to-head loses its hold on the other province.
+        # Ruling DIP R16: only a unit beaten head-to-head loses its hold on the other province; read
+        # literally, any unit dislodged by the unit coming from there does.
         for j in self.garrison.get(self.dest[m], ()):
             if self.head_to_head(m, j) and self.resolve(j):
+                return 0
+            if self.literal_bounce and self.kind[j] == MOVE and self.dest[j] == self.prov[m] and self.resolve(j) \
+                    and not self.resolve(m):
                 return 0
         return self.own[m] + self._support_sum(self.movers[m])
 
@@ -458,6 +544,41 @@ class Resolver:
             if self.prov[m] != into and self.power[m] != me and self.path(m):
                 return False
         return not any(self.prov[m] == into and self.resolve(m) for m in attackers)
+
+    def _support_read(self, i: int) -> bool:
+        """``_support`` under other readings (``cutters``)."""
+        attackers = self.into.get(self.prov[i])
+        if not attackers:
+            return True
+        if next(self._cutters(i), None) is not None:
+            return False
+        into = self.sdest[i]
+        return not any(self.prov[m] == into and self.resolve(m) for m in attackers)
+
+    def _cutters(self, i: int):
+        """DIP 11.1: the attacks that cut support i, one at a time.  A convoyed attack from the province supported
+        into cuts under ruling DIP R15's from-the-sea reading; a convoyed army never cuts a support given to a body
+        of water holding a convoying fleet under ruling DIP R2's 1982 rule."""
+        into, me = self.sdest[i], self.power[i]
+        for m in self.into.get(self.prov[i], ()):
+            if self.power[m] == me:
+                continue
+            if self.prov[m] == into and not (self.cut_from_sea and self.by_convoy(m)):
+                continue
+            if self.spared_1982(i, m):
+                continue
+            if self.path(m):
+                yield m
+
+    def cutters(self, i: int) -> list[int]:
+        """Every attack that cut support i (for its explanation)."""
+        return list(self._cutters(i))
+
+    def spared_1982(self, i: int, m: int) -> bool:
+        """Ruling DIP R2, the 1982 rule: the convoyed army m does not cut support i, given to a body of water
+        holding a convoying fleet."""
+        return self.rule_1982 and self.sdest[i] in self.convoy_seas and self.power[m] != self.power[i] \
+            and self.by_convoy(m)
 
     # -- after resolution: the public questions ----------------------------------------
     def order(self, i: int):
@@ -558,6 +679,8 @@ class Resolver:
         """The deciding comparison for a move, for its explanation."""
         if self.resolution.decided and self.is_decided(i) and not self.resolve(i):
             return MoveFacts(0, "decided", 0, ())
+        if self.held_in_paradox and i in self.held_in_paradox:
+            return MoveFacts(self.attack_strength(i), "paradox", 0, ())
         if self.barred[i]:
             return MoveFacts(self.attack_strength(i), "barrier", 0, ())
         attack = self.attack_strength(i)

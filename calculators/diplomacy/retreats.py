@@ -5,9 +5,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .map import GameMap, province_of, show
-from .orders import Disband, Illegal, Outcome, ParsedOrder, Retreat, Status, phase_words
+from .orders import Disband, Illegal, Outcome, ParsedOrder, Retreat, Status, phase_words, strict_designation
 from .orders import retreat as retreat_kind
 from .position import Dislodged, Position
+from .readings import Designation
 from .turn import Turn
 from .units import PhaseKind
 
@@ -18,6 +19,7 @@ retreat_options = retreat_kind.options
 class Context:
     board: GameMap
     position: Position
+    designation: Designation = Designation.LENIENT  # ruling DIP R8
 
 
 def check_retreat(ctx: Context, d: Dislodged | None, p: ParsedOrder):
@@ -30,6 +32,8 @@ def check_retreat(ctx: Context, d: Dislodged | None, p: ParsedOrder):
                       ("DIP 2.4",))
     if p.power is not None and d.unit.power != p.power:
         raise Illegal(f"the dislodged unit in {show(p.province)} is {d.unit.power}'s", ("DIP 4.1",))
+    if ctx.designation is Designation.STRICT:
+        strict_designation({}, d.unit, p)
     if spec.name in ("retreat", "move"):
         return retreat_kind.check(ctx, d, p)
     if spec.name == "disband":
@@ -100,7 +104,7 @@ def retreat_step(claims: Callable[[Position, ParsedOrder], bool] | None = None):
         position = turn.position
         mine = tuple(p for p in turn.orders if claims is None or claims(position, p))
         rest = tuple(p for p in turn.orders if p not in mine)
-        ctx = Context(turn.variant.board, position)
+        ctx = Context(turn.variant.board, position, turn.options.designation)
         outcomes, chosen = _choose(ctx, mine)
         units, moves = _carry_out(ctx, outcomes, chosen)
         for d in position.dislodged:

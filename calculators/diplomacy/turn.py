@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 
 from .orders import Outcome, ParsedOrder
 from .position import Position
+from .readings import DEFAULT, Options
 from .units import Phase
 
 
@@ -40,6 +41,7 @@ class Turn:
     written orders not yet taken by a step.  ``check`` and ``facts`` carry a movement phase from
     its legality check to its resolution and from its resolution to its explanations.  ``report``
     is a variant's own account of the season (War of the Worlds: the landing, the losses, the virus).
+    ``options`` are the readings of the switchable rulings the season is played under (``readings``).
     """
 
     variant: object
@@ -60,6 +62,7 @@ class Turn:
     check: object = None
     facts: object = None
     report: object = None
+    options: Options = DEFAULT
 
     # The names the calculators and tests know a phase result by.
     @property

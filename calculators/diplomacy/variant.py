@@ -19,6 +19,7 @@ from .orders import BuildRule, OrderKind, Outcome, ParsedOrder, Status
 from .orders.build import HOME_CENTRES
 from .parser import ParseError, Reader
 from .position import Position, initial_position
+from .readings import Options
 from .retreats import retreat_step
 from .turn import Step, Turn
 from .units import Phase, PhaseKind, Season, Unit, UnitType
@@ -85,6 +86,8 @@ class Variant:
     start: Callable[[GameMap], Position] = initial_position
     draw: Callable[[Variant, Turn, str], str] = draw_standard
     notes: tuple[str, ...] = ()
+    # The calendar under other readings (a variant whose steps depend on them): options -> calendar.
+    pipeline: Callable[[Options], tuple[SeasonPlan, ...]] | None = None
 
     @property
     def map(self) -> GameMap:
@@ -93,8 +96,11 @@ class Variant:
     def initial_position(self) -> Position:
         return self.start(self.board)
 
-    def plan(self, phase: Phase) -> SeasonPlan:
-        return self.calendar[self.place_in_calendar(phase)]
+    def plan(self, phase: Phase, options: Options | None = None) -> SeasonPlan:
+        """The phase's steps, under the readings ``options`` (the same seasons in the same order whatever
+        the readings; only a variant with a ``pipeline`` changes its steps with them)."""
+        calendar = self.calendar if options is None or self.pipeline is None else self.pipeline(options)
+        return calendar[self.place_in_calendar(phase)]
 
     def place_in_calendar(self, phase: Phase) -> int:
         for i, p in enumerate(self.calendar):

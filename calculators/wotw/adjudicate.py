@@ -8,13 +8,18 @@ from __future__ import annotations
 import re
 
 from ..core import Board, InputError, Next, Result, Table, bool_param, calculator, choice_param, int_param, text_param
-from ..diplomacy.api import (ParseError, Phase, PhaseKind, Position, Season, Turn, adjudicate_phase, check_position,
-                             reader_for, read_position, retreat_options)
+from ..core.params import ruling_param_name
+from ..diplomacy.api import (Dislodged, ParseError, Phase, PhaseKind, Position, Season, Turn, adjudicate_phase,
+                             check_position, reader_for, read_position, retreat_options)
 from .adjust import adjustments
 from .board import EARTH_POWERS, MARTIAN, TOTAL_CENTRES, board, lookup, show
+from .differences import differ
+from .endgame import LAST_LANDING, check_applies, first_check_text, season_key
 from .landings import check_schedule, parse_sites
+from .orders import parse_retreat
 from .removal import describe as describe_removal
-from .season import MartianState, Report, state
+from .readings import DislodgedMartian, Landing
+from .season import MartianState, Report, WotwOptions, state
 from .units import parse_units
 from .variant import SEASON_CHOICES, WOTW
 
@@ -46,7 +51,9 @@ France: A Mar S A Par - Bur
 France: F Bre - MAO
 Italy: A Ven - Pie"""
 
-_VARIANT_LINE = re.compile(r"^(martians?|destroyed|virus|centres\s*:\s*none)\b\s*:?\s*(.*)$", re.I)
+_VARIANT_LINE = re.compile(r"^(martians?|destroyed|virus|centres\s*:\s*none|dislodged\s+martians?)\b\s*:?\s*(.*)$",
+                           re.I)
+_FROM = re.compile(r"\s+(?:from|by)\s+(.+?)\s*$", re.I)
 
 
 def _split_position(text: str):
@@ -54,16 +61,19 @@ def _split_position(text: str):
 
     ``Virus: active`` records that the virus is already active (ruling WOTW R10: it never ends), so
     that a game continued season by season keeps it through Spring and Fall; ``Centres: none``
-    says that no Earth power owns a centre (ruling WOTW R16).
+    says that no Earth power owns a centre (ruling WOTW R16); ``Dislodged Martian: 2A Bur from Par``
+    is a Martian unit pushed out, to retreat (ruling WOTW R4, attacker-moves-in).
     """
-    martian, destroyed, rest, virus, no_centres = [], set(), [], False, False
+    martian, destroyed, rest, virus, no_centres, pushed = [], set(), [], False, False, []
     for line in text.splitlines():
         m = _VARIANT_LINE.match(line.split("#", 1)[0].strip())
         if m is None:
             rest.append(line)
             continue
         word, body = m.group(1).lower(), m.group(2)
-        if word.startswith("martian"):
+        if word.startswith("dislodged"):
+            pushed += _pushed(body)
+        elif word.startswith("martian"):
             martian.append(body)  # "Martian: 3A Par" or "Martian 3A Par", as "England F Lon" is read
         elif word == "virus":
             if body.strip().lower() != "active":
@@ -74,7 +84,28 @@ def _split_position(text: str):
             destroyed |= _destroyed(body)
         else:
             no_centres = True
-    return ",".join(martian), frozenset(destroyed), "\n".join(rest), virus, no_centres
+    return ",".join(martian), frozenset(destroyed), "\n".join(rest), virus, no_centres, tuple(pushed)
+
+
+def _pushed(body: str) -> list[Dislodged]:
+    """``2A Bur from Par, A Mun``: dislodged Martian units and where their attackers came from."""
+    out = []
+    for item in (t for t in re.split(r"[,;]", body) if t.strip()):
+        m = _FROM.search(item)
+        origin = lookup(m.group(1), "position", item.strip()) if m else None
+        out += [Dislodged(u, origin) for u in parse_units(item[:m.start()] if m else item, "position")]
+    return out
+
+
+def _check_pushed(v: dict, phase: Phase) -> None:
+    """A dislodged Martian unit exists only in a retreat season, and only under ruling WOTW R4's attacker-moves-in
+    reading (under the site's, a dislodged Martian unit remains where it is and never retreats, WOTW 7.3)."""
+    if phase.kind is PhaseKind.MOVEMENT:
+        raise InputError("position", "dislodged units are listed only in Summer and Winter (the retreats)")
+    readings = v.get("readings") or {}
+    if readings.get("WOTW R4", DislodgedMartian.ATTACKER_STAYS.value) != DislodgedMartian.ATTACKER_MOVES_IN.value:
+        raise InputError("position", "a Martian unit never retreats (WOTW 7.3, ruling WOTW R4): a dislodged Martian "
+                                     "unit is listed only under ruling WOTW R4's attacker-moves-in reading")
 
 
 def _destroyed(body: str) -> set[str]:
@@ -107,7 +138,7 @@ def _schedule(text: str) -> tuple[str, ...]:
 def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
     """The typed position of the season, and the notes its reading needs (a derived ownership)."""
     # A semicolon ends a line too, so that a whole position fits in a link.
-    martian_text, destroyed, standard, virus, no_centres = _split_position(v["position"].replace(";", "\n"))
+    martian_text, destroyed, standard, virus, no_centres, pushed = _split_position(v["position"].replace(";", "\n"))
     martian = parse_units(martian_text, "position")
     try:
         position = read_position(reader_for(WOTW), phase, standard)
@@ -123,6 +154,8 @@ def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
     clash = [u for u in position.units if u.province in {m.province for m in martian}]
     if clash:
         raise InputError("position", f"{show(clash[0].province)} holds both a Martian and a {clash[0].power} unit.")
+    if pushed:
+        _check_pushed(v, phase)
     notes, owners = [], {c: p for c, p in position.owners.items() if c not in destroyed}
     if not position.owners and not no_centres:
         owners = _home_centres(destroyed)
@@ -130,7 +163,8 @@ def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
                      "not destroyed (ruling WOTW R16); add Centres lines, or 'Centres: none', to say otherwise.")
     removals_season = v["season"] in ("summer", "winter")
     st = MartianState(destroyed, virus or (v["virus"] and removals_season), _schedule(v["landings"]))
-    return Position(phase, position.units + martian, owners, position.dislodged, position.contested, st), notes
+    return Position(phase, position.units + martian, owners, position.dislodged + pushed, position.contested,
+                    st), notes
 
 
 @calculator(
@@ -141,7 +175,11 @@ def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
     page="wotw/adjudicator.md",
     run_mode="on_request",
     run_label="Adjudicate",
-    board=Board("wotw-options", inputs=("season", "year", "position", "virus"), orders=("orders", "martian_orders")),
+    rulings=tuple(WotwOptions.fields_by_ruling()),  # the standard game's rulings too (WOTW 1.1 keeps its rules)
+    differ=differ,
+    # The board's legal orders under the adjudicator's WOTW R4 reading (a pushed-out Martian unit retreats).
+    board=Board("wotw-options", inputs=("season", "year", "position", "virus", "wotw_r4"),
+                orders=("orders", "martian_orders")),
     description="Adjudicate one War of the Worlds movement season: Earth and Martian orders, landing, "
                 "destroyed centres, Martian losses and the virus check.",
     params=[
@@ -176,11 +214,13 @@ def adjudicate(v: dict) -> Result:
                                   "to the position.")
     position, notes = read_season_position(v, phase)
     martian_lines = [line for line in re.split(r"[,;\n]", v["martian_orders"]) if line.strip()]
-    if martian_lines and phase.kind is not PhaseKind.MOVEMENT and not state(position).virus:
+    # A removal needs the virus; a pushed-out Martian unit's retreat does not (ruling WOTW R4, attacker-moves-in).
+    retreats = phase.kind is not PhaseKind.MOVEMENT and not state(position).virus
+    if retreats and any(parse_retreat(line) is None for line in martian_lines):
         raise InputError("martian_orders", "The Martian removes strength points only once the virus is active "
                                            "(WOTW 9.2); tick Virus active, or leave the Martian orders empty.")
     text = v["orders"].replace(";", "\n") + "\n" + "\n".join(f"Martian: {line.strip()}" for line in martian_lines)
-    turn = adjudicate_phase(position, text, WOTW)
+    turn = adjudicate_phase(position, text, WOTW, WotwOptions.from_readings(v["readings"]))
     return present(v, turn, notes)
 
 
@@ -189,19 +229,25 @@ def _kind(season: Season) -> PhaseKind:
 
 
 # -- the result ------------------------------------------------------------------------------------
-def _counts(position: Position) -> dict[str, int]:
-    return {p: position.centre_count(p) for p in EARTH_POWERS}
-
-
 def _virus_note(check: dict | None, position: Position, started_active: bool, when: str) -> str | None:
     if check is None:
         return None
     st = state(position)
     met = "met" if check["active"] else "not met"
-    return (f"Virus check at the end of {when} (WOTW 9.1): the thresholds are {met} ({len(st.destroyed)} destroyed, "
-            f"largest Earth power {max(_counts(position).values(), default=0)}); the virus is "
+    return (f"Virus check at the end of {when} (WOTW 9.1): the thresholds are {met} ({check['destroyed']} destroyed, "
+            f"largest Earth power {check['largest']}); the virus is "
             f"{'active' if st.virus else 'not active'}"
             + ("; it was already active and stays active (ruling WOTW R10)." if started_active else "."))
+
+
+def _no_check_note(turn: Turn) -> str:
+    """Why a season after the last landing makes no virus check (ruling WOTW R1, under a later first check)."""
+    first = WotwOptions.of(turn.options).first_check
+    season, year = turn.phase.season, turn.phase.year
+    if season_key(year, season) < season_key(LAST_LANDING[1], LAST_LANDING[0]) or check_applies(year, season, first):
+        return ""
+    return (f"No virus check at the end of {season.display} {year}: the first is made at the end of "
+            f"{first_check_text(first)} (ruling {turn.options.cite('WOTW R1')}).")
 
 
 def _check_data(check: dict | None) -> dict | None:
@@ -220,7 +266,7 @@ def _outcomes(turn: Turn) -> list[dict]:
 
 def _earth(position: Position) -> dict[str, list[str]]:
     powers = sorted({u.power for u in position.units if u.power != MARTIAN}
-                    | {d.unit.power for d in position.dislodged})
+                    | {d.unit.power for d in position.dislodged if d.unit.power != MARTIAN})
     return {p: sorted(u.label() for u in position.units if u.power == p) for p in powers}
 
 
@@ -253,9 +299,10 @@ def _next_params(v: dict, turn: Turn, text: str) -> dict:
     ``Virus: active`` line carries the state through them.
     """
     nxt = turn.position.phase
+    readings = v.get("readings", {})  # the next season is played under the same readings
     return {"season": nxt.season.value, "year": nxt.year, "position": text, "orders": "", "martian_orders": "",
             "virus": state(turn.position).virus and nxt.season in (Season.SUMMER, Season.WINTER),
-            "landings": v["landings"]}
+            "landings": v["landings"], **{ruling_param_name(rid): readings[rid] for rid in readings}}
 
 
 def _place(location: str) -> str:
@@ -288,6 +335,8 @@ def present(v: dict, turn: Turn, notes: list[str]) -> Result:
                      f"are checked, after them, in Winter {year} (DIP 14.3, ruling WOTW R14).")
     if report.virus is not None:
         notes.append(_virus_note(report.virus, position, started.virus, f"{season.display} {year}"))
+    elif not report.deferred:
+        notes.append(_no_check_note(turn))
     notes.extend(turn.notes)
     notes.append(report.end.get("text", ""))
     text = position_text(position)
@@ -315,7 +364,9 @@ def present(v: dict, turn: Turn, notes: list[str]) -> Result:
     follow = Next(f"{nxt.season.display} {nxt.year}", data["next"]) if data["next"] else None
     chart = {"type": "svg", "title": f"{season.display} {year}: the position after the season",
              "svg": WOTW.draw(WOTW, turn, f"War of the Worlds, {season.display} {year}")}
-    rules = list(RULES) + ([] if moving else AFTER_RULES)
+    readings = v.get("readings", {})
+    rules = list(RULES) + ([] if moving else AFTER_RULES) + [readings.cite(r) for r in readings
+                                                              if not readings.is_default(r)]
     return Result(summary=_summary(turn, report), data=data, tables=tables, charts=[chart],
                   notes=[n for n in notes if n], rules=rules, next=follow)
 
@@ -324,7 +375,9 @@ def _event_notes(turn: Turn, report: Report) -> list[str]:
     gmap, st = board(), state(turn.position)
     notes = []
     if report.landing:
-        notes.append(f"Cylinder lands in {gmap.provinces[report.landing].name} after the moves (ruling WOTW R6): "
+        when = "before" if WotwOptions.of(turn.options).landing is Landing.BEFORE_MOVES else "after"
+        notes.append(f"Cylinder lands in {gmap.provinces[report.landing].name} {when} the moves "
+                     f"(ruling {turn.options.cite('WOTW R6')}): "
                      + ("eliminates " + ", ".join(report.eliminated) if report.eliminated else "no unit there")
                      + "; a new 3A stands there and gives no order this season (WOTW 3.6).")
     notes.extend(report.losses)
@@ -342,6 +395,7 @@ def _movement_data(turn: Turn, report: Report, data: dict, tables: list) -> None
         "landing": show(report.landing) if report.landing else None,
         "eliminated_by_landing": list(report.eliminated), "martian_losses": list(report.losses),
         "contested": sorted(show(c) for c in position.contested),
+        "after_retreats": report.deferred,  # Fall's owners, virus and end wait for its retreats (ruling WOTW R14)
         "moves": [{"power": p, "from": show(a.split("/")[0]), "to": show(b.split("/")[0]), "ok": ok}
                   for p, a, b, ok in turn.moves],
         "adjustments": None,
@@ -379,9 +433,11 @@ def _season_summary(turn: Turn, report: Report) -> str:
         return (f"{season} {year}: {earth} Earth order(s) and default(s) adjudicated"
                 + (f"; the Martian loses {points} strength point(s)" if points else "") + ".")
     ok = sum(1 for o in turn.outcomes if o.status.value == "succeeds")
-    dislodged = turn.position.dislodged
+    earth = [d for d in turn.position.dislodged if d.unit.power != MARTIAN]
+    pushed = [d.unit.label() for d in turn.position.dislodged if d.unit.power == MARTIAN]
     return (f"{season} {year}: {ok} of {len(turn.outcomes)} orders succeed"
-            + (f"; {len(dislodged)} Earth unit(s) to retreat" if dislodged else "")
+            + (f"; {len(earth)} Earth unit(s) to retreat" if earth else "")
+            + (f"; the Martian {', '.join(pushed)} to retreat (ruling WOTW R4)" if pushed else "")
             + (f"; cylinder lands in {show(report.landing)}" if report.landing else "")
             + (f"; {len(report.destroyed_now)} centre(s) destroyed" if report.destroyed_now else "") + ".")
 

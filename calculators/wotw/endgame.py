@@ -1,10 +1,11 @@
 """When things happen, and who has won: the landing seasons (WOTW 3.1), the virus check (WOTW 9.1,
 ruling WOTW R1), the first removals (ruling WOTW R10) and the end of the game (WOTW 2.2-2.5, ruling
-WOTW R11)."""
+WOTW R11).  The readings of WOTW R1 and R10 come as their enums (``readings``), the site's by default."""
 from __future__ import annotations
 
 from ..diplomacy.api import Season
 from .board import TOTAL_CENTRES
+from .readings import FirstCheck, RemovalsStart
 
 # WOTW 3.1: one cylinder in each movement season from Spring 1901 to Fall 1903.
 LANDING_SEASONS = ((Season.SPRING, 1901), (Season.FALL, 1901), (Season.SPRING, 1902), (Season.FALL, 1902),
@@ -13,6 +14,9 @@ LAST_LANDING = LANDING_SEASONS[-1]
 MIN_DESTROYED = 12  # WOTW 9.1
 VIRUS_MULTIPLE = 2  # WOTW 9.1: destroyed at least double the largest Earth power
 REMOVAL_SEASONS = (Season.SUMMER, Season.WINTER)  # WOTW 9.2, ruling WOTW R5
+# Ruling WOTW R1: the season at whose end the first virus check is made, under each reading.
+FIRST_CHECK = {FirstCheck.FALL_1903: (Season.FALL, 1903), FirstCheck.WINTER_1903: (Season.WINTER, 1903),
+               FirstCheck.SPRING_1904: (Season.SPRING, 1904)}
 
 
 def season_key(year: int, season: Season) -> tuple[int, int]:
@@ -32,18 +36,29 @@ def landings_after(season: Season, year: int) -> int:
     return sum(1 for s, y in LANDING_SEASONS if season_key(y, s) > season_key(year, season))
 
 
-def check_applies(year: int, season: Season) -> bool:
-    """WOTW 9.1 with ruling WOTW R1: the first check is at the end of Fall 1903, the sixth landing's season."""
-    return season_key(year, season) >= season_key(LAST_LANDING[1], LAST_LANDING[0])
+def check_applies(year: int, season: Season, first: FirstCheck = FirstCheck.FALL_1903) -> bool:
+    """WOTW 9.1 with ruling WOTW R1: the first check is at the end of Fall 1903, the sixth landing's season
+    (or, under the other readings, at the end of Winter 1903 or of Spring 1904)."""
+    when, year_of = FIRST_CHECK[first]
+    return season_key(year, season) >= season_key(year_of, when)
 
 
-def virus_status(year: int, season: Season, destroyed: int, largest: int) -> dict:
+def first_check_text(first: FirstCheck = FirstCheck.FALL_1903) -> str:
+    """``Fall 1903``: the season whose end is the first virus check (ruling WOTW R1)."""
+    when, year = FIRST_CHECK[first]
+    return f"{when.display} {year}"
+
+
+def virus_status(year: int, season: Season, destroyed: int, largest: int,
+                 first: FirstCheck = FirstCheck.FALL_1903) -> dict:
     """WOTW 9.1: at least 12 destroyed and destroyed >= 2 x the largest Earth power's centres."""
-    applies = check_applies(year, season)
+    applies = check_applies(year, season, first)
     enough = destroyed >= MIN_DESTROYED
     double = destroyed >= VIRUS_MULTIPLE * largest
     return {
         "check_applies": applies,
+        "destroyed": destroyed,  # the counts checked: a later step of the season may change them (ruling WOTW R14)
+        "largest": largest,
         "twelve_met": enough,
         "double_met": double,
         "active": applies and enough and double,
@@ -55,8 +70,12 @@ def virus_status(year: int, season: Season, destroyed: int, largest: int) -> dic
     }
 
 
-def next_removal_season(year: int, season: Season) -> tuple[int, Season]:
-    """Ruling WOTW R10: the first Summer or Winter after the season at whose end the virus struck."""
+def next_removal_season(year: int, season: Season,
+                        start: RemovalsStart = RemovalsStart.NEXT_SEASON) -> tuple[int, Season]:
+    """Ruling WOTW R10: the first Summer or Winter after the season at whose end the virus struck (or that season
+    itself, under the same-season reading, when it is a Summer or Winter)."""
+    if start is RemovalsStart.SAME_SEASON and season in REMOVAL_SEASONS:
+        return year, season
     order = list(Season)
     i = order.index(season)
     while True:

@@ -16,7 +16,7 @@ from ..diplomacy.api import verdict as standard_verdict
 from .adjudicate import read_season_position
 from .board import MARTIAN, board, designation, show
 from .board_svg import render_position
-from .orders import parse_order, parse_removal
+from .orders import parse_after_moves, parse_order
 from .preview import WOTW_MODES, earth_segments, martian_marks, martian_segments, wotw_click
 from .removal import POINTS_PER_SEASON
 from .removal import check as check_removal
@@ -79,6 +79,7 @@ def verdict(position: Position, parsed):
     game="wotw",
     rules=RULES,
     page="wotw/adjudicator.md",
+    rulings=("WOTW R4",),
     description="Every legal order of every unit, Earth and Martian, for a War of the Worlds position and season: "
                 "moves, supports, convoys, splits, merges, retreats, builds and the virus removals.",
     params=[
@@ -117,7 +118,9 @@ def options_calc(v: dict) -> Result:
 def _read_option(power: str, text: str, kind: PhaseKind) -> ParsedOrder:
     if power != MARTIAN:
         return reader_for(WOTW).order(text, 0, power)
-    return (parse_order if kind is PhaseKind.MOVEMENT else parse_removal)(text)
+    if kind is PhaseKind.MOVEMENT:
+        return parse_order(text)
+    return parse_after_moves(text)
 
 
 def preview(position: Position, earth_text: str, martian_text: str, lists):

@@ -38,6 +38,8 @@ _ARROW = re.compile(r"\s*(?:->|=>|\u2192|-|\u2013|\u2014|\bto\b)\s*", re.I)  # t
 _PREFIX = re.compile(r"^\s*(?:\d{1,3}[.)]\s+|[-*\u2022]\s+)?(?:martians?\s*(?::\s*|\s+(?=\d*\s*a\b|remove|disband)))?",
                      re.I)
 _REMOVAL = re.compile(r"^\s*(?:remove\s+|disband\s+)?(\d*)\s*a\s+(.+?)\s*$", re.I)
+_RETREAT_DISBAND = re.compile(r"^\s*(\d*)\s*a\s+(.+?)\s+(?:d|disbands?)\s*$", re.I)
+_RETREAT = re.compile(r"^\s*(\d*)\s*a\s+(.+?)\s+(?:r|retreats?|->|=>|\u2192|-|\u2013|to)\s+(.+?)\s*$", re.I)
 
 
 def split_orders(text: str) -> list[str]:
@@ -104,13 +106,38 @@ def parse_removal(line: str, n: int = 0, field: str = "removals") -> ParsedOrder
     return _order(line.strip(), n, MartianOrderKind.REMOVAL, points, lookup(m.group(2), field, line.strip()))
 
 
+def parse_retreat(line: str, n: int = 0, field: str = "martian_orders") -> ParsedOrder | None:
+    """``2A Bur R Mun``, ``2A Bur - Mun``, ``2A Bur D``: a pushed-out Martian unit's retreat or disband (ruling
+    WOTW R4, attacker-moves-in), or None when the line is not written as one."""
+    text = _PREFIX.sub("", line)
+    if re.match(r"^\s*(?:remove|disband)\b", text, re.I):
+        return None
+    d = _RETREAT_DISBAND.match(text)
+    if d:
+        return _order(line.strip(), n, OrderKind.DISBAND, strength_of(d.group(1), field, repr(line.strip())),
+                      lookup(d.group(2), field, line.strip()))
+    m = _RETREAT.match(_HYPHENATED.sub("Mid Atlantic", text))
+    if not m:
+        return None
+    return _order(line.strip(), n, OrderKind.RETREAT, strength_of(m.group(1), field, repr(line.strip())),
+                  lookup(m.group(2), field, line.strip()), dest=lookup(m.group(3), field, line.strip()))
+
+
+def parse_after_moves(line: str, n: int = 0, field: str = "martian_orders") -> ParsedOrder:
+    """A Martian order of Summer or Winter: a removal (WOTW 9.2), or a pushed-out unit's retreat where it is
+    written as one (ruling WOTW R4, attacker-moves-in)."""
+    return parse_retreat(line, n, field) or parse_removal(line, n, field)
+
+
 def parse_orders(text: str, field: str = "orders", removals: bool = False) -> tuple[ParsedOrder, ...]:
-    """Every Martian order in a text (commas, semicolons or new lines between them)."""
+    """Every Martian order in a text (commas, semicolons or new lines between them).  In Summer and Winter
+    (``removals``) a line is a removal, or a retreat where it is written as one."""
     lines = split_orders(text)
     if len(lines) > MAX_ORDERS:
         raise InputError(field, f"At most {MAX_ORDERS} orders (got {len(lines)}).")
-    read = parse_removal if removals else parse_order
-    return tuple(read(line, n, field) for n, line in enumerate(lines, 1))
+    if removals:
+        return tuple(parse_after_moves(line, n, field) for n, line in enumerate(lines, 1))
+    return tuple(parse_order(line, n, field) for n, line in enumerate(lines, 1))
 
 
 _EARTH_SPLIT_MERGE = re.compile(r"\bmerges?\b|(?:-|\bto\b)\s*[123]\s*a\b", re.I)

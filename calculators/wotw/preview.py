@@ -13,7 +13,7 @@ from ..diplomacy.api import (MODES, Click, Mark, Mode, ParseError, ParsedOrder, 
                              standard_click)
 from .board import MARTIAN
 from .merge import Merge
-from .orders import parse_order, parse_removal
+from .orders import parse_after_moves, parse_order
 from .removal import Removal
 from .split import Split
 from .variant import WOTW
@@ -29,7 +29,7 @@ WOTW_MODES = MODES + (
 def martian_segments(text: str, phase_kind: PhaseKind) -> list[Segment]:
     """WOTW 4.2, 9.2: every Martian order where it stands in the Martian box (one a line, or several on a line
     separated by commas or semicolons); a removal in Summer and Winter, a move, split, merge or support else."""
-    read = parse_order if phase_kind is PhaseKind.MOVEMENT else parse_removal
+    read = parse_order if phase_kind is PhaseKind.MOVEMENT else parse_after_moves
     out = []
     for n, line in enumerate(text.splitlines(), 1):
         parts = [s.strip() for s in re.split(r"[,;]", line) if s.strip()]

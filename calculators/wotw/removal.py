@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..diplomacy.api import Illegal, Kind, OrderSpec, PhaseKind, Season, Unit
 from .board import designation, name, show
 from .endgame import next_removal_season
+from .readings import RemovalsStart
 
 POINTS_PER_SEASON = 2  # WOTW 9.2
 MAX_SEASONS = 60  # 34 units of 3 points at 2 a season need at most 51
@@ -85,10 +86,11 @@ def apply(units: tuple[Unit, ...], ordered: tuple[tuple[str, int], ...]
     return tuple(removals), tuple(u.with_strength(strength[u.province]) for u in units if strength[u.province] > 0)
 
 
-def plan(units: tuple[Unit, ...], year: int, season: Season, first=()) -> tuple[RemovalSeason, ...]:
+def plan(units: tuple[Unit, ...], year: int, season: Season, first=(),
+         start: RemovalsStart = RemovalsStart.NEXT_SEASON) -> tuple[RemovalSeason, ...]:
     """Every removal season until no Martian point is left, the units standing still (ruling WOTW R10)."""
     out = []
-    y, s = next_removal_season(year, season)
+    y, s = next_removal_season(year, season, start)
     ordered = first
     while units and len(out) < MAX_SEASONS:
         due = min(POINTS_PER_SEASON, sum(u.strength for u in units))

@@ -1,20 +1,57 @@
 """The steps War of the Worlds adds around the standard ones (WOTW 2-3, 7-9, rulings WOTW R4-R6, R10, R11, R14).
 
 Each is a small pure function from a season in progress (``Turn``) to the next; the variant record
-(``variant.py``) lists them with the standard steps, top to bottom.  Before the resolution: the
-landing's barrier and the cylinder's order.  After it: the Martian losses, the landing, the
-destroyed centres, the centres' owners and the Earth win after Fall, the virus and its removals.
+(``variant.py``) lists them with the standard steps, top to bottom, as the readings of the variant's
+switchable rulings say (``WotwOptions``, in ``turn.options``).  Before the resolution: the landing's
+barrier and the cylinder's order (or, landing before the moves, the landing itself).  After it: the
+Martian losses, the landing, the destroyed centres, the centres' owners and the Earth win after Fall,
+the virus and its removals.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from enum import Enum
 from functools import cache
 
-from ..diplomacy.api import (Barrier, Decision, Illegal, Outcome, Phase, Position, Season, Status, Support, Turn,
-                             Unit, but, resolve_moves, update_ownership)
+from ..diplomacy.api import (Barrier, Decision, Dislodged, Illegal, Options, Outcome, Phase, Position, Season, Status,
+                             Support, Turn, Unit, but, resolve_moves, update_ownership)
 from .board import CYLINDER_STRENGTH, EARTH_POWERS, MARTIAN, designation, martian, show
 from .endgame import check_applies, end_of_game, landing_site, landings_after, virus_status
+from .readings import FIELDS, DislodgedMartian, FirstCheck, Landing, RemovalsStart, SeasonOrder
 from .removal import POINTS_PER_SEASON, Removal, check, defaults
+
+
+@dataclass(frozen=True, slots=True)
+class WotwOptions(Options):
+    """The readings a season is played under: the standard game's (WOTW 1.1 keeps its rules) and the variant's
+    (``readings.RULINGS``), the site's by default."""
+
+    first_check: FirstCheck = FirstCheck.FALL_1903
+    dislodged_martian: DislodgedMartian = DislodgedMartian.ATTACKER_STAYS
+    landing: Landing = Landing.AFTER_MOVES
+    removals_start: RemovalsStart = RemovalsStart.NEXT_SEASON
+    season_order: SeasonOrder = SeasonOrder.AFTER_FALL_RETREATS
+
+    @classmethod
+    def fields_by_ruling(cls) -> dict[str, tuple[str, type[Enum]]]:
+        return {**Options.fields_by_ruling(), **FIELDS}
+
+    @classmethod
+    def of(cls, options: Options | None) -> WotwOptions:
+        """These options as the variant's record (the site's readings for the variant's rulings if not given)."""
+        if isinstance(options, WotwOptions):
+            return options
+        if options is None or options == _STANDARD:
+            return DEFAULT
+        return cls(**{f.name: getattr(options, f.name) for f in fields(Options)})
+
+
+_STANDARD = Options()
+DEFAULT = WotwOptions()
+
+
+def options_of(turn: Turn) -> WotwOptions:
+    return WotwOptions.of(turn.options)
 
 
 @dataclass(frozen=True)
@@ -84,6 +121,31 @@ def cylinder_gives_no_order(turn: Turn) -> Turn:
     return turn.add(*outcomes).but(orders=tuple(p for p in turn.orders if p not in refused))
 
 
+def land_before_moves(turn: Turn) -> Turn:
+    """WOTW 3.3, 3.6 under ruling WOTW R6's before-moves reading: the cylinder lands before the moves.  Every
+    unit that starts the season in the site is eliminated, whatever its orders (which are refused), and the new
+    3A holds the site through the moves, giving no order; Earth moves into the site still bounce (WOTW 3.4)."""
+    report = _report(turn)
+    site = report.landing
+    if site is None:
+        return turn
+    position, there = turn.position, [u for u in turn.position.units if u.province == site]
+    landed = _land(position, site)
+    cite = turn.options.cite("WOTW R6")
+    refused = tuple(p for p in turn.orders if p.location is not None and p.province == site)
+    outcomes = []
+    for p in refused:
+        if any(u.power == p.power for u in there):
+            why = f"the unit in {show(site)} was eliminated by the cylinder, which lands before the moves"
+            rules = ("WOTW 3.3", cite)
+        else:
+            why = f"the cylinder lands in {show(site)} before the moves, and its unit gives no order this season"
+            rules = ("WOTW 3.6", cite)
+        outcomes.append(Outcome(p.power or "", p.text, None, Status.ILLEGAL, why, rules + ("DIP R1",), line=p.line))
+    return turn.add(*outcomes).but(orders=tuple(p for p in turn.orders if p not in refused),
+                                   position=landed.position, report=but(report, **landed.report))
+
+
 # -- after the resolution -----------------------------------------------------------------------------
 def _dislodgers(facts, province: str) -> list[int]:
     return [m for m in facts.entering(province) if facts.order(m).unit.power != MARTIAN and facts.succeeded(m)]
@@ -143,6 +205,44 @@ def apply_losses(turn: Turn) -> Turn:
     return turn.but(position=turn.position.but(units=tuple(units)), report=report)
 
 
+def push_out(turn: Turn) -> Turn:
+    """WOTW 7.2, 7.3 under ruling WOTW R4's attacker-moves-in reading: the attacker moves in; a dislodged Martian
+    unit of strength 2 or 3 loses a point and must retreat as a standard unit would (in Summer or Winter, or it is
+    disbanded); a single-strength one is disbanded (WOTW 7.2)."""
+    facts, report = turn.facts, _report(turn)
+    cite = turn.options.cite("WOTW R4")
+    losses, reductions, pushed = [], [], []
+    for unit in _martians(turn.start.units):
+        prov = unit.province
+        attackers = _dislodgers(facts, prov) if facts.entering(prov) else []
+        left = facts.remaining(prov) if attackers else 0
+        if not left:
+            continue
+        by = attackers[0]
+        who = facts.order(by).unit.label()
+        if left >= 2:
+            pushed.append(Dislodged(martian(prov, left - 1), None if facts.by_convoy(by) else facts.prov[by]))
+            reductions.append((prov, left, left - 1))
+            losses.append(f"{designation(left)} {show(prov)} dislodged by {who}: loses a point and, as "
+                          f"{designation(left - 1)} {show(prov)}, must retreat (WOTW 7.3, ruling {cite})")
+        else:
+            reductions.append((prov, left, 0))
+            losses.append(f"{designation(left)} {show(prov)} dislodged by {who}: disbanded (WOTW 7.2)")
+    report = but(report, losses=tuple(losses), reductions=tuple(reductions))
+    if not pushed:
+        return turn.but(report=report)
+    return turn.but(position=turn.position.but(dislodged=turn.position.dislodged + tuple(pushed)), report=report)
+
+
+def cite_pushed_retreats(turn: Turn) -> Turn:
+    """Ruling WOTW R4's attacker-moves-in reading: a Martian unit's retreat or disband, which only that reading
+    allows, cites it."""
+    cite = turn.options.cite("WOTW R4")
+    outcomes = tuple(o._replace(rules=o.rules + (cite,)) if o.power == MARTIAN and cite not in o.rules else o
+                     for o in turn.outcomes)
+    return turn.but(outcomes=outcomes)
+
+
 def land_cylinder(turn: Turn) -> Turn:
     """WOTW 3.3, ruling WOTW R6: after the moves the cylinder lands; whatever stands there is eliminated,
     and a 3A stands there."""
@@ -150,19 +250,31 @@ def land_cylinder(turn: Turn) -> Turn:
     site = report.landing
     if site is None:
         return turn
-    position = turn.position
+    landed = _land(turn.position, site)
+    return turn.but(position=landed.position, report=but(report, **landed.report))
+
+
+@dataclass(frozen=True)
+class _Landed:
+    position: Position
+    report: dict  # the report's eliminated units and the Martian strength landed on
+
+
+def _land(position: Position, site: str) -> _Landed:
+    """WOTW 3.3: the cylinder lands in ``site``; every unit there, and every unit dislodged there, is eliminated
+    (a Martian one too), and a 3A stands there."""
     there = [u for u in position.units if u.province == site]
-    gone = [u for u in there if u.power != MARTIAN]
-    eliminated = [f"{u.power} {u.label()}" for u in gone]
-    eliminated += [f"{d.unit.power} {d.unit.label()} (dislodged there)" for d in position.dislodged
-                   if d.unit.province == site]
+    stranded = [d.unit for d in position.dislodged if d.unit.province == site]
+    eliminated = [f"{u.power} {u.label()}" for u in there if u.power != MARTIAN]
+    eliminated += [f"{u.power} {u.label()} (dislodged there)" for u in stranded]
     landed_on = sum(u.strength for u in there if u.power == MARTIAN)
     if landed_on:
         eliminated.append(f"Martian {designation(landed_on)} {show(site)}")
+    landed_on += sum(u.strength for u in stranded if u.power == MARTIAN)  # pushed out there (ruling WOTW R4)
     units = tuple(u for u in position.units if u.province != site) + (martian(site, CYLINDER_STRENGTH),)
     dislodged = tuple(d for d in position.dislodged if d.unit.province != site)
-    report = but(report, eliminated=tuple(eliminated), landed_on=landed_on)
-    return turn.but(position=position.but(units=units, dislodged=dislodged), report=report)
+    return _Landed(position.but(units=units, dislodged=dislodged),
+                   {"eliminated": tuple(eliminated), "landed_on": landed_on})
 
 
 def destroy_centres(turn: Turn) -> Turn:
@@ -185,9 +297,15 @@ def centre_owners(turn: Turn) -> Turn:
     """DIP 14.3 with WOTW 8.1 and ruling WOTW R11: after Fall, once its retreats are over, each centre not
     destroyed goes to the Earth power with a unit in it; the Martian owns none.  A Fall with retreats to
     come leaves it to the Winter (ruling WOTW R14)."""
-    position = turn.position
-    if position.dislodged:
+    if turn.position.dislodged:
         return turn.but(report=but(_report(turn), deferred=True))
+    return centre_owners_now(turn)
+
+
+def centre_owners_now(turn: Turn) -> Turn:
+    """The ownership update of ``centre_owners`` at once, retreats to come or not (ruling WOTW R14's
+    before-fall-retreats reading: the centres are counted at the end of Fall's moves)."""
+    position = turn.position
     earth = [u for u in position.units if u.power != MARTIAN]
     destroyed = state(position).destroyed
     owners = {c: p for c, p in update_ownership(turn.variant.board, earth, position.owners).items()
@@ -207,9 +325,10 @@ def virus_check(turn: Turn) -> Turn:
     (for good) when at least 12 centres are destroyed and at least double the largest Earth power's count.
     At the end of Fall the check waits for the Fall retreats (DIP 14.3, ruling WOTW R14)."""
     report, st = _report(turn), state(turn.position)
-    if report.deferred or not check_applies(turn.phase.year, turn.phase.season):
+    first = options_of(turn).first_check
+    if report.deferred or not check_applies(turn.phase.year, turn.phase.season, first):
         return turn
-    status = virus_status(turn.phase.year, turn.phase.season, len(st.destroyed), _largest(turn.position))
+    status = virus_status(turn.phase.year, turn.phase.season, len(st.destroyed), _largest(turn.position), first)
     position = turn.position.but(state=but(st, virus=st.virus or status["active"]))
     return turn.but(position=position, report=but(report, virus=status))
 
@@ -220,9 +339,10 @@ def fall_check(turn: Turn) -> Turn:
     if not turn.start.dislodged:
         return turn
     st = state(turn.position)
-    if not check_applies(turn.phase.year, Season.FALL):
+    first = options_of(turn).first_check
+    if not check_applies(turn.phase.year, Season.FALL, first):
         return turn
-    status = virus_status(turn.phase.year, Season.FALL, len(st.destroyed), _largest(turn.position))
+    status = virus_status(turn.phase.year, Season.FALL, len(st.destroyed), _largest(turn.position), first)
     position = turn.position.but(state=but(st, virus=st.virus or status["active"]))
     return turn.but(position=position, report=but(_report(turn), fall_check=status))
 
@@ -234,7 +354,9 @@ def game_end(turn: Turn) -> Turn:
     season = turn.phase.season
     after_fall = season is Season.WINTER or (season is Season.FALL and not report.deferred)
     landings = landings_after(season, turn.phase.year)
-    end = end_of_game(_martians(position.units), landings, dict(position.owners), state(position).destroyed,
+    # A Martian unit pushed out to retreat (ruling WOTW R4, attacker-moves-in) is still in the game.
+    pushed = tuple(d.unit for d in position.dislodged if d.unit.power == MARTIAN)
+    end = end_of_game(_martians(position.units) + pushed, landings, dict(position.owners), state(position).destroyed,
                       after_fall)
     winner = end["winner"]
     return turn.but(winner=winner, report=but(report, end=end))

@@ -4,8 +4,9 @@ from __future__ import annotations
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, text_param
 from ..diplomacy.api import Illegal, Season
 from .board import EARTH_POWERS, TOTAL_CENTRES
-from .endgame import MIN_DESTROYED, VIRUS_MULTIPLE, virus_status
+from .endgame import MIN_DESTROYED, VIRUS_MULTIPLE, first_check_text, virus_status
 from .orders import parse_orders
+from .readings import FirstCheck, RemovalsStart
 from .removal import describe, plan
 from .units import parse_units
 
@@ -25,6 +26,7 @@ def _power_param(name: str):
     game="wotw",
     rules=("WOTW 9.1", "WOTW R1", "WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9", "WOTW R10"),
     page="wotw/virus.md",
+    rulings=("WOTW R1", "WOTW R10"),
     description="Does the Martian contract the virus at the end of this season, and how far is each threshold?",
     params=[
         int_param("year", "Year", 1904, 1901, 2100, help="Game year of the season that has just ended."),
@@ -46,8 +48,12 @@ def _power_param(name: str):
 )
 def virus_check(v: dict) -> Result:
     year, season, destroyed = v["year"], v["season"], v["destroyed"]
+    readings = v["readings"]
+    first, start = FirstCheck(readings["WOTW R1"]), RemovalsStart(readings["WOTW R10"])
     largest, leaders = _largest(v, destroyed)
-    s = virus_status(year, Season(season), destroyed, largest)
+    s = virus_status(year, Season(season), destroyed, largest, first)
+    # "Fall 1903 (ruling WOTW R1)": when the first check is, under the reading in force.
+    from_first = f"{first_check_text(first)} (ruling {_cite(readings, 'WOTW R1')})"
     who = " and ".join(leaders) if leaders else "the largest Earth power"
     martian_won = destroyed >= TOTAL_CENTRES
     notes = []
@@ -57,23 +63,24 @@ def virus_check(v: dict) -> Result:
     if s["active"] and not martian_won:
         notes.append("Once active the Martian removes two strength points in each adjustment season "
                      "(Summer and Winter) (WOTW 9.2).")
-    summary = _summary(s, year, season, destroyed, largest, who, martian_won)
+    summary = _summary(s, year, season, destroyed, largest, who, martian_won, from_first)
     if martian_won:
         s = dict(s, active=False)  # the game is over (WOTW 2.2): no virus to catch
     data = dict(s, year=year, season=season, destroyed=destroyed, largest=largest, martian_wins=martian_won,
                 largest_powers=leaders, thresholds={"min_destroyed": MIN_DESTROYED, "multiple": VIRUS_MULTIPLE})
-    tables = [Table("Thresholds", ["Condition", "Met", "How far"], _rows(s, largest, who, leaders))]
+    tables = [Table("Thresholds", ["Condition", "Met", "How far"], _rows(s, largest, who, leaders, from_first))]
     rules = ["WOTW 9.1", "WOTW R1"] + (["WOTW 2.2"] if martian_won else [])
     martian = parse_units(v["martian_units"], "martian_units")
-    first = tuple((p.province, p.strength) for p in parse_orders(v["removals"], "removals", removals=True))
-    if first and not martian:
+    first_removals = tuple((p.province, p.strength) for p in parse_orders(v["removals"], "removals", removals=True))
+    if first_removals and not martian:
         raise InputError("martian_units", "Give the Martian units to order removals from.")
     if s["active"] and martian:
-        data["removals"] = _removals(martian, year, season, first, tables)
+        data["removals"] = _removals(martian, year, season, first_removals, tables, start)
         notes.append("Removals not ordered by the Martian are made by default, strength points first from the unit "
                      "whose province comes first alphabetically by full name (WOTW 9.3, ruling WOTW R9); they cannot "
                      "be conditional on the other powers' retreats or adjustments (WOTW 9.4).")
         rules += ["WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9", "WOTW R10"]
+    rules += [readings.cite(r) for r in readings if not readings.is_default(r)]
     return Result(summary=summary, data=data, tables=tables, notes=notes, rules=rules)
 
 
@@ -101,14 +108,15 @@ def _largest(v: dict, destroyed: int) -> tuple[int, list[str]]:
     return v["largest"], []
 
 
-def _summary(s: dict, year: int, season: str, destroyed: int, largest: int, who: str, martian_won: bool) -> str:
+def _summary(s: dict, year: int, season: str, destroyed: int, largest: int, who: str, martian_won: bool,
+             from_first: str) -> str:
     when = f"the end of {season.capitalize()} {year}"
     if martian_won:
         return (f"The Martian has already won: all {TOTAL_CENTRES} supply centres are destroyed (WOTW 2.2), "
                 "so the game is over and no virus check is made.")
     if not s["check_applies"]:
-        return (f"No virus at {when}: the check starts only at the end of Fall 1903, "
-                f"once all six cylinders have landed (ruling WOTW R1).")
+        return f"No virus at {when}: the check starts only at the end of {from_first}, once all six cylinders " \
+               "have landed."
     if s["active"]:
         return (f"The virus is now active: the Martians have destroyed {destroyed} centres, "
                 f"at least {MIN_DESTROYED} and at least double the {largest} held by {who}.")
@@ -121,10 +129,10 @@ def _summary(s: dict, year: int, season: str, destroyed: int, largest: int, who:
     return f"No virus at {when}: " + " and ".join(reasons) + "."
 
 
-def _rows(s: dict, largest: int, who: str, leaders: list[str]) -> list[list]:
+def _rows(s: dict, largest: int, who: str, leaders: list[str], from_first: str) -> list[list]:
     return [
         ["All six cylinders landed (check applies)", "yes" if s["check_applies"] else "no",
-         "from the end of Fall 1903 (ruling WOTW R1)"],
+         f"from the end of {from_first}"],
         [f"At least {MIN_DESTROYED} centres destroyed", "yes" if s["twelve_met"] else "no",
          "met" if s["twelve_met"] else f"{s['more_destroyed_for_twelve']} more must be destroyed"],
         [f"Destroyed at least double the largest power ({largest} x 2 = {VIRUS_MULTIPLE * largest})",
@@ -135,10 +143,15 @@ def _rows(s: dict, largest: int, who: str, leaders: list[str]) -> list[list]:
     ]
 
 
-def _removals(martian, year: int, season: str, first, tables: list) -> list[dict]:
+def _cite(readings, ruling: str) -> str:
+    """``WOTW R1`` under the site's reading, ``WOTW R1: winter-1903`` under another."""
+    return ruling if readings.is_default(ruling) else readings.cite(ruling)
+
+
+def _removals(martian, year: int, season: str, first, tables: list, start: RemovalsStart) -> list[dict]:
     """WOTW 9.2-9.4, rulings WOTW R9, R10: every removal season until nothing is left, the units standing still."""
     try:
-        seasons = plan(martian, year, Season(season), first)
+        seasons = plan(martian, year, Season(season), first, start)
     except Illegal as err:
         raise InputError("removals", f"{err.message[0].upper()}{err.message[1:]} ({', '.join(err.rules)}).") from None
     tables.append(Table("Removal schedule (units standing still)", ["Season", "Points due", "Removed",

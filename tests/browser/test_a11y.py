@@ -197,9 +197,9 @@ def test_focus_is_visible_on_every_control(new_page, site_url, scheme):
 
 # -- the keyboard alone -------------------------------------------------------------------------
 
-def _tab_to(pg, selector: str, limit: int = 60) -> None:
+def _tab_to(pg, selector: str, limit: int = 60, key: str = "Tab") -> None:
     for _ in range(limit):
-        pg.keyboard.press("Tab")
+        pg.keyboard.press(key)
         if pg.evaluate("(s) => document.activeElement.matches(s)", selector):
             return
     pytest.fail(f"Tab never reached {selector}")
@@ -245,8 +245,8 @@ def test_keyboard_alone_fills_runs_and_reads_a_calculator(page, site_url):
     # The answer is announced: it sits in a polite live region.
     assert page.evaluate(f"document.querySelector('{w} .calc-summary')"
                          ".closest('[aria-live=polite], [role=status]') !== null")
-    # One more change by keyboard alone, and the new answer replaces the old.
-    _tab_to(page, f"{w}-destroyed")
+    # One more change by keyboard alone, and the new answer replaces the old: back up from the last field.
+    _tab_to(page, f"{w}-destroyed", key="Shift+Tab")
     _type(page, "11")
     page.keyboard.press("Enter")
     page.wait_for_function("(w) => /no virus/i.test(document.querySelector(w + ' .calc-summary').textContent)",

@@ -7,6 +7,8 @@ import pytest
 
 import calculators
 
+STALE = ".calc-stale-note:not(.calc-compare *)"  # the result's stale note, not the readings comparison's
+
 pytestmark = pytest.mark.browser
 DIP, WOTW = "#calc-dip-adjudicate", "#calc-wotw-adjudicate"
 READY = 90_000
@@ -70,7 +72,7 @@ def test_continue_fills_the_boxes_and_waits_and_two_quick_clicks_lose_nothing(pa
     page.wait_for_selector(f"{DIP}[data-state=waiting]")
     assert boxes(page) == {k: result["next"]["params"][k] for k in ("phase", "position", "orders")}
     assert "Dislodged Austria: A Ser" in boxes(page)["position"], "the dislodged unit is still there to retreat"
-    assert "Waiting for orders for Fall 1901 retreats" in page.locator(f"{DIP} .calc-stale-note").inner_text()
+    assert "Waiting for orders for Fall 1901 retreats" in page.locator(f"{DIP} {STALE}").inner_text()
     assert page.locator(f"{DIP} .calc-next").is_disabled()
     page.wait_for_timeout(600)
     assert requests_sent(page) == sent, "nothing is adjudicated until the player asks"

@@ -1,4 +1,5 @@
-"""The one generic DATC runner: every record of tests/data/datc/datc_v3_0.txt is one test."""
+"""The one generic DATC runner: every record of tests/data/datc/datc_v3_0.txt is one test, and every record
+of datc_v3_0_readings.txt (the same cases under other readings of the switchable rulings, issue 19) too."""
 from __future__ import annotations
 
 import json
@@ -7,14 +8,17 @@ import re
 
 import pytest
 
+from calculators.core.rulings import Readings
 from calculators.diplomacy import adjudicate as adjudicate_module
 from calculators.diplomacy.game import adjudicate_phase, reader_for
 from calculators.diplomacy.orders import Status
 from calculators.diplomacy.parser import parse_phase, read_position
+from calculators.diplomacy.readings import RULINGS, Options
 from calculators.diplomacy.units import PhaseKind
 from calculators.diplomacy.variant import STANDARD
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "datc" / "datc_v3_0.txt"
+READINGS_DATA = DATA.with_name("datc_v3_0_readings.txt")
 SECTIONS = ("TITLE", "PHASE", "UNITS", "ORDERS", "RETREATS", "EXPECT")
 
 
@@ -31,7 +35,7 @@ def load_cases(path=DATA) -> list[dict]:
         elif word == "END":
             cases.append(cur)
             cur = None
-        elif word in ("TITLE", "PHASE"):
+        elif word in ("TITLE", "PHASE", "READINGS", "SOURCE"):
             cur[word] = rest
         elif word in SECTIONS and not rest:
             section = word
@@ -51,7 +55,8 @@ def split_orders(lines):
     return "\n".join(text), expect
 
 
-_EXPECT = re.compile(r"^(succeeds|fails|illegal|void)(?:\s*\(DATC: (?P<words>[^;()]+); (?P<ruling>[A-Z]+ R\d+)\))?$")
+_EXPECT = re.compile(r"^(succeeds|fails|illegal|void)"
+                     r"(?:\s*\(DATC: (?P<words>[^;()]+); (?P<ruling>[A-Z]+ R\d+(?:: [a-z0-9-]+)?)\))?$")
 
 
 def check_outcomes(result, expect, case_id, stage):
@@ -78,6 +83,13 @@ def units_text(units):
 
 
 CASES = load_cases()
+READING_CASES = load_cases(READINGS_DATA)
+
+
+def options_of(case) -> Options:
+    """The readings a record names (``DIP R4: fallback-to-land; DIP R2: 1982``), as the engine's options."""
+    chosen = dict(item.split(": ", 1) for item in case.get("READINGS", "").split("; ") if item)
+    return Options.from_readings(Readings(chosen, RULINGS))
 
 
 def test_every_chapter_6_case_is_present():
@@ -90,17 +102,30 @@ def test_every_chapter_6_case_is_present():
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_datc(case):
+    assert "READINGS" not in case, "the site's own readings only: other readings go in datc_v3_0_readings.txt"
+    run_case(case, Options())
+
+
+@pytest.mark.parametrize("case", READING_CASES, ids=[c["id"] for c in READING_CASES])
+def test_datc_under_other_readings(case):
+    options = options_of(case)
+    assert case.get("SOURCE") and options != Options(), f"{case['id']}: a record names its readings and source"
+    assert case["id"].split(" / ")[0] in {c["id"] for c in CASES}, "the case is one of chapter 6"
+    run_case(case, options)
+
+
+def run_case(case, options: Options):
     reader = reader_for(STANDARD)
     phase = parse_phase(case["PHASE"])
     position = read_position(reader, phase, "\n".join(case["UNITS"]))
     text, expect = split_orders(case["ORDERS"])
-    result = adjudicate_phase(position, text)
+    result = adjudicate_phase(position, text, options=options)
     check_outcomes(result, expect, case["id"], "orders")
     if case["RETREATS"]:
         assert result.after.phase.kind is PhaseKind.RETREATS, f"{case['id']}: no retreat phase followed"
         rtext, rexpect = split_orders(case["RETREATS"])
         retreat_position = result.after
-        result = adjudicate_phase(retreat_position, rtext)
+        result = adjudicate_phase(retreat_position, rtext, options=options)
         check_outcomes(result, rexpect, case["id"], "retreats")
     for line in case["EXPECT"]:
         kind, _, rest = line.partition(" ")
@@ -125,6 +150,24 @@ def test_datc(case):
         else:
             raise AssertionError(f"unknown EXPECT line {line!r}")
         assert units_text(got) == want, f"{case['id']}: {kind} {power}: expected {want}, got {units_text(got)}"
+
+
+def test_every_reading_changes_some_case():
+    """Issue 19: each reading other than the site's gives at least one record a result the site's readings do not
+    (the same record, run under the site's readings, fails its expectations)."""
+    for ruling in RULINGS:
+        for reading in ruling.readings:
+            if reading.default:
+                continue
+            named = [c for c in READING_CASES if f"{ruling.id}: {reading.id}" in c["READINGS"].split("; ")]
+            assert named, f"no record for {ruling.id}: {reading.id}"
+            changed = []
+            for case in named:
+                try:
+                    run_case(case, Options())
+                except AssertionError:
+                    changed.append(case["id"])
+            assert changed, f"{ruling.id}: {reading.id} changes none of its records"
 
 
 def test_calculator_copy_matches_this_data():

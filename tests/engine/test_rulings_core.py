@@ -165,5 +165,5 @@ def test_differ_needs_rulings_and_compare_readings_is_reserved():
     with pytest.raises(ValueError):
         registry.calculator(id="dip-x", title="X", game="diplomacy", rules=["DIP 1.1"], page="diplomacy/rulings.md",
                             params=[int_param("compare_readings", "C", 1, 0, 9)])
-    plain = registry.run("wotw-virus", {"largest": 6, "compare_readings": True})
+    plain = registry.run("wotw-merge-split", {"compare_readings": True})
     assert not plain["ok"] and "no switchable ruling" in plain["error"]["message"]

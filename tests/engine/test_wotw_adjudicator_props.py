@@ -9,7 +9,8 @@ import pytest
 
 from calculators.diplomacy.api import Phase, PhaseKind, Position, Season, Unit, UnitType, adjudicate_phase, standard_map
 from calculators.wotw.board import MARTIAN, martian
-from calculators.wotw.season import MartianState
+from calculators.wotw.readings import DislodgedMartian, Landing, SeasonOrder
+from calculators.wotw.season import MartianState, WotwOptions
 from calculators.wotw.variant import WOTW
 
 MAP = standard_map()
@@ -170,3 +171,46 @@ def test_random_seasons_exercise_the_rules():
     assert sum(1 for r in results if r.reductions) > 10
     assert sum(1 for r in results if r.landed_on or r.eliminated_by_landing) > 5
     assert sum(1 for r in results if r.dislodged) > 30
+
+
+# -- the same properties under the movement readings other than the site's (issue 19) -----------------------
+READINGS = [WotwOptions(dislodged_martian=DislodgedMartian.ATTACKER_MOVES_IN),
+            WotwOptions(landing=Landing.BEFORE_MOVES),
+            WotwOptions(dislodged_martian=DislodgedMartian.ATTACKER_MOVES_IN, landing=Landing.BEFORE_MOVES,
+                        season_order=SeasonOrder.VIRUS_BEFORE_LANDING)]
+
+
+def _run_under(options, earth, martian_units, lines, mlines, landing):
+    schedule = ("mar", "gal", "pic", "fin", landing, "edi") if landing else ()
+    position = Position(SPRING_1903, tuple(earth) + tuple(martian_units), {}, state=MartianState(schedule=schedule))
+    text = "\n".join(lines) + "\n" + "\n".join(f"Martian: {m}" for m in mlines)
+    return Result(adjudicate_phase(position, text, WOTW, options))
+
+
+@pytest.mark.parametrize("options", READINGS, ids=lambda o: f"{o.dislodged_martian.value},{o.landing.value}")
+@pytest.mark.parametrize("season", SEASONS)
+def test_strength_and_units_accounted_for_under_other_readings(options, season):
+    """Rulings WOTW R4 (attacker-moves-in: a reduced Martian unit is pushed out, strength kept in the retreat) and
+    R6 (before-moves): no point appears or vanishes but by a rule, and no two units share a province."""
+    earth, martian, lines, mlines, landing = season
+    r = _run_under(options, *season)
+    pushed = [d.unit for d in r.dislodged if d.unit.power == MARTIAN]
+    removed = sum(b - a for _, b, a in r.reductions) + r.landed_on
+    assert sum(m.strength for m in r.martian) + sum(m.strength for m in pushed) == \
+        sum(m.strength for m in martian) - removed + (3 if landing else 0)
+    places = [u.province for u in r.earth] + [m.province for m in r.martian]
+    assert len(places) == len(set(places)), places
+    earth_out = [d for d in r.dislodged if d.unit.power != MARTIAN]
+    earth_lost = [e for e in r.eliminated_by_landing if not e.startswith("Martian")]
+    assert len(r.earth) + len(earth_out) + len(earth_lost) == len(earth)
+    if options.landing is Landing.BEFORE_MOVES and landing:
+        assert any(m.province == landing and m.strength == 3 for m in r.martian)  # the new 3A holds the site
+
+
+def test_attacker_moves_in_pushes_martian_units_out():
+    """The random seasons push a reduced Martian unit out under WOTW R4's attacker-moves-in reading (rare: an Earth
+    attack must beat a 2A or 3A), and land a cylinder before the moves under WOTW R6's before-moves."""
+    pushed = [_run_under(READINGS[0], *s) for s in SEASONS]
+    assert sum(1 for r in pushed if any(d.unit.power == MARTIAN for d in r.dislodged)) >= 2
+    landed = [_run_under(READINGS[1], *s) for s in SEASONS]
+    assert sum(1 for r in landed if r.eliminated_by_landing) > 5

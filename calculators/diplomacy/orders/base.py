@@ -140,6 +140,36 @@ def find_unit(units_by_province, location: str, power: str | None, what: str = "
     return unit
 
 
+def strict_designation(units, unit: Unit, p: ParsedOrder) -> None:
+    """Ruling DIP R8 under its strict reading: the letter of every unit the order names, and the coast of the
+    ordered fleet, must be written and match the board, or the order is illegal (DATC 4.B.5, 4.C.1, 4.C.2)."""
+    rules = ("DIP 4.1", "DIP R8: strict")
+    if p.unit_type is None:
+        raise Illegal(f"the order does not say whether the unit in {show(unit.province)} is an army or a fleet",
+                      rules)
+    if p.unit_type.value != unit.type.value:
+        raise Illegal(f"the unit in {show(unit.province)} is {a_unit(unit)}, not {a_unit(p.unit_type)}", rules)
+    written, actual = p.location.partition("/")[2], unit.location.partition("/")[2]
+    if written and written != actual:
+        raise Illegal(f"the fleet is on {show(unit.location)}, not {show(p.location)}", rules)
+    if p.target is None:
+        return
+    target = units.get(province_of(p.target))
+    if target is None:
+        return  # the order's own check says so
+    if p.target_type is None:
+        raise Illegal(f"the order does not say whether the unit in {show(target.province)} is an army or a fleet",
+                      rules)
+    if p.target_type.value != target.type.value:
+        raise Illegal(f"the unit in {show(target.province)} is {a_unit(target)}, not {a_unit(p.target_type)}", rules)
+
+
+def a_unit(unit) -> str:
+    """``an army``, ``a fleet``: of a unit, or of a unit type."""
+    word = getattr(unit, "type", unit).word
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
 def phase_words(phases: frozenset[PhaseKind]) -> str:
     """Where an order kind may be given, in a player's words: "the retreat phase", "a retreat or an adjustment
     phase"."""

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from ..map import GameMap, Reach, show
 from ..units import PhaseKind, Unit
 from .base import Illegal, Kind, OrderSpec, Status, find_unit
-from .move import Move
+from ..readings import ConvoyIntent
+from .move import Move, szykman
 from .support import read_target
 
 WORDS = frozenset({"c", "convoy", "convoys"})
@@ -75,7 +76,7 @@ def on_minimal_route(src: str, dst: str, fleet: str, fleets, sea_adj) -> bool:
 
 def settle(context, chosen: dict, reject) -> dict:
     """Rulings DIP R5 then R4: convoys no route needs are illegal; an army goes by convoy when it
-    must, when it says so, or when its own power convoys it (DATC 6.G)."""
+    must, and to a province it could walk to as the reading of DIP R4 says (``wants_convoy``; DATC 6.G)."""
     gmap: GameMap = context.board
     ordered: dict[tuple[str, str], list[str]] = {}
     for prov, o in list(chosen.items()):
@@ -86,16 +87,35 @@ def settle(context, chosen: dict, reject) -> dict:
                 del chosen[prov]
                 continue
             ordered.setdefault((o.army, o.dest), []).append(prov)
+    intent = context.options.convoy_intent
     for prov, o in chosen.items():
-        if type(o) is not Move or o.via_convoy or not o.unit.type.convoyed:
+        if type(o) is not Move or not o.unit.type.convoyed:
             continue
         d = o.dest_province
-        fleets = ordered.get((prov, d))
-        if (fleets and any(chosen[f].unit.power == o.unit.power for f in fleets)) \
-                or d not in gmap.reach(o.unit.type.reach, o.unit.location):
-            # Without convoy orders along a route the move still stands and fails (DATC 6.D.8).
-            chosen[prov] = Move(o.unit, o.dest, True)
+        if d not in gmap.reach(o.unit.type.reach, o.unit.location):
+            if not o.via_convoy:
+                # Without convoy orders along a route the move still stands and fails (DATC 6.D.8).
+                chosen[prov] = Move(o.unit, o.dest, True)
+            continue
+        by_convoy = wants_convoy(intent, o, ordered.get((prov, d), ()), chosen)
+        if by_convoy != o.via_convoy:
+            chosen[prov] = Move(o.unit, o.dest, by_convoy)
     return chosen
+
+
+def wants_convoy(intent: ConvoyIntent, move: Move, fleets, chosen: dict) -> bool:
+    """Ruling DIP R4: does an army ordered to a province it could walk to travel by convoy?
+
+    2023 (and with a fall-back to land): when its order says via convoy, or a fleet of its own power is
+    ordered to convoy it there; DPTG: only when its order says via convoy; 1971: when any fleet is ordered
+    to convoy it there and the unit in the destination moves to the army's province ("via convoy" unread).
+    """
+    if intent is ConvoyIntent.VIA_CONVOY_ONLY:
+        return move.via_convoy
+    if intent is ConvoyIntent.OPPOSITE_MOVE_1971:
+        there = chosen.get(move.dest_province)
+        return bool(fleets) and type(there) is Move and there.dest_province == move.unit.province
+    return move.via_convoy or any(chosen[f].unit.power == move.unit.power for f in fleets)
 
 
 def options(context, unit: Unit):
@@ -134,7 +154,8 @@ def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
         return (Status.SUCCEEDS, f"convoy held for the army from {show(o.army)} to {show(o.dest)}",
                 ("DIP 4.4", "DIP 8.1"))
     if facts.dislodged_by(i) is None:
-        return Status.FAILS, "convoy paradox: this convoy is treated as disrupted (Szykman rule)", ("DIP 8.2", "DIP R2")
+        rule, rules = szykman(facts)
+        return Status.FAILS, f"convoy paradox: this convoy is treated as disrupted ({rule})", rules
     return Status.FAILS, "the fleet was dislodged, so the convoy is disrupted", ("DIP 8.1", "DIP 10.2")
 
 

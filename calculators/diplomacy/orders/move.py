@@ -90,7 +90,9 @@ def could_move(gmap: GameMap, unit: Unit, dest: str, fleets) -> bool:
 
 
 def check(context, unit: Unit, parsed) -> Move:
-    """DIP 5.2-5.5, 8.1 and rulings DIP R1, R4, R9: a move that can be carried out, or Illegal."""
+    """DIP 5.2-5.5, 8.1 and rulings DIP R1, R4, R9: a move that can be carried out, or Illegal.  Where a failed
+    convoy falls back to the land route (DIP R4: fallback-to-land, 1971), a move via convoy to a neighbouring
+    province is legal whatever fleets stand at sea: it can always go over land."""
     gmap = context.board
     via = parsed.via_convoy
     if via and not unit.type.convoyed:
@@ -98,8 +100,11 @@ def check(context, unit: Unit, parsed) -> Move:
             raise Illegal("only armies are convoyed", ("DIP 8.1",))
         raise Illegal(f"a {unit.type.word} is never convoyed", unit.type.convoy_rule)
     prov = province_of(parsed.dest)
+    near = prov in gmap.reach(unit.type.reach, unit.location)
+    if via and near and context.options.fallback_to_land:
+        return Move(unit, prov, True)
     if unit.type.convoyed and prov != unit.province and gmap.provinces[prov].army_can_stand \
-            and (via or prov not in gmap.reach(unit.type.reach, unit.location)):
+            and (via or not near):
         info = gmap.provinces[prov]
         if info.terrain.value != "coast" or gmap.provinces[unit.province].terrain.value != "coast":
             raise Illegal(f"{show(unit.province)} is not adjacent to {info.name}, and no convoy can reach it",
@@ -161,14 +166,21 @@ def _succeeded(facts, i: int, d: str, mf) -> tuple[Status, str, tuple[str, ...]]
     return Status.SUCCEEDS, f"moved to {d}: strength {mf.attack} against {mf.opposition} {what}", ("DIP 10.1",)
 
 
+def szykman(facts) -> tuple[str, tuple[str, ...]]:
+    """Ruling DIP R2: the words and rule for a convoy the Szykman rule disrupted (under the 1982 rule, as its
+    backup for a paradox the rule leaves)."""
+    cite = facts.options.cite("DIP R2")
+    return ("Szykman rule" if cite == "DIP R2" else "Szykman rule, as the 1982 rule's backup"), ("DIP 8.2", cite)
+
+
 def _no_path(facts, i: int, d: str) -> tuple[Status, str, tuple[str, ...]]:
     fleets = facts.fleets[i]
     if not fleets:
         return Status.FAILS, f"no convoy route: no chain of fleets ordered to convoy it reaches {d}", ("DIP 8.1",)
     lost = [f for f in fleets if not facts.resolve(f)]
     if any(facts.dislodged_by(f) is None for f in lost):
-        return (Status.FAILS, "convoy paradox: the convoy is treated as disrupted and the army stays (Szykman rule)",
-                ("DIP 8.2", "DIP R2"))
+        rule, rules = szykman(facts)
+        return Status.FAILS, f"convoy paradox: the convoy is treated as disrupted and the army stays ({rule})", rules
     if not lost:
         # Every convoying fleet held, but they do not join up: a fleet on the chain gave no convoy order.
         one = len(fleets) == 1
@@ -176,17 +188,33 @@ def _no_path(facts, i: int, d: str) -> tuple[Status, str, tuple[str, ...]]:
                 f"do{'es' if one else ''} not reach from {show(facts.prov[i])} to {d} without another fleet's "
                 f"convoy order", ("DIP 8.1", "DIP 8.2"))
     many = len(lost) > 1
+    route = facts.options.cite("DIP R14")
+    if route != "DIP R14":
+        return (Status.FAILS, f"convoy disrupted: the fleet{'s' if many else ''} in {names(facts, lost)} "
+                f"{'were' if many else 'was'} dislodged, and under the 1971 rule a broken route disrupts the convoy "
+                "whatever other route remains", ("DIP 8.1", "DIP 8.2", route))
     return (Status.FAILS, f"convoy disrupted: the fleet{'s' if many else ''} in {names(facts, lost)} "
             f"{'were' if many else 'was'} dislodged", ("DIP 8.1", "DIP 8.2"))
 
 
 def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """Why the move succeeded or failed, with the rules it rests on (DIP 8.1, 9.1, 9.2, 9.3, 10.1, 10.3, 14.6,
-    14.7)."""
+    14.7); ruling DIP R4 when a failed convoy sent it over land."""
+    status, reason, rules = _explain(facts, i)
+    if facts.either and facts.fell_back(i):
+        reason += "; its convoy did not hold, so it went over land"
+        rules += ("DIP 8.2", facts.options.cite("DIP R4"))
+    return status, reason, rules
+
+
+def _explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
     d = show(facts.orders[i].dest)
     mf = facts.move_facts(i)
     if facts.resolve(i):
         return _succeeded(facts, i, d, mf)
+    if mf.opposed_by == "paradox":
+        return (Status.FAILS, "convoy paradox: every move caught in it fails (the all-hold rule)",
+                ("DIP 8.2", facts.options.cite("DIP R2")))
     if mf.opposed_by in ("barrier", "decided"):
         reason, rules = facts.why_decided(i)
         return Status.FAILS, reason, rules

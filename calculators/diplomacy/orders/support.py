@@ -120,15 +120,22 @@ def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
     o = facts.orders[i]
     if facts.resolve(i):
         what = f"into {show(o.dest)}" if o.dest else f"to hold {show(o.target)}"
+        spared = [m for m in facts.entering(facts.prov[i]) if facts.spared_1982(i, m)]
+        if spared:
+            return (Status.SUCCEEDS, f"support given {what}: the army convoyed from {names(facts, spared)} does not "
+                    f"cut a support given to a sea holding a convoying fleet (the 1982 rule)",
+                    ("DIP 4.3", "DIP 10.1", facts.options.cite("DIP R2")))
         return Status.SUCCEEDS, f"support given {what}", ("DIP 4.3", "DIP 10.1")
     if facts.is_decided(i):
         reason, rules = facts.why_decided(i)
         return Status.FAILS, reason, rules
     into = facts.sdest[i]
-    cutters = [m for m in facts.entering(facts.prov[i])
-               if facts.prov[m] != into and facts.power[m] != facts.power[i] and facts.path(m)]
+    cutters = facts.cutters(i)
     if cutters:
-        return Status.FAILS, f"support cut by the attack from {names(facts, cutters)}", ("DIP 11.1",)
+        rules = ("DIP 11.1",)
+        if any(facts.prov[m] == into for m in cutters):  # ruling DIP R15: a convoyed attack from there cuts
+            rules += (facts.options.cite("DIP R15"),)
+        return Status.FAILS, f"support cut by the attack from {names(facts, cutters)}", rules
     return (Status.FAILS, f"support lost: the supporting unit was dislodged from {show(into)}",
             ("DIP 10.2", "DIP 11.1"))
 
