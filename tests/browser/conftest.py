@@ -148,3 +148,31 @@ def persistent_context(browser, tmp_path):
     yield launch
     for ctx in opened:
         ctx.close()
+
+
+# Cancel a run from inside the page at its first progress report. Clicking from the test races the
+# run on a loaded machine (a Monte Carlo can finish between the test seeing progress and its click
+# arriving); a MutationObserver in the page clicks in the same task that shows the progress.
+_ARM_CANCEL = """(widget) => {
+  const w = document.querySelector(widget);
+  const bar = w.querySelector(".calc-progress:not(.calc-compare *)");
+  window.__cancelledAt = new Promise((resolve) => {
+    const check = () => {
+      if (bar.hidden || !(bar.value > 0)) return;
+      obs.disconnect(); w.querySelector(".calc-cancel").click(); resolve(bar.value);
+    };
+    const obs = new MutationObserver(check);
+    obs.observe(bar, { attributes: true });
+  });
+}"""
+
+
+@pytest.fixture
+def cancel_at_first_progress():
+    """``start(page, widget, begin)``: arm the cancel, call ``begin()`` (which starts the run), and
+    return the progress value (0 < v < 1) at which the page pressed Cancel."""
+    def start(page, widget, begin):
+        page.evaluate(_ARM_CANCEL, widget)
+        begin()
+        return page.evaluate("window.__cancelledAt")
+    return start

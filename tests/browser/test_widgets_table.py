@@ -217,15 +217,13 @@ def test_an_edit_while_the_engine_starts_marks_the_result_stale(page, site_url):
     assert page.locator(f"{VIRUS} .calc-result").get_attribute("data-stale") is None
 
 
-def test_cancel_marks_the_result_as_the_previous_one(page, site_url):
+def test_cancel_marks_the_result_as_the_previous_one(page, site_url, cancel_at_first_progress):
     widget = "#calc-com-defend"
     page.goto(site_url + "icehouse/defend/")
     wait_done(page, widget)
     summary = page.locator(f"{widget} .calc-summary").inner_text()
     page.locator(f"{widget}-trials").fill("200000")
-    page.locator(f"{widget}-method").select_option("monte-carlo")
-    page.wait_for_function(f"document.querySelector('{widget} .calc-progress').value > 0", timeout=30_000)
-    page.locator(f"{widget} .calc-cancel").click()
+    cancel_at_first_progress(page, widget, lambda: page.locator(f"{widget}-method").select_option("monte-carlo"))
     page.wait_for_selector(f"{widget}[data-state=cancelled]", timeout=30_000)
     assert page.locator(f"{widget} .calc-result").get_attribute("data-stale") == "cancelled"
     assert page.locator(f"{widget} {STALE}").inner_text() == "Cancelled: showing the previous result."
