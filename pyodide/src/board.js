@@ -116,6 +116,7 @@
       // The board's own controls sit in the form but are not its fields.
       for (const type of ["input", "change"]) this.panel.addEventListener(type, (e) => e.stopPropagation());
       this.widgetEl.addEventListener("calc:filled", () => this.filled());
+      this.widgetEl.addEventListener("calc:message", () => this.superseded());
       this.widgetEl.addEventListener("calc:continue", (e) => this.played(e.detail));
       this.figure.addEventListener("click", (e) => this.clicked(e));
       this.figure.addEventListener("keydown", (e) => this.key(e));
@@ -183,7 +184,7 @@
       try { fresh = await this.sanitised(!lists && this.svg() ? ordersLayer(svgText) : svgText); }
       catch (e) { this.fail("The map cannot be shown: the page's sanitiser did not load. Reload the page to try again."); return false; }
       if (version !== this.version || !this.widgetEl.isConnected) return false;
-      this.error.hidden = true; this.error.textContent = "";
+      this.error.hidden = true; this.error.textContent = ""; delete this.error.dataset.refused;
       if (lists) this.options = this.index(data, inputsKey);
       this.preview = { key: ordersKey, typed: Array.isArray(data.typed) ? data.typed : [] };
       if (fresh) this.draw(fresh, !lists);
@@ -201,7 +202,7 @@
     }
 
     fail(message) {
-      this.error.textContent = message;
+      this.error.textContent = message; delete this.error.dataset.refused;
       this.error.hidden = false;
       if (this.preview) { this.setStale(true); this.figure.dataset.stale = "1"; }
     }
@@ -541,7 +542,13 @@
       else { setText(this.note, this.noteText); this.note.hidden = false; this.restoreBtn.hidden = true; }
       this.seen = this.cw.params();
     }
-    tell(text) { this.noteText = text; this.putAside = null; this.showHistory(); this.announce(text); }
+    // One status line at a time, the board's or the widget's: the newest replaces the others.
+    tell(text) { this.cw.quiet(); this.hideRefusal(); this.noteText = text; this.putAside = null; this.showHistory(); this.announce(text); }
+    superseded() { this.hideRefusal(); this.noteText = ""; this.showHistory(); }
+    hideRefusal() {
+      if (!this.error.dataset.refused) return;
+      delete this.error.dataset.refused; this.error.hidden = true; this.error.textContent = "";
+    }
 
     step(delta) {
       const n = this.phases.length;
@@ -653,11 +660,14 @@
       const file = this.importInput.files && this.importInput.files[0];
       this.importInput.value = "";
       if (!file) return;
-      if (file.size > MAX_FILE) { this.refuse("That file is too large to be a saved game (at most 2 MB)."); return; }
+      if (file.size > MAX_FILE) { this.refuse("The game was not loaded: that file is too large to be a saved game (at most 2 MB)."); return; }
       const problem = this.applyGame(await file.text());
-      if (problem) this.refuse(problem);
+      if (problem) this.refuse("The game was not loaded: " + problem);
     }
-    refuse(message) { this.error.textContent = "The game was not loaded: " + message; this.error.hidden = false; }
+    refuse(message) {
+      this.cw.quiet(); this.noteText = ""; this.showHistory();
+      this.error.textContent = message; this.error.hidden = false; this.error.dataset.refused = "1";
+    }
 
     // A game file: {format, version, calculator, phases: [{label, params, summary}], current}. Checked
     // whole before anything changes; returns what is wrong, or "" once loaded.
@@ -679,13 +689,13 @@
       }
       const current = this.checkParams(doc.current, "the current phase");
       if (typeof current === "string") return current;
+      const loaded = "Loaded the game from the file: " + phases.length + " phase" + (phases.length === 1 ? "" : "s") + " played; the boxes hold the phase to play next.";
       this.restoring = true;
-      this.cw.waitFor(current, "the current phase", "Loaded a game of " + phases.length + " phase" + (phases.length === 1 ? "" : "s") + ".");
+      this.cw.waitFor(current, "the current phase", loaded); // its note is the one status line (calc:message)
       this.restoring = false;
-      this.error.hidden = true;
       this.phases = phases; this.views = new Map(); this.putAside = null;
       this.showPhase(null);
-      this.tell("Loaded the game from the file: " + phases.length + " phase" + (phases.length === 1 ? "" : "s") + " played; the boxes hold the phase to play next.");
+      this.announce(loaded);
       this.saveGame();
       return "";
     }
@@ -740,7 +750,7 @@
     }
     async exportMap(kind) {
       const map = this.mapSvg();
-      if (!map) { this.refuse("there is no map to export yet."); return; }
+      if (!map) { this.refuse("There is no map to export yet."); return; }
       const label = this.viewing === null ? (this.options ? this.options.phase : "board") : this.phases[this.viewing].label;
       const name = fileName(this.cw.calc + " " + label);
       const svgBlob = new Blob([map.text], { type: "image/svg+xml" });

@@ -337,6 +337,24 @@
     widget.dispatchEvent(new CustomEvent("calc:ready", { bubbles: true }));
   }
 
+  // What keeps a text from being a saved state ({calc, params}) for this calculator, in the reader's
+  // words; "" when it is one. A game file (board.js's Export game) is named as such.
+  function documentProblem(text, calc, board) {
+    let doc;
+    try { doc = JSON.parse(text); } catch (e) { return "it is not a saved calculator state (it is not JSON)."; }
+    if (doc && typeof doc === "object" && doc.format === "martian-front-game") {
+      return "this file is a saved game" + (board ? ": use Import game, on the board, to load it." : ", not a saved calculator state.");
+    }
+    const record = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+    if (!record(doc) || !has(doc, "params") || !record(doc.params)) {
+      return "it is not a saved calculator state (Export JSON writes one: its calculator and its fields).";
+    }
+    if (!has(doc, "calc") || doc.calc !== calc) {
+      return "it is for " + (has(doc, "calc") ? "“" + String(doc.calc).slice(0, 40) + "”" : "no calculator") + ", not this one (" + calc + ").";
+    }
+    return "";
+  }
+
   class Widget {
     constructor(widget, schema, defaults, presets) {
       this.w = widget; this.schema = schema; this.calc = schema.id; this.presets = presets;
@@ -608,7 +626,7 @@
       // The phase just played, for add-ons that keep a game's history (board.js).
       this.w.dispatchEvent(new CustomEvent("calc:continue", { detail: { params: this.params(), result: this.lastResult } }));
       this.lastResult = Object.assign({}, this.lastResult, { next: null });
-      this.waitFor(next.params, String(next.label || "the next phase"));
+      this.waitFor(next.params, String(next.label || "the next phase"), "", { previous: true });
       // Ready to type the orders: the first empty box of several lines (else the button to press).
       const empty = Array.from(this.form.querySelectorAll("textarea")).find((t) => t.value.trim() === "");
       (empty || this.runBtn).focus({ preventScroll: false });
@@ -616,9 +634,12 @@
 
     // Fill the fields with a phase to play and wait for the player's orders (Continue; board.js's
     // game history). Nothing is worked out until the player asks.
-    waitFor(values, label, note) {
+    // previous: the result shown is the phase just played (Continue). Otherwise (a game from a file, a
+    // phase played again) it belongs to other inputs: it is marked so, and its Continue goes away.
+    waitFor(values, label, note, { previous = false } = {}) {
       this.fill(values, { replace: true });
-      this.waiting = { label: String(label), from: this.lastResult };
+      this.waiting = { label: String(label), from: previous ? this.lastResult : null };
+      if (!previous) { this.nextBtn.hidden = true; this.nextBtn.disabled = true; }
       this.writeHash(true);
       this.setStale("waiting");
       this.w.dataset.state = "waiting";
@@ -695,19 +716,38 @@
       else if (this.status.dataset.note) this.status.textContent = this.status.dataset.note;
       else this.status.textContent = "";
     }
-    note(text) { this.status.dataset.note = text; this.status.textContent = text; }
+    // One status line at a time: a new note replaces the last note, the last refused file, and the
+    // board's own line (board.js listens for calc:message).
+    note(text) {
+      this.hideRefusal();
+      this.status.dataset.note = text; this.status.textContent = text;
+      this.w.dispatchEvent(new CustomEvent("calc:message"));
+    }
+    // A file or a saved state that was not loaded: no field changed, so this is no form error (no banner).
+    refuse(text) {
+      delete this.status.dataset.note; this.showEngine();
+      this.formError.textContent = text; this.formError.hidden = false; this.formError.dataset.refused = "1";
+      this.w.dispatchEvent(new CustomEvent("calc:message"));
+    }
+    hideRefusal() {
+      if (!this.formError.dataset.refused) return;
+      delete this.formError.dataset.refused; this.formError.hidden = true; this.formError.textContent = "";
+    }
+    // An add-on's message (board.js) replaces the widget's.
+    quiet() { this.hideRefusal(); delete this.status.dataset.note; this.showEngine(); }
     setStale(reason) {
       if (!reason) { delete this.resultBox.dataset.stale; this.banner.hidden = true; this.banner.textContent = ""; return; }
       this.resultBox.dataset.stale = reason;
       this.banner.hidden = false;
       if (reason === "waiting" && this.waiting) {
-        const from = this.waiting.from && this.waiting.from.summary ? " The result below is the previous phase's." : "";
+        const from = this.waiting.from ? (this.waiting.from.summary ? " The result below is the previous phase's." : "")
+          : this.lastResult ? " The result below is for other inputs, not for these boxes." : "";
         this.banner.textContent = "Waiting for orders for " + this.waiting.label + ": give them above and press " + this.runBtn.textContent + "." + from;
       } else if (reason === "edited" && this.onRequest) this.banner.textContent = STALE_TEXT.edited + " Press " + this.runBtn.textContent + " to work it out.";
       else this.banner.textContent = STALE_TEXT[reason] || STALE_TEXT.edited;
     }
     clearErrors() {
-      this.formError.hidden = true; this.formError.textContent = "";
+      this.formError.hidden = true; this.formError.textContent = ""; delete this.formError.dataset.refused;
       for (const f of this.fields.values()) for (const x of f.group ? [f, ...f.parts()] : [f]) { x.err.hidden = true; x.err.textContent = ""; x.invalid(false); }
     }
     fieldFor(path) {
@@ -753,13 +793,13 @@
     save() {
       try {
         localStorage.setItem(STORE + this.calc, JSON.stringify({ calc: this.calc, params: this.params(), saved: new Date().toISOString() }));
-        this.formError.hidden = true; this.note("Saved in this browser.");
-      } catch (e) { this.showError({ field: null, message: "Could not save in this browser: " + e.message }); }
+        this.note("Saved in this browser.");
+      } catch (e) { this.refuse("Could not save in this browser: " + e.message); }
     }
     restoreSaved() {
       let text = null;
       try { text = localStorage.getItem(STORE + this.calc); } catch (e) { /* storage blocked */ }
-      if (!text) { this.showError({ field: null, message: "Nothing saved for this calculator in this browser yet." }); return; }
+      if (!text) { this.refuse("Nothing saved for this calculator in this browser yet."); return; }
       this.applyDocument(text, "The saved state");
     }
     exportJson() {
@@ -771,21 +811,16 @@
       const file = this.importInput.files && this.importInput.files[0];
       this.importInput.value = "";
       if (!file) return;
-      if (file.size > 200000) { this.showError({ field: null, message: "That file is too large to be a saved calculator state." }); return; }
+      if (file.size > 200000) { this.refuse("That file is too large to be a saved calculator state."); return; }
       this.applyDocument(await file.text(), "That file");
     }
     // A saved state or an imported file: {calc, params: {name: value}}. Checked before it
     // touches the form: a wrong calculator, an object where a value belongs, or a name the
     // calculator does not take is said plainly, and nothing is filled in.
     applyDocument(text, what) {
-      let doc;
-      try { doc = JSON.parse(text); } catch (e) { doc = null; }
-      if (!doc || typeof doc !== "object" || Array.isArray(doc) || !has(doc, "params") || doc.params === null || typeof doc.params !== "object" || Array.isArray(doc.params)) {
-        this.showError({ field: null, message: what + " is not a saved state for a calculator (it needs “calc” and “params”)." }); return;
-      }
-      if (!has(doc, "calc") || doc.calc !== this.calc) {
-        this.showError({ field: null, message: what + " is for " + (has(doc, "calc") ? "“" + String(doc.calc).slice(0, 40) + "”" : "no calculator") + ", not this one (" + this.calc + ")." }); return;
-      }
+      const problem = documentProblem(text, this.calc, !!this.schema.board);
+      if (problem) { this.refuse(what + " was not loaded: " + problem); return; }
+      const doc = JSON.parse(text);
       const values = new Map(), problems = [];
       for (const [name, v] of Object.entries(doc.params)) {
         const f = this.fields.get(name);
@@ -795,7 +830,7 @@
         if (!scalar && !list) { problems.push("the value for “" + f.label + "” is " + (Array.isArray(v) ? "a list" : "an object") + ", not a value"); continue; }
         values.set(name, v);
       }
-      if (problems.length) { this.showError({ field: null, message: what + " cannot be loaded: " + problems.slice(0, 3).join("; ") + "." }); return; }
+      if (problems.length) { this.refuse(what + " cannot be loaded: " + problems.slice(0, 3).join("; ") + "."); return; }
       this.fill(values, { replace: true });
       this.note(what + " was loaded into the fields.");
       this.compute("file");

@@ -433,3 +433,74 @@ def test_a_recorded_phase_the_engine_refuses_says_why(page, site_url, tmp_path):
     alert = page.locator(f"{DIP} .board-view .board-error")
     alert.wait_for(timeout=30_000)
     assert alert.inner_text() == "This phase cannot be worked out again: Position: " + refused["message"]
+
+
+def _two_phases_played():
+    """A game file of two phases played (Spring and Fall 1901), worked out by the engine; now Winter 1901."""
+    phases, params = [], {"phase": "Spring 1901 movement", "position": _start_text(), "orders": "France: A Par - Bur"}
+    for orders in ("France: A Par - Bur", "France: A Bur - Bel"):
+        params = dict(params, orders=orders)
+        r = calculators.run("dip-adjudicate", params)
+        phases.append({"label": params["phase"], "params": params, "summary": r["summary"]})
+        params = r["next"]["params"]
+    assert params["phase"] == "Winter 1901 adjustments"
+    return _game(phases, params)
+
+
+def test_an_imported_game_leaves_no_stale_continue_and_marks_the_earlier_result(page, site_url, tmp_path):
+    page.goto(start_link(site_url))
+    page.wait_for_selector(f"{DIP}[data-state=done]", timeout=READY)
+    board_ready(page)
+    assert page.locator(f"{DIP} .calc-next").inner_text() == "Continue to Fall 1901 movement"
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(_two_phases_played()))
+    page.locator(f"{DIP} .board-import-file").set_input_files(str(game))
+    board_ready(page, phase="Winter 1901 adjustments")
+    assert "2 phases played" in page.locator(f"{DIP} .board-phase").inner_text()
+    assert page.locator(f"{DIP} .calc-next").is_hidden(), "the page's own result's Continue is gone"
+    banner = page.locator(f"{DIP} .calc-stale-note").first.inner_text()
+    assert "previous phase's" not in banner and "not for these boxes" in banner
+    assert page.locator(f"{DIP} .calc-result").get_attribute("data-stale") == "waiting"
+    # Played on from the file: the new result has its own Continue.
+    page.locator(f"{DIP}-orders").fill("France: Build A Par")
+    adjudicate(page)
+    assert page.locator(f"{DIP} .calc-next").inner_text() == "Continue to Spring 1902 movement"
+
+
+def _shown(page, selector):
+    return [t.strip() for t in page.locator(selector).all_inner_texts() if t.strip()]
+
+
+def test_import_json_names_a_game_file_and_only_the_newest_message_shows(page, site_url, tmp_path):
+    page.goto(start_link(site_url))
+    page.wait_for_selector(f"{DIP}[data-state=done]", timeout=READY)
+    board_ready(page)
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(_two_phases_played()))
+    page.locator(f"{DIP} .board-import-file").set_input_files(str(game))
+    board_ready(page, phase="Winter 1901 adjustments")
+    messages = f"{DIP} > .calc-head .calc-status:visible, {DIP} > .calc-error:visible, " \
+               f"{DIP} .board-note:visible, {DIP} .board-error:visible"
+    assert len(_shown(page, messages)) == 1 and "Loaded the game from the file" in _shown(page, messages)[0]
+    banner = page.locator(f"{DIP} .calc-stale-note").first
+    before = banner.inner_text()
+
+    bad = tmp_path / "notes.txt"
+    bad.write_text("{format: game")
+    page.locator(f"{DIP} .board-import-file").set_input_files(str(bad))
+    page.locator(f"{DIP} .board-error").wait_for(state="visible")
+    assert _shown(page, messages) == ["The game was not loaded: it is not JSON."]
+
+    page.locator(f"{DIP} .calc-import-file").set_input_files(str(game))
+    error = page.locator(f"{DIP} > .calc-error")
+    error.wait_for(state="visible")
+    assert _shown(page, messages) == ["That file was not loaded: this file is a saved game: use Import game, "
+                                      "on the board, to load it."]
+    assert banner.inner_text() == before, "no field changed: no form-error banner"
+    assert "form has an error" not in page.locator(f"{DIP}").inner_text()
+
+    page.locator(f"{DIP} .calc-import-file").set_input_files(str(bad))
+    page.wait_for_function(f"document.querySelector('{DIP} > .calc-error').textContent.includes('not JSON')")
+    assert _shown(page, messages) == ["That file was not loaded: it is not a saved calculator state (it is not JSON)."]
+    assert "form has an error" not in page.locator(f"{DIP}").inner_text()
+    assert "2 phases played" in page.locator(f"{DIP} .board-phase").inner_text(), "nothing was lost"
