@@ -198,11 +198,22 @@ def validate(calc: Calculator, params: Any) -> dict:
             raise InputError(shown, f"Unknown parameter {shown!r}; {calc.id} takes: {takes}.")
     values = {}
     for p in calc.params:
-        values[p.name] = p.coerce(params.get(p.name, p.default))
+        values[p.name] = _own(p, params.get(p.name, p.default))
     if calc.rulings:
-        chosen = {p.ruling: p.coerce(params.get(p.name, p.default)) for p in calc.all_params if p.ruling}
+        chosen = {p.ruling: _own(p, params.get(p.name, p.default)) for p in calc.all_params if p.ruling}
         values["readings"] = Readings(chosen, tuple(all_rulings()[r] for r in calc.rulings))
     return values
+
+
+def _own(p: Param, raw: Any) -> Any:
+    """A field's value checked on its own: its error names that field alone in ``fields``, so the page
+    shows it where it belongs and never as a conflict with a field the player changed afterwards."""
+    try:
+        return p.coerce(raw)
+    except InputError as err:
+        if not err.fields:
+            err.fields = (err.field,) if err.field else ()
+        raise
 
 
 def _error(field, message, fields=()) -> dict:

@@ -366,7 +366,7 @@
       this.schemaDefaults = new Map(schema.params.map((p) => [p.name, p.default]));
       this.pageDefaults = new Map(this.schemaDefaults);
       for (const [k, v] of Object.entries(defaults)) if (this.schemaDefaults.has(k)) this.pageDefaults.set(k, v);
-      this.current = null; this.timer = null; this.lastResult = null; this.shownKey = null; this.lastChanged = null;
+      this.current = null; this.timer = null; this.lastResult = null; this.shownKey = null; this.lastChanged = null; this.lastError = null;
       this.status = widget.querySelector(".calc-status");
       this.resultBox = widget.querySelector(".calc-result");
       this.build();
@@ -695,6 +695,7 @@
         return;
       }
       this.resultBox.replaceChildren(render(html));
+      this.lastError = null;
       this.lastResult = result; this.shownKey = key; this.waiting = null;
       // The player may have typed on while this ran (an adjudicator waits for the button).
       this.setStale(this.key() === key ? null : "edited");
@@ -759,19 +760,31 @@
       return f;
     }
     // The message goes where the player is looking: on the field they changed when the check
-    // involves it (error.fields), else on the field named, with a pointer from the changed one.
+    // involves it (error.fields), else on the field named. The changed field gets a pointer ("This
+    // change conflicts with ...") only when the change can have caused it: not when the engine says
+    // the check involves other fields alone (a value wrong on its own names just its field), nor when
+    // the field named was already wrong before this change and has not been edited since.
     showError(error) {
       const fields = Array.isArray(error.fields) ? error.fields : [];
       const changed = this.lastChanged;
       const primary = changed && fields.includes(changed) ? changed : error.field;
       const target = this.fieldFor(primary);
       const message = String(error.message || "");
+      // Which change first brought this error on: it stays the cause while the field stays wrong.
+      const before = this.lastError && this.lastError.field === error.field ? this.lastError : null;
+      this.lastError = { field: error.field, cause: before ? before.cause : changed };
       if (target) {
         const closed = target.box && target.box.closest("details:not([open])");
         if (closed) closed.open = true; // an error on a reading must not hide in the closed "Rulings" group
         target.err.textContent = message; target.err.hidden = false; target.invalid(true);
         const other = changed && changed !== primary ? this.fieldFor(changed) : null;
-        if (other && other !== target) { other.err.textContent = "This change conflicts with " + target.label + ": " + message; other.err.hidden = false; }
+        const unrelated = fields.length > 0 || (before && before.cause !== changed);
+        if (other && other !== target && !unrelated) {
+          // A message that names its field already ("Rerolls left: ...", "Attacker 1, Attack: ...") says it once.
+          const named = message.startsWith(target.label + ":") || message.includes(", " + target.label + ":");
+          other.err.textContent = "This change conflicts with " + (named ? "" : target.label + ": ") + message;
+          other.err.hidden = false;
+        }
       } else { this.formError.textContent = message; this.formError.hidden = false; }
       this.w.dataset.state = "error";
       if (this.shownKey !== null && this.shownKey !== this.key()) this.setStale("error");

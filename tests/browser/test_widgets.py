@@ -138,3 +138,51 @@ def test_back_undoes_a_reset(page, site_url):
     page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('17')",
                            timeout=30_000)
     assert "Restored from the address bar" in page.locator(f"{WIDGET} .calc-status").inner_text()
+
+
+def _count_errors(page, widget: str):
+    """Count from now each run that ends in an error (data-state becomes "error" again)."""
+    page.evaluate("""(sel) => { const w = document.querySelector(sel); window.__errorRuns = 0;
+        new MutationObserver(() => { if (w.dataset.state === 'error') window.__errorRuns++; })
+            .observe(w, {attributes: true, attributeFilter: ['data-state']}); }""", widget)
+
+
+def test_a_value_wrong_on_its_own_stays_on_its_field_and_is_no_conflict(page, site_url):
+    """A value the player typed earlier that is wrong on its own ("x" in a number box) keeps its error
+    on its own field; changing another field does not call that change a conflict."""
+    reroll = "#calc-com-reroll"
+    page.goto(site_url + "icehouse/defend/")
+    page.wait_for_selector(f"{reroll}[data-state=done]", timeout=READY)
+    page.locator(f"{reroll}-turn").fill("x")
+    turn_err = page.locator(f"{reroll}-turn-error")
+    turn_err.wait_for(state="visible", timeout=READY)
+    _count_errors(page, reroll)
+    page.locator(f"{reroll}-left").fill("1")
+    page.wait_for_function("window.__errorRuns >= 1", timeout=READY)
+    left_err = page.locator(f"{reroll}-left-error")
+    assert left_err.is_hidden() and left_err.inner_text() == "", left_err.inner_text()
+    assert turn_err.is_visible()
+    assert turn_err.inner_text() == "Player rerolling now: must be a whole number (got 'x')."
+    assert page.locator(f"{reroll}-turn").get_attribute("aria-invalid") == "true"
+    assert "conflicts with" not in page.locator(reroll).inner_text()
+
+
+def test_a_change_that_contradicts_another_field_says_so_once(page, site_url):
+    """A change valid on its own that contradicts another field: the message is on that field, and the
+    changed one says it conflicts with it, naming it once."""
+    reroll = "#calc-com-reroll"
+    page.goto(site_url + "icehouse/defend/")
+    page.wait_for_selector(f"{reroll}[data-state=done]", timeout=READY)
+    assert page.locator(f"{reroll}-left").input_value() == "2"
+    page.locator(f"{reroll}-turn").fill("1")  # player 1 (S=2) has no rerolls at all (COM 6.3)
+    left_err = page.locator(f"{reroll}-left-error")
+    left_err.wait_for(state="visible", timeout=READY)
+    assert left_err.inner_text() == "Player 1 has 0 reroll(s) in all (COM 6.3), not 2."
+    assert page.locator(f"{reroll}-turn-error").inner_text() == (
+        "This change conflicts with Rerolls left: Player 1 has 0 reroll(s) in all (COM 6.3), not 2.")
+    # A later change elsewhere did not cause it: no pointer there, the message stays where it belongs.
+    _count_errors(page, reroll)
+    page.locator(f"{reroll}-seed").fill("7")
+    page.wait_for_function("window.__errorRuns >= 1", timeout=READY)
+    assert page.locator(f"{reroll}-seed-error").inner_text() == ""
+    assert left_err.inner_text() == "Player 1 has 0 reroll(s) in all (COM 6.3), not 2."

@@ -340,3 +340,40 @@ def test_page_titles_name_their_game_and_follow_instant_navigation(page, site_ur
     page.locator("nav.md-nav--primary a[href$='icehouse/rules/']").first.click()
     page.wait_for_url(re.compile(r".*/icehouse/rules/$"))
     page.wait_for_function("document.title.startsWith('Rules · Conquest of Mars')")
+
+
+# ---- the "Rulings" group's summary ---------------------------------------------------
+
+SUMMARY_BOXES = """s => {
+    const at = (r) => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+    const range = document.createRange(); range.selectNodeContents(s);  // the text, not the pseudo-elements
+    const text = Array.from(range.getClientRects()).filter((r) => r.width > 0).map(at);
+    const box = s.getBoundingClientRect(), icons = [];
+    for (const which of ['::before', '::after']) {
+        const st = getComputedStyle(s, which);
+        if (st.content === 'none' || st.display === 'none' || !parseFloat(st.width)) continue;
+        const left = box.left + s.clientLeft + parseFloat(st.left) + parseFloat(st.marginLeft || 0);
+        const top = box.top + s.clientTop + parseFloat(st.top) + parseFloat(st.marginTop || 0);
+        icons.push({which, left, right: left + parseFloat(st.width), top, bottom: top + parseFloat(st.height)});
+    }
+    return {text, icons, summary: s.textContent};
+}"""
+
+
+@pytest.mark.parametrize("scheme, layout", [("light", {"viewport": {"width": 1280, "height": 900}}),
+                                            ("dark", {"viewport": {"width": 390, "height": 844}, "is_mobile": True})])
+@pytest.mark.parametrize("path", ["icehouse/defend/", "diplomacy/adjudicator/"])
+def test_rulings_summary_text_is_not_under_an_icon(new_page, site_url, path, scheme, layout):
+    """The closed "Rulings" group's summary: no icon Material draws in a summary covers its words."""
+    pg = new_page(color_scheme=scheme, **layout)
+    pg.goto(site_url + path)
+    summary = pg.locator("details.calc-rulings > summary").first
+    summary.wait_for(timeout=READY)
+    pg.wait_for_function("document.querySelector('details.calc-rulings > summary').textContent.includes('Rulings')")
+    got = summary.evaluate(SUMMARY_BOXES)
+    assert got["text"], got
+    for icon in got["icons"]:
+        for line in got["text"]:
+            apart = (icon["right"] <= line["left"] or icon["left"] >= line["right"]
+                     or icon["bottom"] <= line["top"] or icon["top"] >= line["bottom"])
+            assert apart, f"{path} ({scheme}): {icon['which']} icon {icon} covers {got['summary']!r} at {line}"
