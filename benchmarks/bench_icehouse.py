@@ -32,8 +32,10 @@ D12 = "S=1 M=1 L=1 dice=3d12"
 POOL6 = "S=1 M=1 L=1 pool=d4,d6,d8,d10,d12,d20"
 POOL7 = "S=1 M=1 L=1 pool=d4,d6,d8,d10,d12,d20,d100"
 # (label, calculator, params): the whole answer, as a user gets it (issue 16: 2 s CPython, 4 s browser)
+EXAMPLE = {"p1": "S=1 M=1 dice=d8,d6", "p2": "S=2 dice=d6,d6"}
 QUERIES = [
-    ("com-defend default (exact best play)", "com-defend", {}),
+    # A game has exactly the players given (issue 11): the page's example players, named.
+    ("com-defend the page's example (exact best play)", "com-defend", EXAMPLE),
     ("com-defend issue 16 example (exact best play + 3 policies)", "com-defend",
      {"p1": "S=2 dice=d8,d6", "p2": "S=1 L=1 dice=d12,d4"}),
     ("com-defend 3d20 vs 3d20, S+M+L each, best play", "com-defend", {"p1": "S=1 M=1 L=1 dice=3d20",
@@ -43,7 +45,8 @@ QUERIES = [
      {f"p{i}": "S=3 dice=3d12" for i in range(1, 7)}),
     ("com-defend six players, 9 pyramids and 9d100 each (largest legal)", "com-defend",
      {f"p{i}": "S=3 M=3 L=3 dice=9d100" for i in range(1, 7)}),
-    ("com-defend Monte Carlo asked for 200,000 trials", "com-defend", {"method": "monte-carlo", "trials": 200000}),
+    ("com-defend Monte Carlo asked for 200,000 trials", "com-defend",
+     {**EXAMPLE, "method": "monte-carlo", "trials": 200000}),
     ("com-dice-advisor 6-die pool vs two opponents of three d12", "com-dice-advisor",
      {"you": POOL6, "seat": 2, "o1": D12, "o2": D12}),
     ("com-dice-advisor 6-die pool vs two opponents of S=3 3d12", "com-dice-advisor",
@@ -62,7 +65,8 @@ QUERIES = [
      {"p1": "S=1 M=1 L=1 dice=3d12 home=2", "p2": "S=3 dice=3d12 home=1", "com_r3": "whole-pool"}),
     ("com-dice-advisor hidden rolls (COM R2), 5-die pool vs M=2 2d6", "com-dice-advisor",
      {"you": "S=1 M=1 pool=d4,d6,d8,d10,d12", "o1": "M=2 dice=d6,d6", "com_r2": "hidden"}),
-    ("com-reroll default (exact)", "com-reroll", {}),
+    ("com-reroll the page's example (exact)", "com-reroll",
+     {"p1": "S=2 dice=d8:5,d6:3", "p2": "S=1 L=1 dice=d12:4,d4:2"}),
     ("com-reroll six players of 9d100, 9 rerolls left", "com-reroll",
      {**{f"p{i}": "S=3 M=3 L=3 dice=" + ",".join(["d100:50"] * 9) for i in range(1, 7)}, "turn": 1, "left": 9}),
     ("com-card-odds, 5 held and 10 to come", "com-card-odds", {"held": "AH 2H 3H 4S 5S", "more": 10}),
