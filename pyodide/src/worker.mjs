@@ -8,9 +8,11 @@
 //      {type: "snapshot", meta | error}   (a snapshot for the next visit was made, or not)
 
 import { makeSnapshot, startEngine } from "./engine-boot.mjs";
-// engine-boot.mjs imports the runtime's loader; named here too, both are fetched at once
-// instead of one after the other (one round trip less before the runtime starts downloading).
+// engine-boot.mjs imports the runtime's loader and engine-path.mjs; named here too, all three
+// are fetched at once instead of one after the other (a round trip less before the runtime
+// starts downloading).
 import "./pyodide/pyodide.mjs";
+import "./engine-path.mjs";
 
 const cancelled = new Set();
 let queue = Promise.resolve();
