@@ -13,7 +13,9 @@ export NO_MKDOCS_2_WARNING := 1
 
 RUNTIME   := pyodide/node_modules/pyodide/pyodide.asm.wasm
 VERSION   := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
-WHEEL     := pyodide/dist/calculators-$(VERSION)-py3-none-any.whl
+# The browser's wheel holds bytecode compiled by the pinned runtime's CPython 3.14 (py314).
+WHEEL     := pyodide/dist/calculators-$(VERSION)-py314-none-any.whl
+SOURCE_WHEEL := pyodide/.cache/source-wheel/calculators-$(VERSION)-py3-none-any.whl
 LOCK      := pyodide/dist/pyodide-lock.json
 ENGINE_SRC := $(shell find calculators -name '*.py' -o -name '*.json' | sort) pyproject.toml
 PYTEST_WHEELS := pyodide/.cache/wheels/.stamp
@@ -67,20 +69,29 @@ $(RUNTIME): pyodide/package.json pyodide/package-lock.json
 	cd pyodide && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-$(WHEEL): $(ENGINE_SRC) $(VENV)/.stamp-site
-	rm -rf pyodide/dist build
-	$(PY) -m build --wheel --no-isolation --outdir pyodide/dist . > /dev/null
+# The engine's wheel: built from source by the standard build frontend, then compiled to
+# bytecode inside the pinned runtime (pyodide/compile_wheel.mjs), so the browser unmarshals the
+# engine instead of compiling it on every first visit.
+$(WHEEL): $(ENGINE_SRC) $(VENV)/.stamp-site $(RUNTIME) pyodide/compile_wheel.mjs pyodide/compile_wheel.py
+	rm -rf pyodide/dist pyodide/.cache/source-wheel build
+	$(PY) -m build --wheel --no-isolation --outdir pyodide/.cache/source-wheel . > /dev/null
 	rm -rf build calculators.egg-info
+	mkdir -p pyodide/dist
+	node pyodide/compile_wheel.mjs $(SOURCE_WHEEL) pyodide/dist > /dev/null
+	@test -f $@ || { echo "ERROR: pyodide/compile_wheel.mjs did not write $@ (is the runtime still CPython 3.14?)" >&2; exit 1; }
 
-# The lock file that lets the page load the engine by name (pyodide-build where Python 3.12+ exists).
+# The lock file that lets the page load the engine by name (pyodide-build where Python 3.12+ exists;
+# it cannot read import names from a bytecode-only wheel, so add_wheel_to_lock.py names them).
 $(LOCK): $(WHEEL) $(RUNTIME)
 	@if [ -n "$(PYB_PYTHON)" ]; then \
 	  if [ ! -x .venv-pyodide-build/bin/pyodide ] || [ requirements/pyodide-build.txt -nt .venv-pyodide-build/.stamp ]; then \
 	    "$(PYB_PYTHON)" -m venv .venv-pyodide-build && \
 	    .venv-pyodide-build/bin/pip --disable-pip-version-check -q install -r requirements/pyodide-build.txt && \
 	    touch .venv-pyodide-build/.stamp; fi; \
+	  mkdir -p pyodide/.cache && \
 	  .venv-pyodide-build/bin/pyodide lockfile add-wheels --input pyodide/node_modules/pyodide/pyodide-lock.json \
-	    --output $(LOCK) $(WHEEL) > /dev/null; \
+	    --output $(LOCK) $(WHEEL) > pyodide/.cache/add-wheels.log 2>&1 || { cat pyodide/.cache/add-wheels.log >&2; exit 1; }; \
+	  $(PY) pyodide/add_wheel_to_lock.py --imports $(LOCK) $(WHEEL); \
 	else \
 	  echo "note: no Python 3.12+ for pyodide-build; adding the wheel to the lock file with pyodide/add_wheel_to_lock.py"; \
 	  $(PY) pyodide/add_wheel_to_lock.py pyodide/node_modules/pyodide/pyodide-lock.json $(LOCK) $(WHEEL); \

@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "tests" / "browser")]
-from bench_widget import ARGS, PATHS, SENT, bare, serve_built_site  # noqa: E402
+from bench_widget import ARGS, bare, serve_built_site  # noqa: E402
 from test_offline import SNAPSHOT_META  # noqa: E402  (reads IndexedDB without creating it)
 
 PAGE = "wotw/virus/"
@@ -34,16 +34,21 @@ RULES = ("wotw/rules/", "diplomacy/rules/")
 RUNTIME = "assets/engine/pyodide/"
 FIRST_RESULT = """document.addEventListener('calc:result', () => {
     if (!window.firstResult) window.firstResult = performance.now(); }, true);"""
-def visit(ctx, url: str) -> tuple[float, int, dict]:
+def visit(ctx, url: str, server) -> tuple[float, int, dict]:
     """(ms from navigation to the first live result, bytes the server sent meanwhile, how the engine started)."""
     page = ctx.new_page()
     page.add_init_script(FIRST_RESULT)
-    before = SENT[0]
+    before = server.sent()
     page.goto(url)
     page.wait_for_function("window.firstResult", timeout=120_000)
-    ms, start = page.evaluate("[window.firstResult, window.__calcEngineReady]")
-    sent = SENT[0] - before
-    return ms, sent, {"page": page, **(start or {})}
+    ms, start, origin = page.evaluate("[window.firstResult, window.__calcEngineReady, performance.timeOrigin]")
+    sent = server.sent() - before
+    start = start or {}
+    if start.get("marks"):
+        # The worker's start-up marks, on the page's clock (ms from navigation start).
+        start["stages"] = {k: v + start["origin"] - origin for k, v in start["marks"].items()}
+        start["stages"]["result"] = ms
+    return ms, sent, {"page": page, **start}
 
 
 def wait_for(page, script: str, what: str, timeout: float = 180.0) -> None:
@@ -55,7 +60,7 @@ def wait_for(page, script: str, what: str, timeout: float = 180.0) -> None:
     raise SystemExit(f"timed out waiting for {what}")
 
 
-def one_run(p, chromium: str, base: str, logged: list) -> dict:
+def one_run(p, chromium: str, base: str, server) -> dict:
     """The bare runtime and the cold visit back to back (the machine's load changes by the minute)."""
     out = {}
     profile = tempfile.mkdtemp(prefix="bench-profile-")
@@ -66,18 +71,19 @@ def one_run(p, chromium: str, base: str, logged: list) -> dict:
 
     profile = tempfile.mkdtemp(prefix="bench-profile-")
     ctx = p.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
-    out["cold"], out["cold_bytes"], start = visit(ctx, base + PAGE)
+    out["cold"], out["cold_bytes"], start = visit(ctx, base + PAGE, server)
+    out["cold_stages"] = start.get("stages", {})
     page = start["page"]
-    before = SENT[0]
+    before = server.sent()
     wait_for(page, "window.martianOffline.state === 'ready'", "the offline cache")
     wait_for(page, f"({SNAPSHOT_META})().then((meta) => Boolean(meta && meta.sha256))", "the engine snapshot")
-    out["after_bytes"] = SENT[0] - before  # the offline cache, after the first result
+    out["after_bytes"] = server.sent() - before  # the offline cache, after the first result
     page.close()
-    out["repeat"], out["repeat_bytes"], start = visit(ctx, base + PAGE)
+    out["repeat"], out["repeat_bytes"], start = visit(ctx, base + PAGE, server)
     out["repeat_restored"] = start.get("restored")
     start["page"].close()
     ctx.set_offline(True)
-    out["offline"], out["offline_bytes"], start = visit(ctx, base + PAGE)
+    out["offline"], out["offline_bytes"], start = visit(ctx, base + PAGE, server)
     out["offline_restored"] = start.get("restored")
     start["page"].close()
     ctx.close()
@@ -86,14 +92,14 @@ def one_run(p, chromium: str, base: str, logged: list) -> dict:
     profile = tempfile.mkdtemp(prefix="bench-profile-")
     ctx = p.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
     # A reader of rules only: two pages, one after the other.
-    before, first_log = SENT[0], len(logged)
+    before, first_log = server.sent(), len(server.paths())
     page = ctx.new_page()
     page.goto(base + RULES[0])
     page.evaluate("navigator.serviceWorker.ready")
     page.goto(base + RULES[1])
     page.wait_for_timeout(1000)
-    out["rules_bytes"] = SENT[0] - before
-    out["rules_runtime"] = [x for x in logged[first_log:] if RUNTIME in x]
+    out["rules_bytes"] = server.sent() - before
+    out["rules_runtime"] = [x for x in server.paths()[first_log:] if RUNTIME in x]
     page.close()
     ctx.close()
     shutil.rmtree(profile, ignore_errors=True)
@@ -111,7 +117,7 @@ def main() -> int:
     runs = []
     with sync_playwright() as p:
         for _ in range(args.runs):
-            runs.append(one_run(p, chromium, base, PATHS))
+            runs.append(one_run(p, chromium, base, server))
     server.shutdown()
     shutil.rmtree(site, ignore_errors=True)
     report(runs)
@@ -131,6 +137,14 @@ def report(runs: list[dict]) -> None:
     print(f"repeat visit (snapshot restored: {all(col('repeat_restored'))}): {repeat:8.0f}   "
           f"all: {[round(x) for x in col('repeat')]}")
     print(f"offline visit (network off):             {offline:8.0f}   all: {[round(x) for x in col('offline')]}")
+    stages = [r["cold_stages"] for r in runs if r["cold_stages"]]
+    if stages:
+        # Where a cold visit's time goes (the worker's own marks, medians, ms from navigation start).
+        at = {k: med([s[k] for s in stages if k in s]) for k in ("script", "runtime", "engine", "glue", "result")}
+        print(f"cold visit, stages: worker script {at['script']:.0f}; runtime loading {at['runtime']:.0f}-"
+              f"{at['engine']:.0f} ({at['engine'] - at['runtime']:.0f}); engine imported {at['glue']:.0f} "
+              f"(+{at['glue'] - at['engine']:.0f}); first result shown {at['result']:.0f} "
+              f"(+{at['result'] - at['glue']:.0f})")
     mb = 1e6
     print(f"bytes, cold visit to first result: {med(col('cold_bytes')) / mb:.2f} MB; then the offline cache: "
           f"{med(col('after_bytes')) / mb:.2f} MB; repeat: {med(col('repeat_bytes')) / mb:.3f} MB; "

@@ -10,8 +10,7 @@ recompute under 100 ms.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
+import json
 import os
 import shutil
 import socket
@@ -19,7 +18,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,25 +44,31 @@ postMessage(performance.now() - t0);
 """
 
 
-SENT = [0]  # bytes of response bodies the server sent: what the browser really transferred
-PATHS: list[str] = []  # every path requested, in order
+class SiteServer:
+    """The built site served by benchmarks/site_server.py in a process of its own (see its docstring)."""
 
+    def __init__(self, site: Path, port: int):
+        self.base = f"http://127.0.0.1:{port}/"
+        self.proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("site_server.py")), str(site),
+                                      str(port)], stdout=subprocess.PIPE, text=True)
+        if self.proc.stdout.readline().strip() != "serving":
+            raise SystemExit("the benchmark's site server did not start")
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm"}
+    def stats(self) -> dict:
+        with urllib.request.urlopen(self.base + "__bench/stats") as r:
+            return json.load(r)
 
-    def send_head(self):
-        PATHS.append(self.path)
-        return super().send_head()
+    def sent(self) -> int:
+        """Bytes of response bodies sent so far: what the browser really transferred."""
+        return self.stats()["sent"]
 
-    def copyfile(self, source, outputfile):
-        data = source.read()
-        SENT[0] += len(data)
-        outputfile.write(data)
+    def paths(self) -> list[str]:
+        """Every path requested so far, in order."""
+        return self.stats()["paths"]
 
-    def log_message(self, *a):
-        pass
+    def shutdown(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
 
 
 def build(port: int) -> Path:
@@ -83,16 +88,15 @@ def serve_built_site():
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     site = build(port)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = SiteServer(site, port)
     chromium = os.environ.get("CHROMIUM") or shutil.which("chromium")
-    return f"http://127.0.0.1:{port}/", server, site, chromium
+    return server.base, server, site, chromium
 
 
-def first_result(context, url: str) -> tuple[float, int]:
+def first_result(context, url: str, server: SiteServer) -> tuple[float, int]:
     """ms from navigation start to the first computed widget result; bytes received."""
     page = context.new_page()
-    before = SENT[0]
+    before = server.sent()
     page.add_init_script("""document.addEventListener('calc:result', () => {
         if (!window.firstResult) window.firstResult = performance.now(); }, true);""")
     page.goto(url)
@@ -100,7 +104,7 @@ def first_result(context, url: str) -> tuple[float, int]:
     ms = page.evaluate("window.firstResult")
     page.wait_for_timeout(300)
     page.close()
-    return ms, SENT[0] - before
+    return ms, server.sent() - before
 
 
 def bare(context, url: str) -> float:
@@ -151,10 +155,10 @@ def main() -> int:
                 elif kind == "engine":
                     engine_ms.append(bare(ctx, base + "engine.html"))
                 else:
-                    ms, b = first_result(ctx, base + PAGE)
+                    ms, b = first_result(ctx, base + PAGE, server)
                     cold_ms.append(ms)
                     cold_bytes.append(b)
-                    ms, b = first_result(ctx, base + PAGE)  # same profile: warm HTTP cache
+                    ms, b = first_result(ctx, base + PAGE, server)  # same profile: warm HTTP cache
                     warm_ms.append(ms)
                     warm_bytes.append(b)
                 ctx.close()

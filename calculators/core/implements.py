@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import pkgutil
 import re
 from functools import lru_cache
 
@@ -73,6 +72,8 @@ def _functions(module):
 @lru_cache(maxsize=1)
 def implemented() -> dict[str, list[str]]:
     """``{rule ID: [qualified names of the functions whose docstrings name it]}``, in rule order."""
+    import pkgutil  # the site build's question; a first result in the browser need not pay its import
+
     import calculators
 
     found: dict[str, list[str]] = {}

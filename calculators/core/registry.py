@@ -141,7 +141,7 @@ def _modules(game: str) -> dict[str, str]:
 def _load(calc_id: str | None = None) -> None:
     """Import every calculator, or only the module that defines ``calc_id``.
 
-    Pyodide compiles every module it imports, so the first result in the browser should
+    Every module imported is start-up time in the browser, so the first result there should
     not wait for other calculators (or other games) to import.
     """
     global _loaded

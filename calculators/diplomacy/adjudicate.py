@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import json
 import re
-import pathlib
 from functools import lru_cache
 
 from ..core import Board, InputError, Next, Preset, Presets, Result, Table, calculator, text_param
+from ..core.package_data import read_text
 from .adjustments import adjustments_due, buildable
 from .board_svg import board_table
 from .differences import differ, fates
@@ -28,7 +28,7 @@ BASE_RULES = ["DIP 2.3", "DIP 4.1", "DIP 10.1", "DIP R1"]
 
 @lru_cache(maxsize=1)
 def datc_cases() -> dict[str, dict]:
-    doc = json.loads(pathlib.Path(__file__).with_name("datc_cases.json").read_text(encoding="utf-8"))
+    doc = json.loads(read_text(__name__, "datc_cases.json"))
     return {c["id"]: c for c in doc["cases"]}
 
 

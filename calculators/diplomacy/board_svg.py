@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import json
 import math
-import pathlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from html import escape
+from ..core.escape import escape
+from ..core.package_data import read_text
 
 from .map import GameMap, Terrain, province_of, show
 from .orders import Build, Convoy, Disband, Hold, Move, Outcome, Retreat, Status, Support, describe
@@ -55,7 +55,7 @@ class Geometry:
 @lru_cache(maxsize=1)
 def standard_geometry() -> Geometry:
     """The standard board (``board_geometry.json``, shipped in the wheel)."""
-    doc = json.loads(pathlib.Path(__file__).with_name("board_geometry.json").read_text(encoding="utf-8"))
+    doc = json.loads(read_text(__name__, "board_geometry.json"))
     paths, unit_at, label_at, centre_at, coast_labels = {}, {}, {}, {}, {}
     for abbr, p in doc["provinces"].items():
         paths[abbr] = p["d"]

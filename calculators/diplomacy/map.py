@@ -20,6 +20,8 @@ from enum import StrEnum
 from functools import cached_property, lru_cache
 from types import MappingProxyType
 
+from ..core.package_data import read_text
+
 
 class Terrain(StrEnum):
     """DIP 14.1: every province is inland, coastal or water; Switzerland is impassable."""
@@ -249,13 +251,10 @@ class GameMap:
         return self.aliases.get(" ".join(name.lower().split()))
 
 
-_DATA = pathlib.Path(__file__).with_name("standard_map.json")
-
-
 @lru_cache(maxsize=1)
 def standard_map() -> GameMap:
     """DIP 14.1, 14.2, 14.8: the standard board, its 34 centres and the 1901 position."""
-    return GameMap.from_dict(json.loads(_DATA.read_text(encoding="utf-8")))
+    return GameMap.from_dict(json.loads(read_text(__name__, "standard_map.json")))
 
 
 def load_map(doc: dict | str | pathlib.Path) -> GameMap:

@@ -11,7 +11,6 @@ The parser only reads; whether an order is possible on the board is ``legality``
 """
 from __future__ import annotations
 
-import difflib
 import re
 from typing import NamedTuple
 
@@ -140,6 +139,8 @@ class Reader:
 
     def _suggest(self, toks: list[str], k: int) -> tuple[str, str]:
         """The unknown words and a close spelling of a known province (1 to 3 words from toks[k])."""
+        import difflib  # only for a misspelling: ~19 ms of the browser's first start-up otherwise (issue 12)
+
         best, score, words = None, 0.0, toks[k].partition("/")[0]
         for n in range(1, min(self.longest, len(toks) - k) + 1):
             phrase = " ".join(toks[k:k + n]).partition("/")[0]

@@ -14,7 +14,7 @@ allow-list sanitiser (``allowlist.json``) before inserting it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
+from ..core.escape import escape
 
 from .charts import chart_html
 from .exact import exact_html

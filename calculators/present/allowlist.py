@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import re
 from functools import lru_cache
-from html.parser import HTMLParser
-from importlib import resources
+
+from ..core.package_data import read_text
 
 LOCAL_URL = re.compile(r"url\(\s*#[\w.:-]+\s*\)", re.I)
 SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
@@ -19,7 +19,7 @@ SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 @lru_cache(maxsize=1)
 def rules() -> dict:
     """The allow-list as sets: tags and attributes by kind."""
-    doc = json.loads(resources.files(__package__).joinpath("allowlist.json").read_text(encoding="utf-8"))
+    doc = json.loads(read_text(__name__, "allowlist.json"))
     return {key: frozenset(value) for key, value in doc.items() if key != "about"}
 
 
@@ -48,27 +48,36 @@ def attribute_problem(tag: str, name: str, value: str) -> str | None:
     return None
 
 
-class _Checker(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.problems: list[str] = []
+@lru_cache(maxsize=1)
+def _checker_class() -> type:
+    # html.parser (and the html package's entity table under it) is imported on the first drawing
+    # checked, not with the presenter: most results have no drawing, and in the browser the two
+    # imports cost about 60 ms of the first visit's start-up (issue 12).
+    from html.parser import HTMLParser
 
-    def handle_starttag(self, tag, attrs):
-        allow = rules()
-        if tag not in allow["html_tags"] and tag not in allow["svg_tags"]:
-            self.problems.append(f"element <{tag}>")
-            return
-        for name, value in attrs:
-            problem = attribute_problem(tag, name, value or "")
-            if problem:
-                self.problems.append(problem)
+    class Checker(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.problems: list[str] = []
 
-    handle_startendtag = handle_starttag
+        def handle_starttag(self, tag, attrs):
+            allow = rules()
+            if tag not in allow["html_tags"] and tag not in allow["svg_tags"]:
+                self.problems.append(f"element <{tag}>")
+                return
+            for name, value in attrs:
+                problem = attribute_problem(tag, name, value or "")
+                if problem:
+                    self.problems.append(problem)
+
+        handle_startendtag = handle_starttag
+
+    return Checker
 
 
 def problems(markup: str) -> list[str]:
     """Everything in ``markup`` that the allow-list refuses (empty: it passes unchanged)."""
-    checker = _Checker()
+    checker = _checker_class()()
     checker.feed(markup)
     checker.close()
     return checker.problems

@@ -9,7 +9,7 @@ narrower than the map's labels need.
 from __future__ import annotations
 
 import re
-from html import escape
+from ..core.escape import escape
 
 from ..core.dist import percent
 from .allowlist import problems

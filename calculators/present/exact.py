@@ -7,7 +7,7 @@ of the result naming every probability in the result's data with its fraction.
 from __future__ import annotations
 
 from fractions import Fraction
-from html import escape
+from ..core.escape import escape
 from typing import Any
 
 from ..core.dist import frac

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from html import escape
+from ..core.escape import escape
 from typing import Any
 
 from ..core.dist import frac, one_in, percent

@@ -6,7 +6,6 @@ Every number of the variant is defined once, here.
 """
 from __future__ import annotations
 
-import difflib
 import re
 
 from ..core import InputError
@@ -86,6 +85,8 @@ def lookup(text: str, field: str, context: str) -> str:
     if abbr is None and cleaned:
         abbr = board().lookup(_COAST_TAIL.sub("", cleaned))
     if abbr is None:
+        import difflib  # only for a misspelling: ~19 ms of the browser's first start-up otherwise (issue 12)
+
         near = difflib.get_close_matches(cleaned.lower(), list(board().aliases), n=1, cutoff=0.8)
         hint = ""
         if near:

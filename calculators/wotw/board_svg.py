@@ -6,7 +6,7 @@ strength (WOTW 4.3), the season's cylinder and its landing site (WOTW 3.3), and 
 """
 from __future__ import annotations
 
-from html import escape
+from ..core.escape import escape
 from types import SimpleNamespace
 
 from ..diplomacy.board_svg import _f, render_board, standard_geometry

@@ -8,13 +8,14 @@
 // wheel's sha256 and the Python glue. Pitfalls met on these machines (toolchain notes):
 // - a heap over 30 MiB does not fit the runtime's initial memory: grow it before restoring;
 // - a snapshot made under Node runs Python about 2x slower in the browser: make it here;
-// - files are not in the snapshot (imported modules are): unpack the wheel again after restoring;
+// - files are not in the snapshot (imported modules are): write the wheel back after restoring;
 // - `random` and `hash()` seeds are frozen in the snapshot: reseed `random` after restoring.
 import { loadPyodide, version as runtimeVersion } from "./pyodide/pyodide.mjs";
+import { putEngineOnPath } from "./engine-path.mjs";
 
 const base = new URL("./pyodide/", import.meta.url).href;
 // Bump when what goes into a snapshot changes without the runtime, wheel or glue changing.
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3;
 // Imported before the snapshot is taken, so that no calculator pays its import after a restore.
 const IMPORT_ALL = "import calculators\ncalculators.catalog()\n";
 const DB_NAME = "martian-front-engine";
@@ -155,10 +156,11 @@ const runtimeOptions = (assets) => ({
   packageBaseUrl: base,
 });
 
-// Unpacks the engine and imports the worker's Python glue (a module of the wheel), returned as a proxy.
+// Puts the engine on the runtime's path (engine-path.mjs) and imports the worker's Python glue
+// (a module of the wheel), returned as a proxy.
 async function installEngine(pyodide, assets, glueModule) {
-  const version = pyodide.runPython("import sys; f'{sys.version_info[0]}.{sys.version_info[1]}'");
-  pyodide.unpackArchive(await assets.wheel, "wheel", { extractDir: `/lib/python${version}/site-packages` });
+  const [entry, wheel] = await Promise.all([assets.entry, assets.wheel]);
+  putEngineOnPath(pyodide, entry.file_name, wheel);
   return pyodide.pyimport(glueModule);
 }
 

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from calculators.core.package_data import read_text
 from calculators.core.rulings import Readings
 from calculators.diplomacy import adjudicate as adjudicate_module
 from calculators.diplomacy.game import adjudicate_phase, reader_for
@@ -173,9 +174,8 @@ def test_every_reading_changes_some_case():
 def test_calculator_copy_matches_this_data():
     """calculators/diplomacy/datc_cases.json (what the adjudicator's Load offers) is this file, orders without
     results."""
-    # Located through the package, so the check also runs against the installed wheel (Pyodide).
-    copy_path = pathlib.Path(adjudicate_module.__file__).with_name("datc_cases.json")
-    copy = {c["id"]: c for c in json.loads(copy_path.read_text(encoding="utf-8"))["cases"]}
+    # Read through the package, so the check also runs against the wheel the browser imports (Pyodide).
+    copy = {c["id"]: c for c in json.loads(read_text(adjudicate_module.__name__, "datc_cases.json"))["cases"]}
     assert set(copy) == {c["id"] for c in CASES}
     for c in CASES:
         want = {"id": c["id"], "title": c["TITLE"], "phase": c["PHASE"], "position": "\n".join(c["UNITS"]),

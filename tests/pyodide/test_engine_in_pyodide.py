@@ -5,11 +5,13 @@ passes here passes there, and every calculator's default result is identical.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import pathlib
 import shutil
 import subprocess
 import sys
+import zipfile
 
 import pytest
 
@@ -48,7 +50,9 @@ def _cpython_engine_tests() -> set[str]:
 def test_runs_on_pyodide_python(pyodide_report):
     assert pyodide_report["platform"] == "emscripten"
     assert pyodide_report["python"].startswith("3.14")
-    assert "site-packages" in pyodide_report["engine_file"], "tests must import the built wheel"
+    # The engine is imported as the browser imports it: from its bytecode wheel on sys.path.
+    assert pyodide_report["engine_file"].startswith("/lib/engine/calculators-"), pyodide_report["engine_file"]
+    assert pyodide_report["engine_file"].endswith(".whl/calculators/__init__.pyc"), "tests must import the built wheel"
 
 
 def test_every_engine_test_passes_in_pyodide(pyodide_report):
@@ -75,3 +79,38 @@ def test_the_worker_module_returns_the_same_html(pyodide_report):
     for calc in calculators.catalog():
         events = [json.loads(e) for e in iter(worker.start(calc["id"], "{}", "../../").step, "null")]
         assert pyodide_report["html"][calc["id"]] == events[-1]["html"], calc["id"]
+
+
+def _wheel() -> pathlib.Path:
+    (wheel,) = (ROOT / "pyodide" / "dist").glob("*.whl")
+    return wheel
+
+
+def test_the_wheel_is_bytecode_for_the_runtimes_python(pyodide_report):
+    """Every engine module, compiled by the runtime's own CPython (its magic number), no source."""
+    magic = bytes.fromhex(pyodide_report["magic"])
+    source = ROOT / "calculators"
+    with zipfile.ZipFile(_wheel()) as wheel:
+        names = [n for n in wheel.namelist() if n.startswith("calculators/")]
+        assert not [n for n in names if n.endswith(".py")]
+        modules = {n for n in names if n.endswith(".pyc")}
+        expected = {str(p.relative_to(ROOT).with_suffix(".pyc")) for p in source.rglob("*.py")}
+        assert modules == expected
+        for name in modules:
+            assert wheel.read(name)[:4] == magic, name
+        data = {n for n in names if not n.endswith(".pyc")}
+        assert data, "the data files (maps, DATC cases, allow-list) ship in the wheel"
+        for name in data:
+            assert wheel.read(name) == (ROOT / name).read_bytes(), name
+
+
+def test_the_compiled_wheel_is_reproducible(tmp_path):
+    """Same sources, same runtime: the same bytes (a reader's stored snapshot stays valid)."""
+    node = shutil.which("node")
+    (source,) = (ROOT / "pyodide" / ".cache" / "source-wheel").glob("*.whl")
+    proc = subprocess.run([node, str(ROOT / "pyodide" / "compile_wheel.mjs"), str(source), str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    (again,) = tmp_path.glob("*.whl")
+    assert again.name == _wheel().name
+    assert hashlib.sha256(again.read_bytes()).hexdigest() == hashlib.sha256(_wheel().read_bytes()).hexdigest()
