@@ -17,6 +17,8 @@ VERSION   := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 WHEEL     := pyodide/dist/calculators-$(VERSION)-py314-none-any.whl
 SOURCE_WHEEL := pyodide/.cache/source-wheel/calculators-$(VERSION)-py3-none-any.whl
 LOCK      := pyodide/dist/pyodide-lock.json
+# The runtime's standard library with what start-up imports compiled to bytecode (compile_stdlib.py).
+STDLIB    := pyodide/dist/python_stdlib.pyc.zip
 ENGINE_SRC := $(shell find calculators -name '*.py' -o -name '*.json' | sort) pyproject.toml
 PYTEST_WHEELS := pyodide/.cache/wheels/.stamp
 AXE := tests/browser/node_modules/axe-core/axe.min.js
@@ -72,7 +74,7 @@ $(RUNTIME): pyodide/package.json pyodide/package-lock.json
 # The engine's wheel: built from source by the standard build frontend, then compiled to
 # bytecode inside the pinned runtime (pyodide/compile_wheel.mjs), so the browser unmarshals the
 # engine instead of compiling it on every first visit.
-$(WHEEL): $(ENGINE_SRC) $(VENV)/.stamp-site $(RUNTIME) pyodide/compile_wheel.mjs pyodide/compile_wheel.py
+$(WHEEL): $(ENGINE_SRC) $(VENV)/.stamp-site $(RUNTIME) pyodide/compile_wheel.mjs pyodide/compile_wheel.py pyodide/node_runtime.mjs
 	rm -rf pyodide/dist pyodide/.cache/source-wheel build
 	$(PY) -m build --wheel --no-isolation --outdir pyodide/.cache/source-wheel . > /dev/null
 	rm -rf build calculators.egg-info
@@ -80,9 +82,15 @@ $(WHEEL): $(ENGINE_SRC) $(VENV)/.stamp-site $(RUNTIME) pyodide/compile_wheel.mjs
 	node pyodide/compile_wheel.mjs $(SOURCE_WHEEL) pyodide/dist > /dev/null
 	@test -f $@ || { echo "ERROR: pyodide/compile_wheel.mjs did not write $@ (is the runtime still CPython 3.14?)" >&2; exit 1; }
 
+# The standard library the page loads: what the runtime and the engine import at start-up compiled,
+# inside the pinned runtime, to bytecode (about half of a first visit's start-up was compiling it).
+$(STDLIB): $(WHEEL) $(RUNTIME) pyodide/compile_stdlib.mjs pyodide/compile_stdlib.py pyodide/compile_wheel.py pyodide/node_runtime.mjs
+	node pyodide/compile_stdlib.mjs $(WHEEL) $@ > /dev/null
+
 # The lock file that lets the page load the engine by name (pyodide-build where Python 3.12+ exists;
-# it cannot read import names from a bytecode-only wheel, so add_wheel_to_lock.py names them).
-$(LOCK): $(WHEEL) $(RUNTIME)
+# it cannot read import names from a bytecode-only wheel, so add_wheel_to_lock.py names them). It
+# also names the compiled standard library (add_wheel_to_lock.py --stdlib).
+$(LOCK): $(WHEEL) $(STDLIB) $(RUNTIME)
 	@if [ -n "$(PYB_PYTHON)" ]; then \
 	  if [ ! -x .venv-pyodide-build/bin/pyodide ] || [ requirements/pyodide-build.txt -nt .venv-pyodide-build/.stamp ]; then \
 	    "$(PYB_PYTHON)" -m venv .venv-pyodide-build && \
@@ -96,6 +104,7 @@ $(LOCK): $(WHEEL) $(RUNTIME)
 	  echo "note: no Python 3.12+ for pyodide-build; adding the wheel to the lock file with pyodide/add_wheel_to_lock.py"; \
 	  $(PY) pyodide/add_wheel_to_lock.py pyodide/node_modules/pyodide/pyodide-lock.json $(LOCK) $(WHEEL); \
 	fi
+	$(PY) pyodide/add_wheel_to_lock.py --stdlib $(LOCK) $(STDLIB)
 
 # axe-core for the accessibility tests (a test-only package file, pinned with its lock).
 $(AXE): tests/browser/package.json tests/browser/package-lock.json

@@ -5,9 +5,11 @@ widget result on a calculator page:
   cold     the first visit (empty profile);
   repeat   a later visit, once the engine snapshot is stored and the site is kept offline;
   offline  the same with the network off;
-and, in the same run, the bare runtime's start-up (loadPyodide on a bare page, empty profile),
-the reference of every ratio. Bytes are what the server sent (response bodies). Also: what a
-reader of a rules page (no widget) downloads, and what the offline cache costs once.
+and, in the same run, the bare runtime's start-up (loadPyodide on a bare page, empty profile,
+the npm package's files as published), the reference of every ratio; and the same bare start
+with the compiled standard library the site ships, to tell the page's own overhead from what
+that library saves. Bytes are what the server sent (response bodies). Also: what a reader of a
+rules page (no widget) downloads, and what the offline cache costs once.
 
 Targets: cold <= 1.1x bare; repeat <= 0.4x bare (moonshot 0.25x); a rules page downloads
 nothing of the runtime.
@@ -66,6 +68,11 @@ def one_run(p, chromium: str, base: str, server) -> dict:
     profile = tempfile.mkdtemp(prefix="bench-profile-")
     ctx = p.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
     out["bare"] = bare(ctx, base + "bare.html")
+    ctx.close()
+    shutil.rmtree(profile, ignore_errors=True)
+    profile = tempfile.mkdtemp(prefix="bench-profile-")
+    ctx = p.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
+    out["bare_compiled"] = bare(ctx, base + "bare.html?stdlib")
     ctx.close()
     shutil.rmtree(profile, ignore_errors=True)
 
@@ -133,6 +140,8 @@ def report(runs: list[dict]) -> None:
     bare_ms, cold, repeat, offline = med(col("bare")), med(col("cold")), med(col("repeat")), med(col("offline"))
     print(f"runs: {len(runs)} (medians; times in ms from navigation start to the first live result)")
     print(f"bare runtime start-up (empty profile):   {bare_ms:8.0f}   all: {[round(x) for x in col('bare')]}")
+    compiled = med(col("bare_compiled"))
+    print(f"  with the site's compiled stdlib:       {compiled:8.0f}   all: {[round(x) for x in col('bare_compiled')]}")
     print(f"cold visit (empty profile):              {cold:8.0f}   all: {[round(x) for x in col('cold')]}")
     print(f"repeat visit (snapshot restored: {all(col('repeat_restored'))}): {repeat:8.0f}   "
           f"all: {[round(x) for x in col('repeat')]}")
@@ -157,6 +166,7 @@ def report(runs: list[dict]) -> None:
         verdict = "met" if value <= target else "MISSED"
         extra = f", moonshot <= 0.25: {'met' if value <= 0.25 else 'missed'}" if target < 1 else ""
         print(f"ratio {name:15} {value:6.3f}  (target <= {target:.2f}: {verdict}{extra})")
+    print(f"ratio cold / bare with the site's stdlib {cold / compiled:6.3f}  (the page's own overhead; no target)")
     print(f"rules page downloads nothing of the runtime: {'met' if not runtime else 'MISSED'}")
 
 

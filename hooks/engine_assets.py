@@ -1,8 +1,10 @@
 """MkDocs hook: the engine's browser side, self-hosted under assets/engine/.
 
-The pinned Pyodide runtime and DOMPurify (both from npm, pyodide/package.json), the engine wheel
-and its lock file, the worker and widget scripts, the site's rule links (rules.json) and the
-result allow-list (allowlist.json, the copy shipped in the wheel).
+The pinned Pyodide runtime and DOMPurify (both from npm, pyodide/package.json); from pyodide/dist
+the engine wheel, its lock file and the runtime's standard library compiled where start-up needs
+it (the runtime's own source-only python_stdlib.zip is not shipped); the worker and widget
+scripts, the site's rule links (rules.json) and the result allow-list (allowlist.json, the copy
+shipped in the wheel).
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from mkdocs.structure.files import File
 import calculators.present
 
 ENGINE_DIR = "assets/engine"
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 SANITISER = ("dompurify/dist", "purify.min.js")
 ALLOWLIST = os.path.join(os.path.dirname(calculators.present.__file__), "allowlist.json")
 
@@ -45,7 +47,7 @@ def on_files(files, config):
     for name in RUNTIME_FILES:
         add(runtime, name, f"{ENGINE_DIR}/pyodide/{name}")
     for name in sorted(os.listdir(dist)):
-        if name.endswith((".whl", ".json")):
+        if name.endswith((".whl", ".json", ".zip")):
             add(dist, name, f"{ENGINE_DIR}/pyodide/{name}")
     add(os.path.join(modules, SANITISER[0]), SANITISER[1], f"{ENGINE_DIR}/{SANITISER[1]}")
     add(os.path.dirname(ALLOWLIST), "allowlist.json", f"{ENGINE_DIR}/allowlist.json")

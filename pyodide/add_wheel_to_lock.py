@@ -2,11 +2,15 @@
 
     add_wheel_to_lock.py <lock in> <lock out> <wheel>   add the wheel (no Python 3.12+ for pyodide-build)
     add_wheel_to_lock.py --imports <lock> <wheel>       name the wheel's import packages in its entry
+    add_wheel_to_lock.py --stdlib <lock> <zip>          name the compiled standard library
 
 The page loads the engine by name (``loadPackage("calculators")``). The Makefile prefers
 pyodide-build's ``lockfile add-wheels``; but that finds a wheel's import names only from ``.py``
 files, and the engine's wheel holds bytecode alone (pyodide/compile_wheel.py), so its entry's
 ``imports`` are filled in here, from the wheel's top-level packages.
+
+The compiled standard library (compile_stdlib.py) is named under the lock file's ``tool`` table,
+which Pyodide leaves alone: the worker loads it by that name and keys its snapshot on its sha256.
 """
 from __future__ import annotations
 
@@ -44,8 +48,18 @@ def fill_imports(lock_path: str, wheel: str) -> None:
     Path(lock_path).write_text(json.dumps(lock, sort_keys=True), encoding="utf-8")
 
 
+def name_stdlib(lock_path: str, stdlib: str) -> None:
+    lock = json.loads(Path(lock_path).read_text(encoding="utf-8"))
+    path = Path(stdlib)
+    lock.setdefault("tool", {})["calculators"] = {
+        "stdlib": {"file_name": path.name, "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}}
+    Path(lock_path).write_text(json.dumps(lock, sort_keys=True), encoding="utf-8")
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "--imports":
         fill_imports(*sys.argv[2:4])
+    elif sys.argv[1] == "--stdlib":
+        name_stdlib(*sys.argv[2:4])
     else:
         add(*sys.argv[1:4])

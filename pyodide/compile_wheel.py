@@ -30,12 +30,25 @@ from pathlib import Path
 EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
-def pyc(source: bytes, name: str) -> bytes:
-    """A sourceless .pyc (PEP 552 unchecked hash-based: nothing to compare with at import time)."""
-    # co_filename: where the module will be on the reader's runtime, for any traceback.
-    code = compile(source, f"{sysconfig.get_paths()['purelib']}/{name}", "exec", dont_inherit=True)
+def pyc(source: bytes, filename: str) -> bytes:
+    """A sourceless .pyc (PEP 552 unchecked hash-based: nothing to compare with at import time).
+
+    ``filename`` is where the module's source would be on the reader's runtime (its co_filename,
+    for any traceback). The header keeps the source's hash, so a test can tell what it was made from.
+    """
+    code = compile(source, filename, "exec", dont_inherit=True)
     flags = (0b01).to_bytes(4, "little")  # hash-based, unchecked
     return MAGIC_NUMBER + flags + source_hash(source) + marshal.dumps(code)
+
+
+def write_zip(target: Path, entries: dict[str, bytes]) -> None:
+    """A zip of ``entries`` in their order, with fixed dates: the same entries, the same bytes."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for entry, data in entries.items():
+            info = zipfile.ZipInfo(entry, EPOCH)
+            info.compress_type = zipfile.ZIP_STORED if entry.endswith("/") else zipfile.ZIP_DEFLATED
+            info.external_attr = (0o40755 if entry.endswith("/") else 0o644) << 16
+            out.writestr(info, data)
 
 
 def record_line(name: str, data: bytes) -> str:
@@ -48,7 +61,7 @@ def compiled_entries(wheel: zipfile.ZipFile, tag: str) -> dict[str, bytes]:
     for info in wheel.infolist():
         name, data = info.filename, wheel.read(info)
         if name.endswith(".py") and ".dist-info/" not in name:
-            out[name[:-3] + ".pyc"] = pyc(data, name)
+            out[name[:-3] + ".pyc"] = pyc(data, f"{sysconfig.get_paths()['purelib']}/{name}")
         elif name.endswith(".dist-info/WHEEL"):
             lines = [f"Tag: {tag}" if line.startswith("Tag:") else line for line in data.decode().splitlines()]
             out[name] = ("\n".join(lines) + "\n").encode()
@@ -65,12 +78,7 @@ def main(source: str, outdir: str) -> Path:
     target = Path(outdir) / f"{name}-{version}-{tag}.whl"
     with zipfile.ZipFile(source) as wheel:
         entries = compiled_entries(wheel, tag)
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-        for entry, data in entries.items():
-            info = zipfile.ZipInfo(entry, EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            out.writestr(info, data)
+    write_zip(target, entries)
     return target
 
 

@@ -5,7 +5,7 @@
 // The snapshot API is Pyodide's private one (`_makeSnapshot`, `_loadSnapshot`,
 // `makeMemorySnapshot`): pyodide/package.json pins the exact runtime, and a snapshot only
 // loads into the build it was made by, so the key below names the runtime, the engine
-// wheel's sha256 and the Python glue. Pitfalls met on these machines (toolchain notes):
+// wheel's and the standard library's sha256 and the Python glue. Pitfalls met on these machines (toolchain notes):
 // - a heap over 30 MiB does not fit the runtime's initial memory: grow it before restoring;
 // - a snapshot made under Node runs Python about 2x slower in the browser: make it here;
 // - files are not in the snapshot (imported modules are): write the wheel back after restoring;
@@ -31,9 +31,15 @@ function fetchEngine() {
     if (!r.ok) throw new Error("pyodide-lock.json: HTTP " + r.status);
     return r.text();
   });
-  const entry = lockText.then((text) => {
-    const found = JSON.parse(text).packages.calculators;
+  const lock = lockText.then((text) => JSON.parse(text));
+  const entry = lock.then((parsed) => {
+    const found = parsed.packages.calculators;
     if (!found) throw new Error("the lock file does not name the calculators package");
+    return found;
+  });
+  const stdlib = lock.then((parsed) => {
+    const found = ((parsed.tool || {}).calculators || {}).stdlib;
+    if (!found || found.file_name !== STDLIB_FILE) throw new Error("the lock file does not name " + STDLIB_FILE);
     return found;
   });
   const wheel = entry.then(async (found) => {
@@ -44,8 +50,8 @@ function fetchEngine() {
     return bytes;
   });
   // Nothing waits on these until start-up needs them: keep a failure from being "unhandled".
-  for (const p of [lockText, entry, wheel]) p.catch(() => {});
-  return { lockText, entry, wheel };
+  for (const p of [lockText, lock, entry, stdlib, wheel]) p.catch(() => {});
+  return { lockText, entry, stdlib, wheel };
 }
 
 async function sha256(data) {
@@ -55,9 +61,9 @@ async function sha256(data) {
 }
 
 async function snapshotKey(assets, glueModule) {
-  const entry = await assets.entry;
+  const [entry, stdlib] = await Promise.all([assets.entry, assets.stdlib]);
   return [`format ${SNAPSHOT_FORMAT}`, `pyodide ${runtimeVersion}`, `calculators ${entry.sha256}`,
-    `glue ${await sha256(glueModule + "\n" + IMPORT_ALL)}`].join(" | ");
+    `stdlib ${stdlib.sha256}`, `glue ${await sha256(glueModule + "\n" + IMPORT_ALL)}`].join(" | ");
 }
 
 // ---- IndexedDB: one snapshot, its description kept apart from its 30-odd MB ---------------------
@@ -150,8 +156,16 @@ function unpack(meta, data) {
 
 // ---- start-up ---------------------------------------------------------------------------------
 
+// The standard library is not the runtime's own python_stdlib.zip (source only, compiled again on
+// every start) but the one pyodide/compile_stdlib.py made, with what start-up imports as bytecode:
+// that halves a first visit's start-up. The lock file names it too (tool.calculators.stdlib, with
+// its sha256, which keys the snapshot); its name is fixed here so that it downloads at once,
+// without waiting for the lock file.
+export const STDLIB_FILE = "python_stdlib.pyc.zip";
+
 const runtimeOptions = (assets) => ({
   indexURL: base,
+  stdLibURL: base + STDLIB_FILE,
   lockFileContents: assets.lockText,
   packageBaseUrl: base,
 });

@@ -114,3 +114,55 @@ def test_the_compiled_wheel_is_reproducible(tmp_path):
     (again,) = tmp_path.glob("*.whl")
     assert again.name == _wheel().name
     assert hashlib.sha256(again.read_bytes()).hexdigest() == hashlib.sha256(_wheel().read_bytes()).hexdigest()
+
+
+# ---- the standard library the browser loads (pyodide/compile_stdlib.py) ---------------------------
+
+STOCK_STDLIB = ROOT / "pyodide" / "node_modules" / "pyodide" / "python_stdlib.zip"
+
+
+def _stdlib() -> pathlib.Path:
+    lock = json.loads((ROOT / "pyodide" / "dist" / "pyodide-lock.json").read_text())
+    return ROOT / "pyodide" / "dist" / lock["tool"]["calculators"]["stdlib"]["file_name"]
+
+
+def test_first_results_compile_no_standard_module_from_source(pyodide_report):
+    """Start-up and every calculator's default result import bytecode only; the rest is still there."""
+    assert pyodide_report["from_source"] == []
+    assert pyodide_report["json_file"] == pyodide_report["stdlib"] + "/json/__init__.pyc"
+    # A module no first result imports stays as source, compiled if a rare case ever needs it.
+    assert pyodide_report["difflib_file"] == pyodide_report["stdlib"] + "/difflib.py"
+
+
+def test_the_compiled_stdlib_is_the_runtimes_own_with_some_modules_as_bytecode(pyodide_report):
+    """Every entry of the runtime's python_stdlib.zip, unchanged or as a .pyc of that very source."""
+    import _imp
+
+    magic = bytes.fromhex(pyodide_report["magic"])
+    key = int.from_bytes(magic, "little")  # the runtime's source-hash key (its raw magic number)
+    with zipfile.ZipFile(STOCK_STDLIB) as stock, zipfile.ZipFile(_stdlib()) as ours:
+        names = ours.namelist()
+        assert len(names) == len(set(names))
+        compiled = 0
+        for name in stock.namelist():
+            source = stock.read(name)
+            if name in names:
+                assert ours.read(name) == source, name
+                continue
+            assert name.endswith(".py") and name[:-3] + ".pyc" in names, f"{name} is missing"
+            data = ours.read(name[:-3] + ".pyc")
+            assert data[:4] == magic and data[4:8] == b"\x01\x00\x00\x00", name  # unchecked hash-based
+            assert data[8:16] == _imp.source_hash(key, source), f"{name}.pyc was not compiled from {name}"
+            compiled += 1
+        assert len(names) == len(stock.namelist())
+    assert 100 < compiled < 300, compiled  # start-up's modules, not the whole library
+    assert _stdlib().stat().st_size < 1.5 * STOCK_STDLIB.stat().st_size
+
+
+def test_the_compiled_stdlib_is_reproducible(tmp_path):
+    node = shutil.which("node")
+    script = ROOT / "pyodide" / "compile_stdlib.mjs"
+    proc = subprocess.run([node, str(script), str(_wheel()), str(tmp_path / "again.zip")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "again.zip").read_bytes() == _stdlib().read_bytes()

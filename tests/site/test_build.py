@@ -14,11 +14,15 @@ def test_strict_build_has_no_warnings(build_log):
 def test_engine_assets_are_self_hosted(built_site):
     engine = built_site / "assets" / "engine"
     for name in ("widgets.js", "worker.mjs", "rules.json", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
-                 "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"):
+                 "pyodide/pyodide-lock.json"):
         assert (engine / name).is_file(), name
     lock = json.loads((engine / "pyodide" / "pyodide-lock.json").read_text())
     entry = lock["packages"]["calculators"]
     assert (engine / "pyodide" / entry["file_name"]).is_file()
+    # The standard library is the compiled one the lock file names; the runtime's own is not shipped.
+    stdlib = lock["tool"]["calculators"]["stdlib"]
+    assert (engine / "pyodide" / stdlib["file_name"]).is_file()
+    assert stdlib["file_name"] != "python_stdlib.zip" and not (engine / "pyodide" / "python_stdlib.zip").exists()
 
 
 def test_every_calculator_is_embedded_and_prerendered(built_site):

@@ -27,7 +27,7 @@ def test_the_service_worker_lists_every_page_and_the_runtime_with_their_hashes(b
     assert pages <= set(files), sorted(pages - set(files))
     # The sanitiser and its allow-list too: without them no result can be shown offline.
     engine = ("worker.mjs", "engine-boot.mjs", "widgets.js", "offline.js", "pyodide/pyodide.asm.wasm",
-              "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs", "pyodide/python_stdlib.zip",
+              "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs", "pyodide/python_stdlib.pyc.zip",
               "pyodide/pyodide-lock.json", "purify.min.js", "allowlist.json", "rules.json")
     for needed in ("search/search_index.json", "sitemap.xml", "manifest.webmanifest",
                    *(f"assets/engine/{name}" for name in engine)):
