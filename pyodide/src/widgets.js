@@ -140,10 +140,20 @@
   // own state object is still updated). This holds whatever the widgets are doing: Material may
   // be swapping the page's content at that very moment. An explicit move (a link, Back, a hash
   // typed in) is not a replaceState and is never held.
+  //
+  // Material's instant navigation also pushes the next page's address first and swaps its
+  // content in when it arrives. Until then its tracking and its saving of the scroll offset still
+  // follow the old content, and write onto the next page's history entry: a section of the old
+  // page as the hash, and a state that is no longer null, which makes Material scroll the new page
+  // to that old offset or to the top instead of to the link's anchor (a citation of a ruling's
+  // reading landed at the top of the rulings page). While the content on screen is not the
+  // address's page, no replaceState is let through.
   const nativeReplace = history.replaceState;
+  let contentPath = location.pathname; // the page whose content is on screen
   let poppedAt = -Infinity; // when the reader last went Back or Forward
   window.addEventListener("popstate", () => { poppedAt = performance.now(); });
   history.replaceState = function (data, unused, url) {
+    if (location.pathname !== contentPath) return undefined;
     if (url !== undefined && url !== null && parseState(location.hash)) {
       try {
         const next = new URL(String(url), location.href);
@@ -905,8 +915,9 @@
   if (window.__calcEngineBoot) engine.start();
   function subscribe() {
     // Material's document$ emits on first load and after every instant navigation.
-    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(initAll);
-    else initAll();
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(() => { contentPath = location.pathname; initAll(); });
+    } else initAll();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", subscribe);
   else subscribe();

@@ -54,6 +54,27 @@ def test_state_survives_scrolling_with_anchor_tracking_on(page, site_url):
     assert page.locator("#the-removal-schedule").count() == 1
 
 
+def test_a_link_followed_just_after_scrolling_lands_on_its_anchor(page, site_url):
+    """Material pushes the next page's address before its content arrives; the old page's tracking
+    and offset saving, due 100-250 ms after a scroll, must not write onto the next page's entry
+    (they sent a reader who clicked a rule link right after scrolling to the top of the page)."""
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page, VIRUS)
+    # The next page is slow to arrive (a phone's signal): its content comes 1.5 s after the click.
+    page.route("**/wotw/rules/", lambda route: (page.wait_for_timeout(1500), route.continue_()))
+    page.mouse.move(600, 400)
+    page.mouse.wheel(0, 1500)
+    page.wait_for_function("scrollY > 0")
+    page.evaluate("""() => { const a = document.createElement('a');
+        a.href = '../rules/#wotw-9-3'; a.textContent = 'WOTW 9.3'; a.id = 'test-link';
+        document.querySelector('.md-content__inner').append(a); a.click(); }""")
+    page.wait_for_function("document.title.startsWith('Rules · War of the Worlds')", timeout=READY)
+    page.wait_for_timeout(300)  # Material scrolls to the anchor once the content is swapped in
+    assert page.url.endswith("/wotw/rules/#wotw-9-3"), page.url
+    assert in_viewport(page, "#wotw-9-3")
+
+
 def test_copy_link_copies_the_state_and_reopens_it(browser, site_url):
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
