@@ -52,3 +52,21 @@ def site_builder():
 def build_log(built_site) -> str:
     """Everything `mkdocs build --strict` printed."""
     return (built_site.parent / f"{built_site.name}.log").read_text()
+
+
+def pytest_runtest_setup(item):
+    """The engine's tests inside Pyodide (tests/pyodide) take two minutes of one core: they start
+    beside the first selected test that does not drive Chromium (tests/pyodide/runner.py)."""
+    session = item.session
+    if not hasattr(session, "_pyodide_selected"):
+        session._pyodide_selected = any(i.get_closest_marker("pyodide") for i in session.items)
+    if session._pyodide_selected and item.get_closest_marker("browser") is None:
+        from tests.pyodide import runner
+
+        runner.start()
+
+
+def pytest_sessionfinish(session):
+    from tests.pyodide import runner
+
+    runner.stop()

@@ -16,6 +16,7 @@ import zipfile
 import pytest
 
 import calculators
+from tests.pyodide import runner
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -23,22 +24,14 @@ pytestmark = pytest.mark.pyodide
 
 
 @pytest.fixture(scope="module")
-def pyodide_report(tmp_path_factory):
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is needed to run the engine inside Pyodide (install nodejs).")
-    wheels = ROOT / "pyodide" / ".cache" / "wheels"
-    runtime = ROOT / "pyodide" / "node_modules" / "pyodide"
-    if not wheels.is_dir() or not runtime.is_dir() or not list((ROOT / "pyodide" / "dist").glob("*.whl")):
-        pytest.fail("The Pyodide runtime, engine wheel or pytest wheels are missing: run `make test`.")
-    out = tmp_path_factory.mktemp("pyodide") / "report.json"
-    proc = subprocess.run([node, str(ROOT / "pyodide" / "run_in_pyodide.mjs"), str(out)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
-    if not out.exists():
-        pytest.fail("Pyodide run produced no report:\n" + proc.stdout[-3000:] + proc.stderr[-3000:])
-    report = json.loads(out.read_text())
-    report["log"] = proc.stdout[-5000:] + proc.stderr[-2000:]
-    return report
+def pyodide_report():
+    why = runner.missing()
+    if why:
+        pytest.fail(why)
+    try:
+        return runner.report()
+    except RuntimeError as err:
+        pytest.fail(str(err))
 
 
 def _cpython_engine_tests() -> set[str]:

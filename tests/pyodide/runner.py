@@ -1,0 +1,75 @@
+"""The engine's tests inside Pyodide under Node, started once per session and waited for by
+tests/pyodide (pyodide/run_in_pyodide.mjs does the work).
+
+The run takes about two minutes of one core. tests/conftest.py starts it as soon as the session
+reaches its first test that does not drive Chromium, so that it runs beside the CPython tests on
+the other core instead of after them (the browser tests, timed by the page's own clock, are left
+the whole machine).
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+import shutil
+import subprocess
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+_run: dict = {}
+
+
+def missing() -> str | None:
+    """Why the run cannot start, or None."""
+    if shutil.which("node") is None:
+        return "Node.js is needed to run the engine inside Pyodide (install nodejs)."
+    wheels = ROOT / "pyodide" / ".cache" / "wheels"
+    runtime = ROOT / "pyodide" / "node_modules" / "pyodide"
+    if not wheels.is_dir() or not runtime.is_dir() or not list((ROOT / "pyodide" / "dist").glob("*.whl")):
+        return "The Pyodide runtime, engine wheel or pytest wheels are missing: run `make test`."
+    return None
+
+
+def start() -> None:
+    """Start the run (once); a later call does nothing."""
+    if _run or missing():
+        return
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="pyodide-run-"))
+    out = folder / "report.json"
+    log = (folder / "stdout").open("w"), (folder / "stderr").open("w")
+    proc = subprocess.Popen([shutil.which("node"), str(ROOT / "pyodide" / "run_in_pyodide.mjs"), str(out)],
+                            cwd=ROOT, stdout=log[0], stderr=log[1], text=True)
+    _run.update(folder=folder, out=out, proc=proc, log=log)
+
+
+def report(timeout: float = 900) -> dict:
+    """The run's report (starting it if nobody has): raises RuntimeError with its output if it made none."""
+    start()
+    proc = _run["proc"]
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    for f in _run["log"]:
+        f.close()
+    folder = _run["folder"]
+    stdout, stderr = (folder / "stdout").read_text(), (folder / "stderr").read_text()
+    try:
+        if not _run["out"].exists():
+            raise RuntimeError("Pyodide run produced no report:\n" + stdout[-3000:] + stderr[-3000:])
+        result = json.loads(_run["out"].read_text())
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    result["log"] = stdout[-5000:] + stderr[-2000:]
+    return result
+
+
+def stop() -> None:
+    """End a run nobody waited for (a session stopped early), and remove its files."""
+    if not _run or _run["proc"].poll() is not None and not _run["folder"].exists():
+        return
+    _run["proc"].kill()
+    _run["proc"].wait()
+    for f in _run["log"]:
+        f.close()
+    shutil.rmtree(_run["folder"], ignore_errors=True)
