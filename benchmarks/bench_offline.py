@@ -88,6 +88,7 @@ def one_run(p, chromium: str, base: str, server) -> dict:
     page.close()
     out["repeat"], out["repeat_bytes"], start = visit(ctx, base + PAGE, server)
     out["repeat_restored"] = start.get("restored")
+    out["repeat_stages"] = start.get("stages", {})
     start["page"].close()
     ctx.set_offline(True)
     out["offline"], out["offline_bytes"], start = visit(ctx, base + PAGE, server)
@@ -154,6 +155,12 @@ def report(runs: list[dict]) -> None:
               f"{at['engine']:.0f} ({at['engine'] - at['runtime']:.0f}); engine imported {at['glue']:.0f} "
               f"(+{at['glue'] - at['engine']:.0f}); first result shown {at['result']:.0f} "
               f"(+{at['result'] - at['glue']:.0f})")
+    stages = [r["repeat_stages"] for r in runs if r["repeat_stages"]]
+    if stages:
+        # A restore's stages: the runtime compiled and the snapshot read and checked in parallel.
+        names = ("script", "runtime", "compiled", "read", "checked", "engine", "glue", "result")
+        at = {k: med([s[k] for s in stages if k in s]) for k in names if all(k in s for s in stages)}
+        print("repeat visit, stages (ms from navigation start): " + "; ".join(f"{k} {v:.0f}" for k, v in at.items()))
     mb = 1e6
     print(f"bytes, cold visit to first result: {med(col('cold_bytes')) / mb:.2f} MB; then the offline cache: "
           f"{med(col('after_bytes')) / mb:.2f} MB; repeat: {med(col('repeat_bytes')) / mb:.3f} MB; "

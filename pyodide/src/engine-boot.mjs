@@ -210,16 +210,19 @@ function snapshotModule(createModule, heapBytes, compiled) {
   };
 }
 
-async function restore(assets, glueModule, meta, status) {
+async function restore(assets, glueModule, meta, status, mark) {
   status("runtime", "Loading the Python runtime…");
   const compiled = WebAssembly.compileStreaming(fetch(base + "pyodide.asm.wasm"));
-  compiled.catch(() => {}); // a failure here falls back to Pyodide's own compiling
+  compiled.then(() => mark("compiled"), () => {}); // a failure here falls back to Pyodide's own compiling
   const [data, asm] = await Promise.all([getBytes(), import(base + "pyodide.asm.mjs")]);
+  mark("read");
   if (!(data instanceof Uint8Array) || data.length !== meta.stored) throw new Error("the stored snapshot is incomplete");
   // Integrity first: a damaged heap could fail in any way at all, hanging included.
   const intact = sha256(data).then((hex) => {
     if (hex !== meta.sha256) throw new Error("the stored snapshot is damaged (checksum mismatch)");
-    return unpack(meta, data);
+    const bytes = unpack(meta, data);
+    mark("checked");
+    return bytes;
   });
   const pyodide = await loadPyodide({
     ...runtimeOptions(assets),
@@ -245,9 +248,10 @@ async function startFresh(assets, glueModule, status, makeSnapshot) {
  * Start the engine. `glue` names the worker's Python module (calculators.present.worker); the
  * imported module is returned as `glue`. `restored` says whether a snapshot was used; `snapshotWanted` whether none good
  * was stored, so that the caller can have one made (see makeSnapshot) once the page is idle;
- * `lookForSnapshot: false` skips the look-up (a first visit).
+ * `lookForSnapshot: false` skips the look-up (a first visit). `mark(name)` is called as a restore
+ * passes its stages (runtime compiled, snapshot read, snapshot checked), for the benchmarks.
  */
-export async function startEngine({ glue: glueModule, status = () => {}, lookForSnapshot = true }) {
+export async function startEngine({ glue: glueModule, status = () => {}, mark = () => {}, lookForSnapshot = true }) {
   const assets = fetchEngine();
   // Only the small description is read here. A first visit does not look at all: opening
   // IndexedDB for the first time in a profile costs up to 0.3 s before the runtime could start.
@@ -262,7 +266,7 @@ export async function startEngine({ glue: glueModule, status = () => {}, lookFor
     if (key && meta.key === key && (meta.pending || 0) < 2) {
       try {
         await setMeta({ ...meta, pending: (meta.pending || 0) + 1 });
-        const glue = await restore(assets, glueModule, meta, status);
+        const glue = await restore(assets, glueModule, meta, status, mark);
         await setMeta({ ...meta, pending: 0 });
         return { glue, restored: true, snapshotWanted: false };
       } catch (err) {

@@ -48,7 +48,8 @@ let snapshotTimer = null;
 
 const ready = SNAPSHOT_MODE ? null : (async () => {
   const t0 = performance.now();
-  const started = await startEngine({ glue: GLUE, status, lookForSnapshot: !FIRST_VISIT });
+  const mark = (stage) => { marks[stage] = performance.now(); };
+  const started = await startEngine({ glue: GLUE, status, mark, lookForSnapshot: !FIRST_VISIT });
   snapshotWanted = started.snapshotWanted;
   marks.glue = performance.now();
   started.glue.configure(await ruleLinks);
