@@ -1,19 +1,20 @@
 // The pinned runtime under Node, for the build steps that must run inside the browser's own
-// interpreter (CPython 3.14 on WebAssembly): compile_wheel.mjs and compile_stdlib.mjs. The host
-// Python cannot do their work, its bytecode being for its own version.
+// interpreter (CPython 3.14 on WebAssembly): compile_wheel.mjs and compile_stdlib.mjs (the host
+// Python cannot do their work, its bytecode being for its own version), and for the engine's
+// tests inside Pyodide (run_in_pyodide.mjs).
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const RUNTIME_DIR = join(here, "node_modules", "pyodide");
+const RUNTIME_DIR = join(here, "node_modules", "pyodide");
 const require = createRequire(import.meta.url);
 const { loadPyodide } = require(join(RUNTIME_DIR, "pyodide.js"));
 
-/** The runtime as published (its own, source-only standard library). */
-export function startRuntime() {
-  return loadPyodide({ indexURL: RUNTIME_DIR + "/" });
+/** The runtime; with no options, as published (its own, source-only standard library). */
+export function startRuntime(options = {}) {
+  return loadPyodide({ indexURL: RUNTIME_DIR + "/", ...options });
 }
 
 /**

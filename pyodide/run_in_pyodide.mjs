@@ -10,19 +10,16 @@
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
 import { putEngineOnPath } from "./src/engine-path.mjs";
+import { startRuntime } from "./node_runtime.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
-const require = createRequire(import.meta.url);
-const { loadPyodide } = require(join(here, "node_modules", "pyodide", "pyodide.js"));
 
 const [out, ...pytestArgs] = process.argv.slice(2);
 // The standard library the browser loads (compile_stdlib.py), not the runtime's own.
 const lock = JSON.parse(readFileSync(join(here, "dist", "pyodide-lock.json"), "utf8"));
-const py = await loadPyodide({ indexURL: join(here, "node_modules", "pyodide") + "/",
-  stdLibURL: join(here, "dist", lock.tool.calculators.stdlib.file_name) });
+const py = await startRuntime({ stdLibURL: join(here, "dist", lock.tool.calculators.stdlib.file_name) });
 // The engine as the browser has it: its bytecode wheel on sys.path (src/engine-path.mjs), so these
 // tests import what a reader runs.
 const engine = readdirSync(join(here, "dist")).find((n) => n.endsWith(".whl"));

@@ -4,8 +4,9 @@
 //
 // The snapshot API is Pyodide's private one (`_makeSnapshot`, `_loadSnapshot`,
 // `makeMemorySnapshot`): pyodide/package.json pins the exact runtime, and a snapshot only
-// loads into the build it was made by, so the key below names the runtime, the engine
-// wheel's and the standard library's sha256 and the Python glue. Pitfalls met on these machines (toolchain notes):
+// loads into the build it was made by, so the key below names the runtime, the engine wheel's
+// and the standard library's sha256 and the Python glue. Pitfalls met on these machines
+// (toolchain notes):
 // - a heap over 30 MiB does not fit the runtime's initial memory: grow it before restoring;
 // - a snapshot made under Node runs Python about 2x slower in the browser: make it here;
 // - files are not in the snapshot (imported modules are): write the wheel back after restoring;
@@ -161,7 +162,7 @@ function unpack(meta, data) {
 // that halves a first visit's start-up. The lock file names it too (tool.calculators.stdlib, with
 // its sha256, which keys the snapshot); its name is fixed here so that it downloads at once,
 // without waiting for the lock file.
-export const STDLIB_FILE = "python_stdlib.pyc.zip";
+const STDLIB_FILE = "python_stdlib.pyc.zip";
 
 const runtimeOptions = (assets) => ({
   indexURL: base,

@@ -20,8 +20,12 @@ let queue = Promise.resolve();
 // that the benchmarks can say where a cold visit's time goes.
 const marks = { script: performance.now() };
 
-function status(stage, text) {
+function mark(stage) {
   marks[stage] = performance.now();
+}
+
+function status(stage, text) {
+  mark(stage);
   postMessage({ type: "status", stage, text });
 }
 
@@ -48,12 +52,11 @@ let snapshotTimer = null;
 
 const ready = SNAPSHOT_MODE ? null : (async () => {
   const t0 = performance.now();
-  const mark = (stage) => { marks[stage] = performance.now(); };
   const started = await startEngine({ glue: GLUE, status, mark, lookForSnapshot: !FIRST_VISIT });
   snapshotWanted = started.snapshotWanted;
-  marks.glue = performance.now();
+  mark("glue");
   started.glue.configure(await ruleLinks);
-  marks.ready = performance.now();
+  mark("ready");
   postMessage({ type: "ready", ms: marks.ready - t0, restored: started.restored, marks, origin: performance.timeOrigin });
   // Search starts once the runs the page asked for before start-up was over have answered:
   // building its index beside the first result slowed that result on a two-core machine.

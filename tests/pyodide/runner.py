@@ -8,6 +8,7 @@ the whole machine).
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import pathlib
 import shutil
@@ -38,20 +39,15 @@ def start() -> None:
     log = (folder / "stdout").open("w"), (folder / "stderr").open("w")
     proc = subprocess.Popen([shutil.which("node"), str(ROOT / "pyodide" / "run_in_pyodide.mjs"), str(out)],
                             cwd=ROOT, stdout=log[0], stderr=log[1], text=True)
-    _run.update(folder=folder, out=out, proc=proc, log=log)
+    _run.update(folder=folder, out=out, proc=proc, log=log, done=False)
 
 
 def report(timeout: float = 900) -> dict:
     """The run's report (starting it if nobody has): raises RuntimeError with its output if it made none."""
     start()
-    proc = _run["proc"]
-    try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-    for f in _run["log"]:
-        f.close()
+    with contextlib.suppress(subprocess.TimeoutExpired):  # stop() ends it; no report then
+        _run["proc"].wait(timeout=timeout)
+    stop(remove=False)
     folder = _run["folder"]
     stdout, stderr = (folder / "stdout").read_text(), (folder / "stderr").read_text()
     try:
@@ -64,12 +60,16 @@ def report(timeout: float = 900) -> dict:
     return result
 
 
-def stop() -> None:
-    """End a run nobody waited for (a session stopped early), and remove its files."""
-    if not _run or _run["proc"].poll() is not None and not _run["folder"].exists():
+def stop(remove: bool = True) -> None:
+    """End the run if it is still going (a session stopped early, or a timeout), close its logs
+    and, unless ``remove`` is false, remove its files."""
+    if not _run:
         return
-    _run["proc"].kill()
-    _run["proc"].wait()
-    for f in _run["log"]:
-        f.close()
-    shutil.rmtree(_run["folder"], ignore_errors=True)
+    if not _run["done"]:
+        _run["proc"].kill()
+        _run["proc"].wait()
+        for f in _run["log"]:
+            f.close()
+        _run["done"] = True
+    if remove:
+        shutil.rmtree(_run["folder"], ignore_errors=True)
