@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from .core import registry
 from .core.compare import COMPARE_KEY
@@ -47,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         run.add_argument("--json", dest="json_params", help="parameters as one JSON object")
     args = parser.parse_args(argv)
 
+    result: dict[str, Any]
     if args.command == "list":
         print(json.dumps(registry.catalog(), indent=2))
         return 0
@@ -65,8 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         result = registry.run(args.id, params)
     print(json.dumps(result, indent=2))
     if not result["ok"]:
-        err = result["error"]
-        print(f"error{' in ' + err['field'] if err.get('field') else ''}: {err['message']}", file=sys.stderr)
+        error = result["error"]
+        print(f"error{' in ' + error['field'] if error.get('field') else ''}: {error['message']}", file=sys.stderr)
         return 2
     return 0
 

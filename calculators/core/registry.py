@@ -12,7 +12,7 @@ import json
 import re
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 from .board import Board
 from .compare import COMPARE_KEY, Differ, comparison, default_note, generic_differ, variants
@@ -258,7 +258,7 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
 def _drive(calc: Calculator, values: dict, lo: float = 0.0, hi: float = 1.0):
     """Run the calculator's function once, passing its progress on mapped into [lo, hi]; return its Result."""
     out = calc.func(values)
-    if inspect.isgenerator(out):
+    if isinstance(out, Generator):
         out = yield from mapped(out, lambda step: {"progress": lo + (hi - lo) * float(step)})
     if not isinstance(out, Result):
         raise TypeError(f"{calc.id} returned {type(out).__name__}, not Result")
