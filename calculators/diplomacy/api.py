@@ -23,13 +23,14 @@ _FROM = {
     "orders": ("Build BuildRule Convoy Disband Hold Illegal Kind Move OrderKind OrderSpec Outcome "
                "ParsedOrder Retreat Status Support Waive describe find_unit phase_words register spec_of"),
     "orders.convoy": "on_minimal_route",
-    "orders.move": "place_names=names",
     "options": ("build_options check_adjustment movement_options present_options units_chosen verdict "
                 "retreat_order_options=retreat_options"),
     "parser": "ParseError Reader Segment parse_phase read_position",
     "position": "Dislodged Position check_position format_position initial_position",
     "readings": "Options",
-    "resolver": "MoveFacts Resolution Resolver resolve_orders",
+    "facts": "Facts",
+    "orders.move": "MoveFacts Opposed place_names=names",
+    "resolver": "Resolution Resolver resolve_orders",
     "sandbox": "MODES Click Mode check_typed click_rows standard_click typed_marks",
     "board_svg": "Mark",
     "retreats": "for_dislodged retreat_options retreat_step",

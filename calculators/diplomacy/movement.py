@@ -22,6 +22,7 @@ from .orders.support import matches as support_matches
 from .orders.support import void_reason as support_void
 from .position import Dislodged, Position
 from .readings import DEFAULT, ConvoyRetreat, Designation, Options
+from .facts import Facts
 from .resolver import Resolution, Resolver
 from .turn import Turn, but
 from .units import PhaseKind, Unit
@@ -241,7 +242,7 @@ def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple
             ("DIP R8",))
 
 
-def _unit_result(facts: Resolver, checked: Checked, u: int, text: str, line: int, written=None) -> Outcome:
+def _unit_result(facts: Facts, checked: Checked, u: int, text: str, line: int, written=None) -> Outcome:
     """What became of unit u's order: its kind explains it; a void support or convoy says why."""
     pieces = facts.pieces_of(u)
     first = pieces[0]
@@ -297,12 +298,12 @@ def explain_moves(turn: Turn) -> Turn:
     return turn.add(*outcomes)
 
 
-def _first_piece(facts: Resolver, u: int) -> int:
+def _first_piece(facts: Facts, u: int) -> int:
     return facts.pieces_of(u)[0]
 
 
 # -- the position after the moves -----------------------------------------------------------------
-def _map_marks(facts: Resolver) -> tuple[tuple, tuple, tuple]:
+def _map_marks(facts: Facts) -> tuple[tuple, tuple, tuple]:
     moves, supports, convoys = [], [], []
     for i, o in enumerate(facts.orders):
         t = type(o)
