@@ -139,7 +139,7 @@ def _waive(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
 
 def _build(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
     """DIP 5.1, 13.2, 13.5, ruling DIP R13: a build within the power's count, one unit a centre."""
-    prov = province_of(p.location)
+    prov = province_of(p.location or "")
     power = p.power or ctx.build_rule.builder(ctx.board, ctx.position, prov)
     if power is None:
         raise Illegal(f"{ctx.board.provinces[prov].name} is no power's home centre that it owns, so nobody may build "
@@ -159,7 +159,7 @@ def _build(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
 
 def _remove(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
     """DIP 13.4, ruling DIP R13: a removal of one of the power's units, within its count."""
-    prov = province_of(p.location)
+    prov = province_of(p.location or "")
     unit = ctx.position.unit_in(prov)
     if unit is None:
         raise Illegal(f"there is no unit in {show(prov)}", ("DIP 13.4",))

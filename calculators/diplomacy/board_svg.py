@@ -292,10 +292,11 @@ class _Orders:
 
     def arrow(self, m: Mark, power: str) -> None:
         a = self._start(m.at, m.kind == "retreat")
-        b = self.geo.anchor(m.to)
-        end_gap = UNIT_R + 2 if province_of(m.to) in self.occupied else 4
+        to = _aim(m)
+        b = self.geo.anchor(to)
+        end_gap = UNIT_R + 2 if province_of(to) in self.occupied else 4
         d, mid = _curve(a, b, UNIT_R, end_gap)
-        self.mids[(province_of(m.at), province_of(m.to))] = mid
+        self.mids[(province_of(m.at), province_of(to))] = mid
         head = f"{self.prefix}-{power_class(power)}"
         self._emit(m, power, f'<path class="casing" d="{d}"/><path class="line" d="{d}" marker-end="url(#{head})"/>'
                    + (_cross(mid) if _crossed(m) else ""))
@@ -303,7 +304,7 @@ class _Orders:
     def helper(self, m: Mark, power: str) -> None:
         """A support or convoy: a line from the unit to the move it helps (or a ring round a held unit)."""
         a = self.geo.anchor(m.at)
-        target = province_of(m.to)
+        target = province_of(_aim(m))
         ring = end = ""
         if m.dest is None:  # support to hold: a line ending in a ring round the supported unit
             b = self.geo.anchor(target)
@@ -330,6 +331,13 @@ class _Orders:
         else:
             at = self.dislodged_at.get(province_of(m.at), at)
             self._emit(m, power, _ring(at, 13) + _cross(at, "disband-mark"))
+
+
+def _aim(m: Mark) -> str:
+    """Where a move, retreat, support or convoy mark points: its ``to``, which each of them names."""
+    if m.to is None:
+        raise ValueError(f"a {m.kind} mark names where it goes")
+    return m.to
 
 
 def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supports: Sequence = (),
@@ -413,12 +421,12 @@ def board_table(position, outcomes: Iterable[Outcome] = (), title: str = "On the
     rows = []
     knocked = [d.unit for d in getattr(position, "dislodged", ()) or ()]
     for u in list(position.units) + knocked:
-        o = by_unit.get((u.power, u.location))
+        given = by_unit.get((u.power, u.location))
         state = " (dislodged)" if u in knocked else ""
-        if o is None or (isinstance(o.order, Hold) and not o.line):
+        if given is None or (isinstance(given.order, Hold) and not given.line):
             rows.append([u.power, u.label() + state, "holds (no order)", ""])
         else:
-            rows.append([u.power, u.label() + state, describe(o.order), o.status.value])
+            rows.append([u.power, u.label() + state, describe(given.order), given.status.value])
     for o in builds:
         rows.append([o.power, "", describe(o.order), o.status.value])
     return Table(title, ["Power", "Unit", "Order", "Result"], rows)

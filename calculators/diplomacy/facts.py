@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .orders import move, spec_of
 from .orders.base import HOLD, MOVE, Kind, Status
+from .orders.move import Move
 
 if TYPE_CHECKING:
     from .readings import Options
@@ -102,6 +103,13 @@ class Facts:
             if any(move.prevent_strength(r, m) > 0 for m in r.contenders[d]):
                 out.add(d)
         return frozenset(out)
+
+    def destination(self, i: int) -> str:
+        """Where move i goes: its location (a coast named where the move reached one)."""
+        o = self.orders[i]
+        if type(o) is not Move:
+            raise ValueError(f"piece {i} is not a move")
+        return o.dest
 
     def by_convoy(self, i: int) -> bool:
         """Did move i travel by convoy (ruling DIP R4)?"""

@@ -7,6 +7,7 @@ an option list must agree with: the order a text makes for the phase, or ``Illeg
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ..core import InputError, Result, Table, bool_param, calculator, text_param
 from .adjustments import adjustments_due, check_adjustment
@@ -131,7 +132,9 @@ def present_options(position: Position, rules, rows: list[dict] | None, typed, c
     typed so far, checked and drawn on the map; a summary of both."""
     from .sandbox import modes_data, typed_summary, typed_table
 
-    tables, data, summary = [], {"phase": position.phase.label()}, []
+    tables: list[Table] = []
+    data: dict[str, Any] = {"phase": position.phase.label()}
+    summary: list[str] = []
     if rows is not None:
         n = sum(len(r["orders"]) for r in rows)
         units = sum(1 for r in rows if r["unit"])

@@ -94,7 +94,7 @@ class Resolver:
             if self.convoyed[i]:
                 src, d = self.prov[i], self.dest[i]
                 self.fleets[i] = tuple(j for j, o in enumerate(orders)
-                                       if self.kind[j] == CONVOY and o.army == src and o.dest == d)
+                                       if type(o) is Convoy and o.army == src and o.dest == d)
         self._read_options(resolution.options)
         barriers = resolution.barriers
         self.barred = [False] * n
@@ -323,8 +323,8 @@ class Resolver:
         in it; everything else is then resolved with those answers."""
         moves = [j for j in cycle if self.kind[j] == MOVE]
         for c in cycle:
-            if self.kind[c] == CONVOY:
-                o = self.orders[c]
+            o = self.orders[c]
+            if type(o) is Convoy:
                 moves += [m for m in self.into.get(o.dest, ()) if self.prov[m] == o.army]
         for j in moves:
             self.result[j] = False

@@ -5,13 +5,19 @@ variant record lists a season's steps top to bottom; ``run`` walks them once.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .orders import Outcome, ParsedOrder
 from .position import Position
 from .readings import DEFAULT, Options
-from .units import Phase
+from .units import Phase, Unit
+
+if TYPE_CHECKING:
+    from .facts import Facts
+    from .movement import Checked
+    from .variant import Variant
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,16 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class SeasonReport:
+    """A variant's own account of a season, for its result (War of the Worlds: the landing, the losses, the virus);
+    the standard game keeps none.  A variant's report is a subclass."""
+
+
+class StepOrderError(RuntimeError):
+    """A step ran before the step whose value it reads (a variant record lists its steps out of order)."""
+
+
+@dataclass(frozen=True)
 class Turn:
     """One season (or phase) being adjudicated.
 
@@ -44,7 +60,7 @@ class Turn:
     ``options`` are the readings of the switchable rulings the season is played under (``readings``).
     """
 
-    variant: object
+    variant: Variant
     phase: Phase
     start: Position
     orders: tuple[ParsedOrder, ...]
@@ -52,16 +68,16 @@ class Turn:
     outcomes: tuple[Outcome, ...] = ()
     notes: tuple[str, ...] = ()
     moves: tuple[tuple[str, str, str, bool], ...] = ()  # (power, from, to, succeeded), for the map
-    supports: tuple = ()  # (supporter location, target province, dest province or None, given)
-    convoys: tuple = ()  # (fleet location, army province, dest province, held)
-    built: tuple = ()
-    removed: tuple = ()
+    supports: tuple[tuple[str, str, str | None, bool], ...] = ()  # (supporter, target, dest or None, given)
+    convoys: tuple[tuple[str, str, str, bool], ...] = ()  # (fleet location, army province, dest province, held)
+    built: tuple[Unit, ...] = ()
+    removed: tuple[Unit, ...] = ()
     winner: str | None = None
     barriers: Mapping[str, Barrier] = field(default_factory=dict)
     decided: Mapping[int, Decision] = field(default_factory=dict)
-    check: object = None
-    facts: object = None
-    report: object = None
+    check: Checked | None = None
+    facts: Facts | None = None
+    report: SeasonReport | None = None
     options: Options = DEFAULT
 
     # The names the calculators and tests know a phase result by.
@@ -73,6 +89,20 @@ class Turn:
     def dislodged(self) -> tuple:
         return self.position.dislodged
 
+    @property
+    def checked(self) -> Checked:
+        """The movement phase's legality check (``movement.check_orders`` has run)."""
+        if self.check is None:
+            raise StepOrderError("a step reads the orders' check before check_orders has run")
+        return self.check
+
+    @property
+    def resolved(self) -> Facts:
+        """The movement phase's answers (``movement.resolve_moves`` has run)."""
+        if self.facts is None:
+            raise StepOrderError("a step reads the resolution before resolve_moves has run")
+        return self.facts
+
     def add(self, *outcomes: Outcome, notes: tuple[str, ...] = ()) -> Turn:
         return self.but(outcomes=self.outcomes + tuple(outcomes), notes=self.notes + tuple(notes))
 
@@ -82,12 +112,13 @@ class Turn:
 
 Step = Callable[[Turn], Turn]
 _FIELDS: dict[type, frozenset[str]] = {}
+V = TypeVar("V")
 
 
-def but(value, **changes):
+def but(value: V, **changes: Any) -> V:
     """A copy of a frozen dataclass value with some fields changed: ``dataclasses.replace`` without its
     per-field checks, for values with no ``__post_init__`` that the steps copy several times a phase."""
-    cls = type(value)
+    cls: type[Any] = type(value)
     names = _FIELDS.get(cls)
     if names is None:
         if "__post_init__" in vars(cls):
@@ -102,7 +133,7 @@ def but(value, **changes):
     return new
 
 
-def run(turn: Turn, steps) -> Turn:
+def run(turn: Turn, steps: Iterable[Step]) -> Turn:
     """Walk the steps once, top to bottom."""
     for step in steps:
         turn = step(turn)

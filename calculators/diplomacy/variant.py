@@ -116,6 +116,7 @@ def next_phase(turn: Turn) -> Turn:
     calendar = variant.calendar
     here = variant.place_in_calendar(turn.phase)
     year = turn.phase.year
+    plan = calendar[here]
     for step in range(1, len(calendar) + 1):
         plan = calendar[(here + step) % len(calendar)]
         if here + step >= len(calendar):

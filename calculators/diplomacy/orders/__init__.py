@@ -8,6 +8,7 @@ removal) lists them in its own enum, and its variant record names both.
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
 from . import build, convoy, disband, hold, move, retreat, support, waive
 from .base import (Illegal, Kind, OrderSpec, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
@@ -35,15 +36,15 @@ class OrderKind(Enum):
     WAIVE = waive.SPEC
 
 
-_BY_TYPE = {}
+_BY_TYPE: dict[type, OrderSpec[Any]] = {}
 
 
-def spec_of(order) -> OrderSpec:
+def spec_of(order: object) -> OrderSpec[Any]:
     """The kind of a typed order (its module's record), from any registered kind enum."""
     return _BY_TYPE[type(order)]
 
 
-def register(kinds) -> None:
+def register(kinds: type[Enum]) -> None:
     """Make a kind enum's typed orders known to ``spec_of`` and ``describe`` (done for each variant's kinds)."""
     for k in kinds:
         _BY_TYPE[k.value.value] = k.value

@@ -291,7 +291,8 @@ def against(r: Resolver, i: int, attack: int) -> tuple[Opposed, int, tuple[int, 
     the mover's own power are not opposition: either the attack is 0 or its group takes them in.
     """
     d, members, me = r.dest[i], r.members[i], r.power[i]
-    hold, staying, facing, strongest = 0, [], (), 0
+    hold, staying, strongest = 0, [], 0
+    facing: tuple[int, ...] = ()
     for j in r.garrison.get(d, ()):
         if j in members:
             continue
