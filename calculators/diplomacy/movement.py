@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .map import GameMap, province_of, show
-from .orders import (Hold, Illegal, Kind, Move, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
+from .orders import (Hold, Illegal, Move, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
                      spec_of, strict_designation)
 from .orders.base import HOLD, MOVE
 from .orders.convoy import Convoy

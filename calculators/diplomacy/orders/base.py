@@ -73,11 +73,11 @@ class ParsedOrder(NamedTuple):
         return province_of(self.location) if self.location else None
 
 
-O = TypeVar("O")  # a typed order: Move, Support, ...
+T = TypeVar("T")  # a typed order: Move, Support, ...
 
 
 @dataclass(frozen=True, repr=False)
-class OrderSpec(Generic[O]):
+class OrderSpec(Generic[T]):
     """One order kind: how it is read, checked, resolved, explained and written back.
 
     ``read(reader, toks, k, ctx)`` reads the words after the verb and ``read_leading`` those after a
@@ -89,17 +89,17 @@ class OrderSpec(Generic[O]):
     """
 
     name: str
-    value: type[O]  # the typed order
+    value: type[T]  # the typed order
     phases: frozenset[PhaseKind]
-    describe: Callable[[O], str]
+    describe: Callable[[T], str]
     resolution: Kind = Kind.NONE
     verbs: frozenset[str] = frozenset()  # words after the unit: A Par - Bur
     leading: frozenset[str] = frozenset()  # words before the unit: Build A Par
     read: Callable[..., dict[str, Any]] | None = None
     read_leading: Callable[..., dict[str, Any]] | None = None  # after a leading word: reads the unit too
-    check: Callable[..., O] = field(default_factory=lambda: _no_check)
+    check: Callable[..., T] = field(default_factory=lambda: _no_check)
     settle: Callable[..., dict[str, Any]] | None = None  # the cross-order stage: settle(context, chosen, reject)
-    pieces: Callable[[O], Any] | None = None  # pieces(order) -> ((resolver order, group key), ...); None: itself
+    pieces: Callable[[T], Any] | None = None  # pieces(order) -> ((resolver order, group key), ...); None: itself
     explain: Callable[[Any, int], tuple[Status, str, tuple[str, ...]]] = field(default_factory=lambda: _unexplained)
     options: Callable[..., Any] | None = None  # options(context, unit) -> the unit's orders of this kind, as written
 
