@@ -10,7 +10,7 @@ from .orders import build as build_kind
 from .position import Position
 from .readings import RemovalDistance
 from .turn import Turn
-from .units import Unit, UnitType
+from .units import Season, Unit, UnitType
 
 home_builder = build_kind.home_builder
 
@@ -234,7 +234,7 @@ def adjustment_step(turn: Turn) -> Turn:
 
 def fall_ownership(turn: Turn) -> Turn:
     """DIP 14.3: at the end of Fall, after the Fall retreats, each centre goes to the power with a unit in it."""
-    if turn.phase.season.value != "fall" or turn.position.dislodged:
+    if turn.phase.season is not Season.FALL or turn.position.dislodged:
         return turn
     owners = update_ownership(turn.variant.board, turn.position.units, turn.position.owners)
     return turn.but(position=turn.position.but(owners=owners))
@@ -242,7 +242,7 @@ def fall_ownership(turn: Turn) -> Turn:
 
 def check_win(turn: Turn) -> Turn:
     """DIP 1.1: after the Fall ownership update, the variant's win rule (the standard game: 18 centres)."""
-    if turn.phase.season.value != "fall" or turn.position.dislodged:
+    if turn.phase.season is not Season.FALL or turn.position.dislodged:
         return turn
     return turn.but(winner=turn.variant.winner(turn.variant, turn.position))
 

@@ -142,10 +142,13 @@ def marks_from_tuples(moves=(), supports=(), convoys=()) -> list[Mark]:
 
 
 # ---- drawing helpers ------------------------------------------------------------------------
-def _f(v: float) -> str:
-    """A coordinate, to a tenth of a unit."""
+def svg_number(v: float) -> str:
+    """A coordinate as the board writes it, to a tenth of a unit (a variant's overlay writes its own so)."""
     s = f"{v:.1f}"
     return s[:-2] if s.endswith(".0") else s
+
+
+_f = svg_number  # the drawing below writes hundreds of them
 
 
 def _toward(a: Point, b: Point, by: float) -> Point:

@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .map import GameMap, province_of, show
-from .orders import (Hold, Illegal, Move, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
+from .orders import (Hold, Illegal, Move, OrderKind, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
                      spec_of, strict_designation)
 from .orders.base import HOLD, MOVE
 from .orders.convoy import Convoy
@@ -241,7 +241,7 @@ def designation_note(parsed: ParsedOrder, unit: Unit | None, target: Unit | None
     facts = []
     if parsed.unit_type is not None and parsed.unit_type.value != unit.type.value:
         facts.append(f"the unit in {show(unit.province)} is {a_unit(unit)}")
-    if (target is not None and parsed.spec.name == "support" and parsed.target_type is not None
+    if (target is not None and parsed.kind is OrderKind.SUPPORT and parsed.target_type is not None
             and parsed.target_type.value != target.type.value):  # a convoy's wrong target already says "is a fleet"
         facts.append(f"the unit in {show(target.province)} is {a_unit(target)}")
     written = parsed.location.partition("/")[2]

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core import InputError, Result, Table, bool_param, calculator, text_param
 from .adjustments import adjustments_due, check_adjustment
-from .map import show
+from .map import Terrain, show
 from .movement import check_written, context_for, settle_alone
 from .orders import Illegal
 from .orders import retreat as retreat_kind
@@ -33,7 +33,7 @@ def movement_options(variant, position: Position) -> Iterator[tuple[str, str, li
         yield unit.power, unit.label(), list(dict.fromkeys(orders))
 
 
-def retreat_options(variant, position: Position) -> Iterator[tuple[str, str, list[str]]]:
+def retreat_order_options(variant, position: Position) -> Iterator[tuple[str, str, list[str]]]:
     """DIP 12.1-12.5: each dislodged unit retreats to a place it may go to, or disbands."""
     for d in position.dislodged:
         me = d.unit.label()
@@ -56,7 +56,7 @@ def build_options(variant, position: Position) -> Iterator[tuple[str, str, list[
                 continue
             if info.army_can_stand:
                 orders.append(f"Build {UnitType.ARMY.value} {show(prov)}")
-            if info.terrain.value == "coast":
+            if info.terrain is Terrain.COAST:
                 coasts = [f"{prov}/{c.value}" for c in info.coasts] or [prov]
                 orders += [f"Build {UnitType.FLEET.value} {show(loc)}" for loc in coasts]
         yield power, "", orders + ["Waive"]
@@ -68,7 +68,7 @@ def legal_orders(variant, position: Position) -> list[tuple[str, str, list[str]]
     if kind is PhaseKind.MOVEMENT:
         return list(movement_options(variant, position))
     if kind is PhaseKind.RETREATS:
-        return list(retreat_options(variant, position))
+        return list(retreat_order_options(variant, position))
     return list(build_options(variant, position))
 
 

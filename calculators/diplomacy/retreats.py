@@ -124,4 +124,4 @@ def retreat_step(claims: Callable[[Position, ParsedOrder], bool] | None = None):
 def for_dislodged(position: Position, p: ParsedOrder) -> bool:
     """An order a retreat step takes in a season that also has adjustments: one for a dislodged unit."""
     dislodged = {d.unit.province for d in position.dislodged}
-    return p.spec.name == "retreat" or (p.location is not None and province_of(p.location) in dislodged)
+    return p.kind is OrderKind.RETREAT or (p.location is not None and province_of(p.location) in dislodged)

@@ -3,23 +3,27 @@
 The record holds everything a variant may change, as godip's variants do: its board; its calendar
 (the seasons in order, one ``Season`` enum for every game, each with the pipeline of steps that
 adjudicates it, top to bottom); its unit kinds and order kinds; how it reads orders; its win rule;
-where a power may build; how a unit is named in explanations; and how its board is drawn.  The
-standard game is ``STANDARD``: the same record with no additions.  A variant builds its record from
-this one, adding steps around the standard ones; it never re-orchestrates a season.
+where a power may build; how a unit is named in explanations; how its board is drawn; and how its
+results are written (``results``): how it reads and writes a position's text, how it names a place,
+its words for a season, and what its result adds to every variant's.  The standard game is ``STANDARD``:
+the same record with no additions.  A variant builds its record from this one, adding steps around the
+standard ones; it never re-orchestrates a season, and one presenter serves every variant.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 
 from .adjustments import adjustment_step, adjustments_due, check_win, fall_ownership
-from .map import GameMap, standard_map
+from .map import GameMap, show, standard_map
 from .movement import MOVEMENT_STEPS, named_by_label
 from .orders import BuildRule, OrderKind, Outcome, ParsedOrder, Status
 from .orders.build import HOME_CENTRES
 from .parser import ParseError, Reader
 from .position import Position, initial_position
 from .readings import Options
+from .results import Extras, read_standard_position, standard_extras, standard_summary, write_standard_position
 from .retreats import retreat_step
 from .turn import Step, Turn
 from .units import Phase, PhaseKind, Season, Unit, UnitType
@@ -74,8 +78,8 @@ class Variant:
     board: GameMap
     calendar: tuple[SeasonPlan, ...]
     unit_types: tuple[UnitType, ...] = (UnitType.ARMY, UnitType.FLEET)
-    order_kinds: tuple = tuple(OrderKind)
-    read_orders: Callable[[Variant, Phase, str], tuple] = read_standard
+    order_kinds: tuple[Enum, ...] = tuple(OrderKind)
+    read_orders: Callable[[Variant, Phase, str], tuple[tuple[ParsedOrder, ...], tuple[Outcome, ...]]] = read_standard
     winner: Callable[[Variant, Position], str | None] = eighteen_centres
     win_centres: int = 18
     build_rule: BuildRule = HOME_CENTRES
@@ -88,6 +92,13 @@ class Variant:
     notes: tuple[str, ...] = ()
     # The calendar under other readings (a variant whose steps depend on them): options -> calendar.
     pipeline: Callable[[Options], tuple[SeasonPlan, ...]] | None = None
+    # How its results are written (``results.present``): a place, a position's text read and written back,
+    # its words for a season, and what its result adds to every variant's.
+    show: Callable[[str], str] = show
+    read_position: Callable[[Variant, Phase, str, Options], tuple[Position, tuple[str, ...]]] = read_standard_position
+    write_position: Callable[[Variant, Position], str] = write_standard_position
+    summary: Callable[[Turn], str] = standard_summary
+    extras: Callable[[Turn], Extras] = standard_extras
 
     @property
     def map(self) -> GameMap:
@@ -129,7 +140,7 @@ def next_phase(turn: Turn) -> Turn:
     return turn.but(position=position.but(phase=Phase(year, plan.season, plan.kind)))
 
 
-_READERS: dict[int, tuple] = {}
+_READERS: dict[int, tuple[Variant, Reader]] = {}
 
 
 def reader_for(variant: Variant) -> Reader:

@@ -3,6 +3,9 @@ ruling WOTW R1), the first removals (ruling WOTW R10) and the end of the game (W
 WOTW R11).  The readings of WOTW R1 and R10 come as their enums (``readings``), the site's by default."""
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
+from typing import Any
+
 from ..diplomacy.api import Season
 from .board import TOTAL_CENTRES
 from .readings import FirstCheck, RemovalsStart
@@ -49,25 +52,35 @@ def first_check_text(first: FirstCheck = FirstCheck.FALL_1903) -> str:
     return f"{when.display} {year}"
 
 
+@dataclass(frozen=True)
+class VirusCheck:
+    """A virus check (WOTW 9.1): whether it applies, the counts checked, each threshold, and how far each is."""
+
+    check_applies: bool
+    destroyed: int  # the counts checked: a later step of the season may change them (ruling WOTW R14)
+    largest: int
+    twelve_met: bool
+    double_met: bool
+    active: bool  # the check applies and both thresholds are met: the virus strikes
+    more_destroyed_for_twelve: int
+    # Two routes to the doubling threshold: more centres destroyed, or the largest power shrinking.
+    more_destroyed_for_double: int
+    largest_must_fall_to: int
+    largest_must_lose: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
 def virus_status(year: int, season: Season, destroyed: int, largest: int,
-                 first: FirstCheck = FirstCheck.FALL_1903) -> dict:
+                 first: FirstCheck = FirstCheck.FALL_1903) -> VirusCheck:
     """WOTW 9.1: at least 12 destroyed and destroyed >= 2 x the largest Earth power's centres."""
     applies = check_applies(year, season, first)
     enough = destroyed >= MIN_DESTROYED
     double = destroyed >= VIRUS_MULTIPLE * largest
-    return {
-        "check_applies": applies,
-        "destroyed": destroyed,  # the counts checked: a later step of the season may change them (ruling WOTW R14)
-        "largest": largest,
-        "twelve_met": enough,
-        "double_met": double,
-        "active": applies and enough and double,
-        "more_destroyed_for_twelve": max(0, MIN_DESTROYED - destroyed),
-        # Two routes to the doubling threshold: more centres destroyed, or the largest power shrinking.
-        "more_destroyed_for_double": max(0, VIRUS_MULTIPLE * largest - destroyed),
-        "largest_must_fall_to": destroyed // VIRUS_MULTIPLE,
-        "largest_must_lose": max(0, largest - destroyed // VIRUS_MULTIPLE),
-    }
+    return VirusCheck(applies, destroyed, largest, enough, double, applies and enough and double,
+                      max(0, MIN_DESTROYED - destroyed), max(0, VIRUS_MULTIPLE * largest - destroyed),
+                      destroyed // VIRUS_MULTIPLE, max(0, largest - destroyed // VIRUS_MULTIPLE))
 
 
 def next_removal_season(year: int, season: Season,
@@ -86,7 +99,28 @@ def next_removal_season(year: int, season: Season,
             return year, order[i]
 
 
-def end_of_game(martian_units, landings_to_come: int, owners: dict[str, str], destroyed, after_fall: bool) -> dict:
+@dataclass(frozen=True)
+class GameEnd:
+    """Where the game stands after a season (WOTW 2.2-2.5): who has won, if anyone, and why not yet."""
+
+    martian_wins: bool
+    martian_eliminated: bool
+    winner: str | None
+    needed: int | None  # the centres an Earth power needs to win (None once the Martian has won)
+    text: str
+    remaining: int | None = None  # the centres not destroyed (not given once the Martian has won)
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"martian_wins": self.martian_wins, "martian_eliminated": self.martian_eliminated,
+               "winner": self.winner, "needed": self.needed}
+        if self.remaining is not None:
+            out["remaining"] = self.remaining
+        out["text"] = self.text
+        return out
+
+
+def end_of_game(martian_units, landings_to_come: int, owners: dict[str, str], destroyed, after_fall: bool
+                ) -> GameEnd:
     """WOTW 2.2, 2.3 with ruling WOTW R11: the Martian wins at 34 destroyed; once the Martian is
     eliminated (no unit and no cylinder to come), an Earth power wins after a Fall with more than
     half of the centres not destroyed.  Until then no Earth power wins and draws wait (WOTW 2.4), save a
@@ -94,8 +128,8 @@ def end_of_game(martian_units, landings_to_come: int, owners: dict[str, str], de
     n_destroyed = len(destroyed)
     remaining = TOTAL_CENTRES - n_destroyed
     if n_destroyed >= TOTAL_CENTRES:
-        return {"martian_wins": True, "martian_eliminated": False, "winner": "Martian", "needed": None,
-                "text": f"All {TOTAL_CENTRES} supply centres are destroyed: the Martian wins (WOTW 2.2)."}
+        return GameEnd(True, False, "Martian", None,
+                       f"All {TOTAL_CENTRES} supply centres are destroyed: the Martian wins (WOTW 2.2).")
     eliminated = not martian_units and landings_to_come == 0
     needed = remaining // 2 + 1
     winner = None
@@ -115,5 +149,4 @@ def end_of_game(martian_units, landings_to_come: int, owners: dict[str, str], de
     else:
         text = (f"The Martian is eliminated: an Earth power needs {needed} of the {remaining} remaining centres "
                 "after a Fall season to win (WOTW 2.3, ruling WOTW R11).")
-    return {"martian_wins": False, "martian_eliminated": eliminated, "winner": winner, "needed": needed,
-            "remaining": remaining, "text": text}
+    return GameEnd(False, eliminated, winner, needed, text, remaining)

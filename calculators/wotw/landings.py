@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..core import InputError, Result, Table, calculator, text_param
 from ..diplomacy.api import Season
@@ -133,10 +134,12 @@ def landings(v: dict) -> Result:
     schedule = check_schedule(sites)
     destroyed = set(destroyed_before)
     martian_at: dict[str, str] = {}
-    rows, entries = [], []
+    rows: list[list[Any]] = []
+    entries: list[dict[str, Any]] = []
     for ld in schedule:
         at = f"{ld.season} {ld.year}"
-        eliminates, destroys = None, None
+        eliminates: str | None = None
+        destroys: str | None = None
         if ld.legal:
             p = ld.province
             if p in martian_at:  # WOTW 3.3: an earlier cylinder's 3A still there is eliminated too

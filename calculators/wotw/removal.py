@@ -89,7 +89,7 @@ def apply(units: tuple[Unit, ...], ordered: tuple[tuple[str, int], ...]
 def plan(units: tuple[Unit, ...], year: int, season: Season, first=(),
          start: RemovalsStart = RemovalsStart.NEXT_SEASON) -> tuple[RemovalSeason, ...]:
     """Every removal season until no Martian point is left, the units standing still (ruling WOTW R10)."""
-    out = []
+    out: list[RemovalSeason] = []
     y, s = next_removal_season(year, season, start)
     ordered = first
     while units and len(out) < MAX_SEASONS:

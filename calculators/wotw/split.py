@@ -68,13 +68,14 @@ def options(context, unit: Unit):
             yield f"{me} - " + " - ".join(f"{designation(s)} {show(d)}" for s, d in zip(sizes, dests, strict=True))
 
 
-_SHAPES = {2: ((1, 1),), 3: ((2, 1), (1, 1, 1))}
+_SHAPES: dict[int, tuple[tuple[int, ...], ...]] = {2: ((1, 1),), 3: ((2, 1), (1, 1, 1))}
 
 
 def pieces(order: Split):
     """A move for each part that leaves, and what stays holding the province (ruling WOTW R13)."""
     here = order.unit.province
-    out = [(Move(order.unit.with_strength(s), d), None) for s, d in order.parts if d != here]
+    out: list[tuple[Move | Hold, None]] = [(Move(order.unit.with_strength(s), d), None) for s, d in order.parts
+                                           if d != here]
     stay = sum(s for s, d in order.parts if d == here)
     if stay:
         out.append((Hold(order.unit.with_strength(stay)), None))

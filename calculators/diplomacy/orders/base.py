@@ -97,7 +97,7 @@ class OrderSpec(Generic[T]):
     leading: frozenset[str] = frozenset()  # words before the unit: Build A Par
     read: Callable[..., dict[str, Any]] | None = None
     read_leading: Callable[..., dict[str, Any]] | None = None  # after a leading word: reads the unit too
-    check: Callable[..., T] = field(default_factory=lambda: _no_check)
+    check: Callable[..., Any] = field(default_factory=lambda: _no_check)  # its typed order (or a simpler kind's)
     settle: Callable[..., dict[str, Any]] | None = None  # the cross-order stage: settle(context, chosen, reject)
     pieces: Callable[[T], Any] | None = None  # pieces(order) -> ((resolver order, group key), ...); None: itself
     explain: Callable[[Any, int], tuple[Status, str, tuple[str, ...]]] = field(default_factory=lambda: _unexplained)
