@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from .adjustments import adjustment_step, adjustments_due, check_win, fall_ownership
 from .map import GameMap, show, standard_map
@@ -23,10 +24,12 @@ from .orders.build import HOME_CENTRES
 from .parser import ParseError, Reader
 from .position import Position, initial_position
 from .readings import Options
-from .results import Extras, read_standard_position, standard_extras, standard_summary, write_standard_position
 from .retreats import retreat_step
 from .turn import Step, Turn
 from .units import Phase, PhaseKind, Season, Unit, UnitType
+
+if TYPE_CHECKING:
+    from .results import Extras
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,37 @@ def any_letter(unit: Unit, parsed: ParsedOrder) -> None:
     """Ruling DIP R8: the A/F written for the ordered unit is not checked (the result says so)."""
 
 
+# The standard record's result hooks (``results``), imported when a result is written: a season's steps
+# never need them, and a War of the Worlds virus check should not pay for them (issue 12).
+def read_standard_position(variant: Variant, phase: Phase, text: str, options: Options
+                           ) -> tuple[Position, tuple[str, ...]]:
+    """The position a text gives, checked (``results.read_standard_position``)."""
+    from .results import read_standard_position as read
+
+    return read(variant, phase, text, options)
+
+
+def write_standard(variant: Variant, position: Position) -> str:
+    """The position as text (``results.write_standard_position``)."""
+    from .results import write_standard_position
+
+    return write_standard_position(variant, position)
+
+
+def summarize_standard(turn: Turn) -> str:
+    """The phase in a sentence (``results.standard_summary``)."""
+    from .results import standard_summary
+
+    return standard_summary(turn)
+
+
+def standard_extras(turn: Turn) -> Extras:
+    """The standard game's own part of the result (``results.standard_extras``)."""
+    from .results import standard_extras as extras
+
+    return extras(turn)
+
+
 def draw_standard(variant: Variant, turn: Turn, title: str) -> str:
     """The board of a phase with its orders and their results, drawn by ``board_svg`` from typed values."""
     from .board_svg import render_board
@@ -96,8 +130,8 @@ class Variant:
     # its words for a season, and what its result adds to every variant's.
     show: Callable[[str], str] = show
     read_position: Callable[[Variant, Phase, str, Options], tuple[Position, tuple[str, ...]]] = read_standard_position
-    write_position: Callable[[Variant, Position], str] = write_standard_position
-    summary: Callable[[Turn], str] = standard_summary
+    write_position: Callable[[Variant, Position], str] = write_standard
+    summary: Callable[[Turn], str] = summarize_standard
     extras: Callable[[Turn], Extras] = standard_extras
 
     @property

@@ -16,7 +16,7 @@ from .differences import differ
 from .landings import check_schedule, parse_sites
 from .orders import martian_box, parse_retreat, split_orders
 from .result import RULES, rules_of
-from .season import WotwOptions
+from .state import WotwOptions
 from .state import state
 from .variant import SEASON_CHOICES, WOTW
 

@@ -17,7 +17,7 @@ from ..diplomacy.api import read_position as read_standard_text
 from ..diplomacy.api import reader_for
 from .board import EARTH_POWERS, MARTIAN, board, lookup, show
 from .readings import DislodgedMartian
-from .season import WotwOptions
+from .state import WotwOptions
 from .state import MartianState, state
 from .units import parse_units
 

@@ -16,7 +16,7 @@ from .board import MARTIAN, TOTAL_CENTRES, board, show
 from .endgame import LAST_LANDING, VirusCheck, check_applies, first_check_text, season_key
 from .readings import Landing
 from .removal import describe as describe_removal
-from .season import WotwOptions
+from .state import WotwOptions
 from .state import Report, report_of, state
 
 RULES = ("WOTW 1.1", "WOTW 2.2", "WOTW 2.3", "WOTW 3.3", "WOTW 3.4", "WOTW 3.6", "WOTW 4.1", "WOTW 4.2", "WOTW 5.1",

@@ -10,52 +10,19 @@ the virus and its removals.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
-from enum import Enum
+from dataclasses import dataclass
 from functools import cache
 
-from ..diplomacy.api import (Barrier, Decision, Dislodged, Facts, Illegal, Options, Outcome, Phase, Position, Season,
+from ..diplomacy.api import (Barrier, Decision, Dislodged, Facts, Illegal, Outcome, Phase, Position, Season,
                              Status, Support, Turn, Unit, but, resolve_moves, update_ownership)
 from .board import CYLINDER_STRENGTH, EARTH_POWERS, MARTIAN, designation, martian, show
 from .endgame import check_applies, end_of_game, landing_site, landings_after, virus_status
 from .orders import MartianOrderKind
-from .readings import FIELDS, DislodgedMartian, FirstCheck, Landing, RemovalsStart, SeasonOrder
 from .removal import POINTS_PER_SEASON, Removal, check, defaults
+from .state import DEFAULT as DEFAULT  # the site's readings (re-exported with the record's types)
 from .state import MartianState as MartianState  # the position's Martian part, as the steps leave it
-from .state import report_of, state
-
-
-@dataclass(frozen=True, slots=True)
-class WotwOptions(Options):
-    """The readings a season is played under: the standard game's (WOTW 1.1 keeps its rules) and the variant's
-    (``readings.RULINGS``), the site's by default."""
-
-    first_check: FirstCheck = FirstCheck.FALL_1903
-    dislodged_martian: DislodgedMartian = DislodgedMartian.ATTACKER_STAYS
-    landing: Landing = Landing.AFTER_MOVES
-    removals_start: RemovalsStart = RemovalsStart.NEXT_SEASON
-    season_order: SeasonOrder = SeasonOrder.AFTER_FALL_RETREATS
-
-    @classmethod
-    def fields_by_ruling(cls) -> dict[str, tuple[str, type[Enum]]]:
-        return {**Options.fields_by_ruling(), **FIELDS}
-
-    @classmethod
-    def of(cls, options: Options | None) -> WotwOptions:
-        """These options as the variant's record (the site's readings for the variant's rulings if not given)."""
-        if isinstance(options, WotwOptions):
-            return options
-        if options is None or options == _STANDARD:
-            return DEFAULT
-        return cls(**{f.name: getattr(options, f.name) for f in fields(Options)})
-
-
-_STANDARD = Options()
-DEFAULT = WotwOptions()
-
-
-def options_of(turn: Turn) -> WotwOptions:
-    return WotwOptions.of(turn.options)
+from .state import WotwOptions as WotwOptions
+from .state import options_of, report_of, state
 
 
 def _martians(units: Iterable[Unit]) -> tuple[Unit, ...]:

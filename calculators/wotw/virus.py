@@ -9,7 +9,7 @@ from .board import EARTH_POWERS, TOTAL_CENTRES
 from .endgame import MIN_DESTROYED, VIRUS_MULTIPLE, VirusCheck, first_check_text, virus_status
 from .orders import parse_orders
 from .readings import RemovalsStart
-from .season import WotwOptions
+from .state import WotwOptions
 from .removal import describe, plan
 from .units import parse_units
 
