@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator, Iterator
 from .board import Board
 from .compare import COMPARE_KEY, Differ, comparison, default_note, generic_differ, variants
 from .errors import InputError
-from .params import Param, ruling_param
+from .params import BoolParam, Param, ruling_param
 from .presets import Presets
 from .progress import mapped
 from .result import Result
@@ -238,7 +238,7 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
         compare = False
         if isinstance(params, dict) and COMPARE_KEY in params:
             params = dict(params)
-            compare = Param(COMPARE_KEY, "bool", "Compare readings", False).coerce(params.pop(COMPARE_KEY))
+            compare = BoolParam(COMPARE_KEY, "Compare readings", False).coerce(params.pop(COMPARE_KEY))
         values = validate(calc, params)
         result = yield from (_compared(calc, values) if compare else _answer(calc, values))
         json.dumps(result)  # the contract promises JSON: fail here, not in the page
