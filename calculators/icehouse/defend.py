@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from ..core import (BarChart, InputError, Prob, Result, Table, calculator, choice_param, frac, int_param, percent, prob,
                     text_param)
@@ -277,7 +278,8 @@ def player_entry(i: int, f: Force, out: Summary, base: Summary | None) -> dict:
 
 def policy_table(outs: list, where: dict[str, int], n: int) -> tuple[list, Table]:
     """Everyone on one policy, each policy in turn: the simple policies kept for comparison."""
-    compared, rows = [], []
+    compared: list[dict[str, Any]] = []
+    rows: list[list[Any]] = []
     for policy in COMPARED:
         o = outs[where[policy]] if policy in where else None
         if o is None:
