@@ -7,7 +7,6 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..core import InputError, Param, calculator, choice_param, group_error, group_param, int_param
 from . import common as c
@@ -15,7 +14,7 @@ from .combat import (MAX_ELEMENTS, Shooter, Target, check_tripod_armor, resolve_
                      within_size)
 from .dice import RollOptions
 from .forces import PRESETS, SHOOTERS, TARGETS, choices
-from .plan import ASSAULT, MAX_DIGITS, SHOOTING, TOW, Attack, Turn, tripod_turn, units_turn
+from .plan import ASSAULT, MAX_DIGITS, SHOOTING, TOW, Attack, Plan, tripod_turn, units_turn
 from .planview import present
 from .stats import DUG_IN_TRIPOD_RANGE, Weapon
 
@@ -77,17 +76,6 @@ NEARBY = group_param("nearby", "Units within 6\" of the tripod", [
     c.cover_param(), c.dug_in_param(),
 ], [], 0, MAX_NEARBY, item_label="Unit nearby",
     help="Where you place your units: each suffers 3 attacks at Power +2 if the tripod explodes (AQMF 18.7).")
-
-
-@dataclass
-class Plan:
-    """One fire plan, resolved: its attacks in order, its target, and the turn they make."""
-
-    name: str
-    attacks: list[Attack]
-    target: Target
-    lost_before: int
-    turn: Turn
 
 
 @calculator(

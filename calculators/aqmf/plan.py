@@ -70,6 +70,17 @@ class Turn:
     cut: int | None = None  # attackers worked out before the fractions would pass MAX_DIGITS (None: all)
 
 
+@dataclass
+class Plan:
+    """One fire plan, resolved: its attacks in order, its target, and the turn they make."""
+
+    name: str
+    attacks: list[Attack]
+    target: Target
+    lost_before: int
+    turn: Turn
+
+
 def _step(chain: Chain, move) -> bool:
     """One attack; False (and the chain unchanged) if its exact fractions would pass MAX_DIGITS."""
     before = chain.copy()

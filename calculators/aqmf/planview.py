@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from ..core import BarChart, Result, Table, percent, prob
 from . import common as c
@@ -10,10 +9,7 @@ from .combat import Target, attack_odds, p_rout
 from .damage import DESTROYED, EXPLODED, after_attack_weights, is_down, p_down
 from .dice import RollOptions
 from .explosion import blast
-from .plan import ASSAULT, SHOOTING, TOW, tripod_hit_need
-
-if TYPE_CHECKING:
-    from .fireplan import Plan
+from .plan import ASSAULT, SHOOTING, TOW, Plan, tripod_hit_need
 
 KIND_WORDS = {SHOOTING: "shooting", ASSAULT: "assault", TOW: "tow cables"}
 EVENTS = {"tripod": "tripod destroyed", "human": "unit routed or wiped out", "blip": "blip revealed",

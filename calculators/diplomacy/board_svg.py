@@ -25,6 +25,7 @@ from ..core.package_data import read_text
 
 from .map import GameMap, Terrain, province_of, show
 from .orders import Build, Convoy, Disband, Hold, Move, Outcome, Retreat, Status, Support, describe
+from .units import Unit
 
 Point = tuple[float, float]
 
@@ -343,6 +344,39 @@ def _aim(m: Mark) -> str:
     return m.to
 
 
+def _orders_layer(geo: Geometry, id_prefix: str, drawn: list[Mark], occupied: set[str],
+                  dislodged_at: dict[str, Point], power_at: dict[str, str]) -> list[str]:
+    """Every order drawn, moves first (the supports and convoys then end on the moves' curves)."""
+    layer = _Orders(geo, id_prefix, occupied, dislodged_at)
+    for m in sorted(drawn, key=lambda m: m.kind not in ("move", "retreat")):
+        power = m.power or power_at.get(province_of(m.at), "")
+        if m.kind in ("move", "retreat"):
+            layer.arrow(m, power)
+        elif m.kind in ("support", "convoy"):
+            layer.helper(m, power)
+        elif m.kind == "hold":
+            layer.hold(m, power)
+        else:
+            layer.adjustment(m, power)
+    return ['<g class="orders">', *layer.out, "</g>"]
+
+
+def _units_layer(geo: Geometry, units: Sequence[Unit], knocked: list[Unit], dislodged_at: dict[str, Point]
+                 ) -> list[str]:
+    """Every unit at its anchor; a dislodged one beside the unit that took its place."""
+    knocked_ids = {(u.power, u.location) for u in knocked}
+    out = ['<g class="units">']
+    for u in units:
+        if (u.power, u.location) in knocked_ids:
+            continue
+        out.append(unit_svg(u.type.value, u.power, u.location, geo.anchor(u.location), f"{u.power}: {u.label()}"))
+    for u in knocked:
+        at = dislodged_at[u.province]
+        out.append(unit_svg(u.type.value, u.power, u.location, at, f"{u.power}: {u.label()} (dislodged)", "dislodged"))
+    out.append("</g>")
+    return out
+
+
 def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supports: Sequence = (),
                  convoys: Sequence = (), dislodged: Sequence = (), *, outcomes: Iterable[Outcome] | None = None,
                  marks: Iterable[Mark] = (), overlay: str = "", destroyed: Iterable[str] = (),
@@ -362,7 +396,6 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
     drawn += list(marks)
     units = tuple(position.units)
     knocked = list(dislodged) + [d.unit for d in getattr(position, "dislodged", ()) or ()]
-    knocked_ids = {(u.power, u.location) for u in knocked}
     powers = {u.power for u in units} | {u.power for u in knocked} | set(owners.values()) | {m.power for m in drawn}
     power_at = {u.province: u.power for u in units + tuple(knocked)}
 
@@ -378,31 +411,12 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
            *_centres(gmap, geo, owners, frozenset(destroyed)),
            *_labels(gmap, geo)]
 
-    dislodged_at = {}
+    dislodged_at: dict[str, Point] = {}
     for u in knocked:
         x, y = geo.anchor(u.location)
         dislodged_at[u.province] = (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
-    occupied = {u.province for u in units}
-    layer = _Orders(geo, id_prefix, occupied, dislodged_at)
-    for m in sorted(drawn, key=lambda m: m.kind not in ("move", "retreat")):
-        power = m.power or power_at.get(province_of(m.at), "")
-        if m.kind in ("move", "retreat"):
-            layer.arrow(m, power)
-        elif m.kind in ("support", "convoy"):
-            layer.helper(m, power)
-        elif m.kind == "hold":
-            layer.hold(m, power)
-        else:
-            layer.adjustment(m, power)
-    out += ['<g class="orders">', *layer.out, "</g>", '<g class="units">']
-    for u in units:
-        if (u.power, u.location) in knocked_ids:
-            continue
-        out.append(unit_svg(u.type.value, u.power, u.location, geo.anchor(u.location), f"{u.power}: {u.label()}"))
-    for u in knocked:
-        at = dislodged_at[u.province]
-        out.append(unit_svg(u.type.value, u.power, u.location, at, f"{u.power}: {u.label()} (dislodged)", "dislodged"))
-    out.append("</g>")
+    out += _orders_layer(geo, id_prefix, drawn, {u.province for u in units}, dislodged_at, power_at)
+    out += _units_layer(geo, units, knocked, dislodged_at)
     out.append(overlay)
     out.append(f'<text class="credit" x="8" y="{geo.height - 8}">{escape(geo.credit)}</text></svg>')
     return "".join(out)

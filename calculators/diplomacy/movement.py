@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .map import GameMap, province_of, show
 from .orders import (Hold, Illegal, Move, OrderKind, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
@@ -24,13 +24,12 @@ from .orders.support import matches as support_matches
 from .orders.support import void_reason as support_void
 from .position import Dislodged, Position
 from .readings import DEFAULT, ConvoyRetreat, Designation, Options
-from .facts import Facts
-from .resolver import Piece, Resolution, Resolver
-from .turn import Turn, but
+from .checked import Checked, Written
+from .orders.move import by_convoy, contested, moved_to
+from .pieces import Piece, Pieces, Resolution
+from .resolver import Resolver
+from .turn import Turn, Variant, but
 from .units import PhaseKind, Unit
-
-if TYPE_CHECKING:
-    from .variant import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,30 +54,6 @@ def context_for(variant: Variant, position: Position, options: Options = DEFAULT
     units = {u.province: u for u in position.units}
     fleets = frozenset(p for p, u in units.items() if u.type.convoys and gmap.is_sea(p))
     return Context(gmap, position, units, fleets, variant, options)
-
-
-@dataclass(slots=True)
-class Written:
-    """One written order after the board check: the order, or why it cannot be used.  ``repeated``: it was the
-    same order again (ruling DIP R10): it counts once, so the unit's own order stands and it does not hold."""
-
-    parsed: ParsedOrder
-    unit: Unit | None
-    order: Any | None
-    error: str = ""
-    rules: tuple[str, ...] = ()
-    repeated: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Checked:
-    """The movement phase after the legality check: every written order's check, one effective order
-    per unit (``position.units`` order), the pieces for the resolver and the void supports and convoys."""
-
-    written: tuple[Written, ...]
-    effective: tuple[Any, ...]
-    resolution: Resolution
-    void: Mapping[int, str]  # unit index -> why its support or convoy did nothing
 
 
 def named_by_label(unit: Unit) -> str:
@@ -254,7 +229,7 @@ def designation_note(parsed: ParsedOrder, unit: Unit | None, target: Unit | None
             ("DIP R8",))
 
 
-def _unit_result(facts: Facts, checked: Checked, u: int, text: str, line: int, written: Any = None) -> Outcome:
+def _unit_result(facts: Pieces, checked: Checked, u: int, text: str, line: int, written: Any = None) -> Outcome:
     """What became of unit u's order: its kind explains it; a void support or convoy says why."""
     pieces = facts.pieces_of(u)
     first = pieces[0]
@@ -310,12 +285,12 @@ def explain_moves(turn: Turn) -> Turn:
     return turn.add(*outcomes)
 
 
-def _first_piece(facts: Facts, u: int) -> int:
+def _first_piece(facts: Pieces, u: int) -> int:
     return facts.pieces_of(u)[0]
 
 
 # -- the position after the moves -----------------------------------------------------------------
-def _map_marks(facts: Facts) -> tuple[tuple, tuple, tuple]:
+def _map_marks(facts: Pieces) -> tuple[tuple, tuple, tuple]:
     moves, supports, convoys = [], [], []
     for i, o in enumerate(facts.orders):
         if type(o) is Move:
@@ -344,16 +319,16 @@ def place_units(turn: Turn) -> Turn:
         for j in facts.pieces_of(u):
             o = facts.orders[j]
             if facts.kind[j] == MOVE and facts.resolve(j):
-                _place(placed, unit, facts.destination(j), o.unit.strength)
+                _place(placed, unit, moved_to(facts, j), o.unit.strength)
                 continue
             by = facts.dislodged_by(j)
             if by is None:
                 _place(placed, unit, unit.location, o.unit.strength)
             elif unit.type.retreats:
-                dislodged.append(Dislodged(unit, None if convoy_open and facts.by_convoy(by) else facts.prov[by]))
+                dislodged.append(Dislodged(unit, None if convoy_open and by_convoy(facts, by) else facts.prov[by]))
     moves, supports, convoys = _map_marks(facts)
     position = turn.position.but(units=tuple(placed.values()), dislodged=tuple(dislodged),
-                       contested=facts.contested())
+                       contested=contested(facts))
     return turn.but(position=position, moves=moves, supports=supports, convoys=convoys)
 
 

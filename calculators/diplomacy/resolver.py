@@ -22,18 +22,15 @@ disrupted (DIP R14), whose convoyed attack cuts a support (DIP R15) and when a d
 bounces (DIP R16).  Under the site's readings none of them costs a lookup in the inner loop.
 
 Pieces are numbered; everything is in flat lists, because this is the inner loop of the site.  This module
-holds the tables and the algorithm; each order kind's decision and strengths are in its module
+builds the tables and runs the algorithm; each order kind's decision and strengths are in its module
 (``orders.move``: the move, its strengths and its path; ``orders.support``: what cuts a support;
-``orders.convoy``: a convoy holds; ``orders.hold``: a hold's strength); once every question is answered,
-``run`` hands the questions the presenter and a variant ask to ``facts.Facts``.
+``orders.convoy``: a convoy holds; ``orders.hold``: a hold's strength), written against the tables
+(``pieces.Pieces``), which also answer the questions asked once every answer is final.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
 
-from .facts import Facts
 from .map import GameMap
 from .orders import convoy, move, support
 from .orders.base import CONVOY, HOLD, MOVE, Kind
@@ -41,39 +38,16 @@ from .orders.convoy import Convoy, on_minimal_route
 from .orders.hold import Hold
 from .orders.move import Move, MoveFacts
 from .orders.support import Support
-from .readings import DEFAULT, ConvoyedCut, DislodgedBounce, MultiRoute, Options, Paradox
-
-if TYPE_CHECKING:
-    from .turn import Barrier, Decision
-    from .units import Unit
+from .pieces import Barrier, Decision, Piece, Pieces, Resolution
+from .readings import ConvoyedCut, DislodgedBounce, MultiRoute, Options, Paradox
 
 NO_GUESS = 1 << 30
-Piece = Hold | Move | Support | Convoy  # what the resolver weighs: every other kind is resolved elsewhere
 
 
-
-@dataclass(frozen=True)
-class Resolution:
-    """Everything the resolver needs: the pieces' orders and how they hang together."""
-
-    orders: tuple[Piece, ...]  # one per piece (a piece is ``order.unit``)
-    supports: Mapping[int, tuple[int, ...]] | None = None  # piece -> pieces supporting it; None: by province
-    groups: tuple[tuple[int, ...], ...] = ()  # pieces acting as one: moves into one province (and any member there)
-    barriers: Mapping[str, Barrier] = field(default_factory=dict)  # province -> the powers whose moves into it fail
-    decided: Mapping[int, Decision] = field(default_factory=dict)  # piece -> an answer fixed in advance, and why
-    group_cap: int = 0  # a group may take in its own power's pieces left in the destination up to this total
-    namer: Callable[[Unit], str] | None = None  # how explanations name a piece's unit (default: its label)
-    origin: tuple[int, ...] = ()  # the unit each piece comes from (default: its own)
-    sources: tuple[Any, ...] = ()  # the order each piece comes from, as checked (a split, a merge; default: its own)
-    options: Options = DEFAULT  # the readings of the switchable rulings (DIP R2, R4, R14, R15, R16)
-
-
-class Resolver:
-    """One movement phase as flat tables, and the guess-and-check that answers every piece's question.
-
-    ``run`` answers them all and returns the phase's ``Facts``: the questions asked after the
-    resolution.  Each kind's own decision is its module's (``DECISIONS``); what every kind reads
-    (the support a piece gets, what stays in a province, the strengths kept once final) is here."""
+class Resolver(Pieces):
+    """One movement phase: its tables built from a ``Resolution``, and the guess-and-check that answers every
+    piece's question by its kind's rule (``decide``: the move's, the support's, the convoy's).  ``run`` answers
+    them all; the questions asked after it are the tables' (``pieces.Pieces``)."""
 
     def __init__(self, gmap: GameMap, resolution: Resolution):
         self.gmap = gmap
@@ -336,57 +310,24 @@ class Resolver:
         return self.decide[self.kind[i]](self, i)
 
 
-    # -- what every kind's rules read ----------------------------------------------------
-    def support_sum(self, pieces, exclude_power: str | None = None) -> int:
-        """DIP 10.1: the strength of the support given to these pieces (DIP 14.7: none from ``exclude_power``)."""
-        total = 0
-        for p in pieces:
-            for s in self.supports[p]:
-                if self.power[s] != exclude_power and self.resolve(s):
-                    total += self.strength[s]
-        return total
-
-    def staying(self, province: str, skip) -> list[int]:
-        """Pieces in the province that do not leave it, leaving out ``skip`` (and moves that succeed)."""
-        out = []
-        for j in self.garrison.get(province, ()):
-            if j in skip:
-                continue
-            if self.kind[j] == MOVE and self.resolve(j):
-                continue
-            out.append(j)
-        return out
-
-    # Once every answer is final (``run``), the strengths the explanations ask for again are kept, in
-    # plain dicts: a cache that held a bound method would make a reference cycle of every resolver.
-    def once(self, which: int, strength: Callable[[Resolver, int], int], i: int) -> int:
-        """``strength(self, i)``, kept once every answer is final (``which``: 0 attack, 1 defend, 2 prevent)."""
-        kept = self.kept
-        if kept is None:
-            return strength(self, i)
-        value = kept[which].get(i)
-        if value is None:
-            value = kept[which][i] = strength(self, i)
-        return value
-
-    def run(self) -> Facts:
-        """Answer every piece's question; the answers and what led to them."""
+    def run(self) -> Resolver:
+        """Answer every piece's question; the phase's pieces, each answer final."""
         for i in range(self.n):
             if self.kind[i] != HOLD:
                 self.resolve(i)
         self.kept = ({}, {}, {})  # every answer is final now: attack, defend and prevent strengths can be kept
-        return Facts(self)
+        return self
 
 
-def _holds(r: Resolver, i: int) -> bool:
+def _holds(r: Pieces, i: int) -> bool:
     """DIP 6.1: a hold is not a question."""
     return True
 
 
-def resolve_orders(gmap: GameMap, orders, **structure) -> Facts:
+def resolve_orders(gmap: GameMap, orders, **structure) -> Resolver:
     """Resolve a movement phase; ``orders`` is one effective order per piece (see ``Resolution``)."""
     return Resolver(gmap, Resolution(tuple(orders), **structure)).run()
 
 
-__all__ = ["Facts", "Resolver", "Resolution", "MoveFacts", "Kind", "resolve_orders", "Hold", "Move", "Support",
-           "Convoy"]
+__all__ = ["Barrier", "Decision", "Resolver", "Resolution", "MoveFacts", "Kind", "Piece", "resolve_orders", "Hold",
+           "Move", "Support", "Convoy"]

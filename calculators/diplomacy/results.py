@@ -12,33 +12,19 @@ the virus), and its words for the season (``variant.summary``).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..core.result import Next, Result, Table
 from .adjustments import adjustments_due, buildable
 from .orders import Status
-from .position import Dislodged, Position, check_position, format_position
+from .position import Dislodged, Position
 from .retreats import retreat_options
-from .turn import Turn
-from .units import Phase, PhaseKind
+from .turn import Extras, Turn, Variant
+from .units import PhaseKind
 
 if TYPE_CHECKING:
-    from .readings import Options
-    from .variant import Variant
-
-
-@dataclass(frozen=True)
-class Extras:
-    """What a variant's result adds to every variant's (``variant.extras``): its data, tables, charts, notes and
-    rules.  Its data never names a key of the common data (``COMMON``)."""
-
-    data: Mapping[str, Any] = field(default_factory=dict)
-    tables: tuple[Table, ...] = ()
-    charts: tuple[dict[str, Any], ...] = ()
-    notes: tuple[str, ...] = ()
-    rules: tuple[str, ...] = ()
+    pass
 
 
 COMMON = frozenset({"phase", "phase_code", "orders", "counts", "fates", "next_phase", "position_after", "winner",
@@ -111,34 +97,7 @@ def retreats_table(variant: Variant, position: Position) -> Table:
     return Table("Retreats due", ["Power", "Dislodged unit", "Attacked from", "May retreat to"], rows)
 
 
-# -- the standard game's record: its notation and its extras ------------------------------------------------
-def read_standard_position(variant: Variant, phase: Phase, text: str, options: Options
-                           ) -> tuple[Position, tuple[str, ...]]:
-    """DIP 2.1-2.5, 14.8 and ruling DIP R21: the position a text gives, checked (every unit where it may stand,
-    one unit a province, dislodged units only in a retreat phase); a field error on ``position`` otherwise."""
-    from ..core import InputError
-    from .parser import ParseError, read_position
-    from .variant import reader_for
-
-    try:
-        position = read_position(reader_for(variant), phase, text)
-    except ParseError as err:
-        raise InputError("position", str(err)) from None
-    problems = check_position(variant.board, position)
-    if phase.kind is not PhaseKind.RETREATS and position.dislodged:
-        problems.append("dislodged units are listed only in a retreat phase")
-    if problems:
-        raise InputError("position", "; ".join(problems[:3]) + ".")
-    if not position.units and not position.dislodged:
-        raise InputError("position", "The position has no units.")
-    return position, ()
-
-
-def write_standard_position(variant: Variant, position: Position) -> str:
-    """The position in the text ``read_standard_position`` reads back."""
-    return format_position(variant.board, position)
-
-
+# -- the standard game's record: its summary and its extras ------------------------------------------------
 def standard_summary(turn: Turn) -> str:
     """The phase in a sentence: how many orders succeed, fail, are illegal or void; who is dislodged; who wins."""
     counts = {s: sum(1 for o in turn.outcomes if o.status is s) for s in Status}

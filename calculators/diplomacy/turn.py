@@ -1,41 +1,27 @@
-"""A season in progress: the value every step of a season's pipeline takes and returns.
+"""A season in progress, and the variant record it is played by.
 
 A step is a pure function ``Turn -> Turn`` (``dataclasses.replace`` on the way out).  The
-variant record lists a season's steps top to bottom; ``run`` walks them once.
+variant record (``Variant``) lists a season's steps top to bottom; ``run`` walks them once.  The
+record's type is here, with the season it plays (each names the other); its values are in ``variant``
+(the standard game's) and in each variant's package.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
+from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .orders import Outcome, ParsedOrder
+from ..core.result import Table
+from .map import GameMap
+from .orders import BuildRule, Outcome, ParsedOrder
+from .pieces import Barrier, Decision, Pieces
 from .position import Position
 from .readings import DEFAULT, Options
-from .units import Phase, Unit
+from .units import Phase, PhaseKind, Season, Unit, UnitType
 
 if TYPE_CHECKING:
-    from .facts import Facts
-    from .movement import Checked
-    from .variant import Variant
-
-
-@dataclass(frozen=True)
-class Barrier:
-    """Every move by these powers into the province fails, whatever its strength (a variant's landing)."""
-
-    powers: frozenset[str]
-    reason: str
-    rules: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Decision:
-    """An answer fixed before resolution, with the reason its order gives (a variant's second pass)."""
-
-    value: bool
-    reason: str
-    rules: tuple[str, ...]
+    from .checked import Checked
 
 
 @dataclass(frozen=True)
@@ -76,7 +62,7 @@ class Turn:
     barriers: Mapping[str, Barrier] = field(default_factory=dict)
     decided: Mapping[int, Decision] = field(default_factory=dict)
     check: Checked | None = None
-    facts: Facts | None = None
+    facts: Pieces | None = None
     report: SeasonReport | None = None
     options: Options = DEFAULT
 
@@ -97,7 +83,7 @@ class Turn:
         return self.check
 
     @property
-    def resolved(self) -> Facts:
+    def resolved(self) -> Pieces:
         """The movement phase's answers (``movement.resolve_moves`` has run)."""
         if self.facts is None:
             raise StepOrderError("a step reads the resolution before resolve_moves has run")
@@ -111,6 +97,82 @@ class Turn:
 
 
 Step = Callable[[Turn], Turn]
+
+
+@dataclass(frozen=True)
+class SeasonPlan:
+    """One phase of the calendar: its season, the kind of orders given, and the steps that adjudicate it.
+    ``skippable``: played only when there is something to do (ruling DIP R20)."""
+
+    season: Season
+    kind: PhaseKind
+    steps: tuple[Step, ...]
+    skippable: bool = False
+
+
+@dataclass(frozen=True)
+class Extras:
+    """What a variant's result adds to every variant's (``variant.extras``): its data, tables, charts, notes and
+    rules.  Its data never names a key of the common data (``COMMON``)."""
+
+    data: Mapping[str, Any] = field(default_factory=dict)
+    tables: tuple[Table, ...] = ()
+    charts: tuple[dict[str, Any], ...] = ()
+    notes: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Variant:
+    """A variant: everything it may change, as fields (``variant.STANDARD`` is the standard game's record, and a
+    variant's is ``replace(STANDARD, ...)`` with what it changes)."""
+
+    name: str
+    board: GameMap
+    calendar: tuple[SeasonPlan, ...]  # the seasons in order, each with the steps that adjudicate it
+    unit_types: tuple[UnitType, ...]
+    order_kinds: tuple[Enum, ...]  # its order-kind enums' members (``orders.OrderKind`` and a variant's own)
+    read_orders: Callable[[Variant, Phase, str], tuple[tuple[ParsedOrder, ...], tuple[Outcome, ...]]]
+    winner: Callable[[Variant, Position], str | None]  # its win rule
+    win_centres: int
+    build_rule: BuildRule  # where a power may build
+    designation: Callable[[Unit, ParsedOrder], None]  # how the unit an order names is checked
+    name_in_explanations: Callable[[Unit], str]
+    group_cap: int  # how strong a merged unit may be (the standard game merges nothing)
+    non_adjusting: frozenset[str]  # powers that neither build nor disband for centres
+    start: Callable[[GameMap], Position]  # the starting position
+    draw: Callable[[Variant, Turn, str], str]  # the board of a phase, as SVG
+    notes: tuple[str, ...] = ()
+    # The calendar under other readings (a variant whose steps depend on them): options -> calendar.
+    pipeline: Callable[[Options], tuple[SeasonPlan, ...]] | None = None
+    # How its results are written (``results.present``): a place, a position's text read and written back,
+    # its words for a season, and what its result adds to every variant's.
+    show: Callable[[str], str]
+    read_position: Callable[[Variant, Phase, str, Options], tuple[Position, tuple[str, ...]]]
+    write_position: Callable[[Variant, Position], str]
+    summary: Callable[[Turn], str]
+    extras: Callable[[Turn], Extras]
+
+    @property
+    def map(self) -> GameMap:
+        return self.board
+
+    def initial_position(self) -> Position:
+        return self.start(self.board)
+
+    def plan(self, phase: Phase, options: Options | None = None) -> SeasonPlan:
+        """The phase's steps, under the readings ``options`` (the same seasons in the same order whatever
+        the readings; only a variant with a ``pipeline`` changes its steps with them)."""
+        calendar = self.calendar if options is None or self.pipeline is None else self.pipeline(options)
+        return calendar[self.place_in_calendar(phase)]
+
+    def place_in_calendar(self, phase: Phase) -> int:
+        for i, p in enumerate(self.calendar):
+            if p.season is phase.season and p.kind is phase.kind:
+                return i
+        raise KeyError(f"{self.name} has no {phase.label()}")
+
+
 _FIELDS: dict[type, frozenset[str]] = {}
 V = TypeVar("V")
 

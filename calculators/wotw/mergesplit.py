@@ -8,7 +8,8 @@ stood it off.
 from __future__ import annotations
 
 from ..core import InputError, Result, Table, calculator, text_param
-from ..diplomacy.api import Barrier, Hold, Move, Phase, PhaseKind, Position, Season, Support, Turn, describe, run
+from ..diplomacy.api import (Barrier, Hold, Move, Phase, PhaseKind, Position, Season, Support, Turn, defend_strength,
+                             describe, run)
 from .board import MARTIAN, lookup, show
 from .merge import Merge
 from .orders import parse_orders
@@ -105,7 +106,7 @@ def _arrivals(turn: Turn) -> dict[str, list[dict]]:
             continue
         seen.add(facts.group_of(i))
         who = " + ".join(facts.source(j).unit.label() for j in facts.group_of(i) if isinstance(facts.order(j), Move))
-        out.setdefault(show(o.dest), []).append({"from": who, "strength": facts.defend_strength(i)})
+        out.setdefault(show(o.dest), []).append({"from": who, "strength": defend_strength(facts, i)})
     return dict(sorted(out.items()))
 
 

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from ..diplomacy.api import (Barrier, Decision, Dislodged, Facts, Illegal, Outcome, Phase, Position, Season,
-                             Status, Support, Turn, Unit, but, resolve_moves, update_ownership)
+from ..diplomacy.api import (Barrier, Decision, Dislodged, Illegal, Outcome, Phase, Pieces, Position, Season, Status,
+                             Support, Turn, Unit, but, by_convoy, resolve_moves, update_ownership)
 from .board import CYLINDER_STRENGTH, EARTH_POWERS, MARTIAN, designation, martian, show
 from .endgame import check_applies, end_of_game, landing_site, landings_after, virus_status
 from .orders import MartianOrderKind
@@ -83,7 +83,7 @@ def land_before_moves(turn: Turn) -> Turn:
 
 
 # -- after the resolution -----------------------------------------------------------------------------
-def _dislodgers(facts: Facts, province: str) -> list[int]:
+def _dislodgers(facts: Pieces, province: str) -> list[int]:
     return [m for m in facts.entering(province) if facts.order(m).unit.power != MARTIAN and facts.succeeded(m)]
 
 
@@ -157,7 +157,7 @@ def push_out(turn: Turn) -> Turn:
         by = attackers[0]
         who = facts.order(by).unit.label()
         if left >= 2:
-            pushed.append(Dislodged(martian(prov, left - 1), None if facts.by_convoy(by) else facts.prov[by]))
+            pushed.append(Dislodged(martian(prov, left - 1), None if by_convoy(facts, by) else facts.prov[by]))
             reductions.append((prov, left, left - 1))
             losses.append(f"{designation(left)} {show(prov)} dislodged by {who}: loses a point and, as "
                           f"{designation(left - 1)} {show(prov)}, must retreat (WOTW 7.3, ruling {cite})")

@@ -8,7 +8,7 @@ removal) lists them in its own enum, and its variant record names both.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import build, convoy, disband, hold, move, retreat, support, waive
 from .base import (Illegal, Kind, OrderSpec, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
@@ -21,6 +21,9 @@ from .move import Move
 from .retreat import Retreat
 from .support import Support
 from .waive import Waive
+
+if TYPE_CHECKING:
+    from ..pieces import Pieces
 
 
 class OrderKind(Enum):
@@ -53,11 +56,16 @@ def register(kinds: type[Enum]) -> None:
 register(OrderKind)
 
 
+def explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
+    """Piece i's result: (status, reason, rules), in its order kind's words."""
+    return _BY_TYPE[type(r.orders[i])].explain(r, i)
+
+
 def describe(order) -> str:
     """The order in short notation: ``A Par - Bur``, ``F Nth C A Lon - Bel``."""
     return spec_of(order).describe(order)
 
 
 __all__ = ["Build", "BuildRule", "Convoy", "Disband", "Hold", "Illegal", "Kind", "Move", "OrderKind", "OrderSpec",
-           "Outcome", "ParsedOrder", "Retreat", "Status", "Support", "Waive", "a_unit", "describe", "find_unit",
-           "phase_words", "register", "spec_of", "strict_designation"]
+           "Outcome", "ParsedOrder", "Retreat", "Status", "Support", "Waive", "a_unit", "describe", "explain",
+           "find_unit", "phase_words", "register", "spec_of", "strict_designation"]

@@ -13,8 +13,7 @@ from .move import Move, szykman
 from .support import read_target
 
 if TYPE_CHECKING:
-    from ..facts import Facts
-    from ..resolver import Resolver
+    from ..pieces import Pieces
 
 WORDS = frozenset({"c", "convoy", "convoys"})
 
@@ -154,20 +153,20 @@ def void_reason(order: Convoy, army_order) -> str:
     return f"void: the army in {show(order.army)} was not ordered to {show(order.dest)}"
 
 
-def holds(r: Resolver, i: int) -> bool:
+def holds(r: Pieces, i: int) -> bool:
     """DIP 8.1: a convoy holds while the fleet is not dislodged."""
     return not any(r.resolve(m) for m in r.into.get(r.prov[i], ()))
 
 
-def explain(facts: Facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
+def explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """DIP 8.1: the convoy holds unless the fleet is dislodged; ruling DIP R2 in a paradox."""
-    o = facts.orders[i]
+    o = r.orders[i]
     assert isinstance(o, Convoy)
-    if facts.resolve(i):
+    if r.resolve(i):
         return (Status.SUCCEEDS, f"convoy held for the army from {show(o.army)} to {show(o.dest)}",
                 ("DIP 4.4", "DIP 8.1"))
-    if facts.dislodged_by(i) is None:
-        rule, rules = szykman(facts)
+    if r.dislodged_by(i) is None:
+        rule, rules = szykman(r)
         return Status.FAILS, f"convoy paradox: this convoy is treated as disrupted ({rule})", rules
     return Status.FAILS, "the fleet was dislodged, so the convoy is disrupted", ("DIP 8.1", "DIP 10.2")
 

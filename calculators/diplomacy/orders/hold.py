@@ -8,8 +8,7 @@ from ..units import PhaseKind, Unit
 from .base import MOVE, Kind, OrderSpec, Status, read_nothing
 
 if TYPE_CHECKING:
-    from ..facts import Facts
-    from ..resolver import Resolver
+    from ..pieces import Pieces
 
 WORDS = frozenset({"h", "hold", "holds", "stand", "stands"})
 
@@ -31,7 +30,7 @@ def options(context, unit: Unit):
     yield f"{unit.label()} H"
 
 
-def hold_strength(r: Resolver, province: str, skip=()) -> int:
+def hold_strength(r: Pieces, province: str, skip=()) -> int:
     """DATC 5.B.5, DIP 6.2, 9.2: what stays in a province holds it with its strength and its hold supports;
     a split unit's remainder holds together (ruling WOTW R13), each Martian unit at its strength (ruling
     WOTW R7)."""
@@ -41,10 +40,10 @@ def hold_strength(r: Resolver, province: str, skip=()) -> int:
     return total
 
 
-def explain(facts: Facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
+def explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """DIP 6.1, 6.2: a holding unit, with the support it got."""
-    strength = hold_strength(facts.resolver, facts.prov[i])
-    if strength > facts.strength[i]:
+    strength = hold_strength(r, r.prov[i])
+    if strength > r.strength[i]:
         return Status.SUCCEEDS, f"holds with strength {strength}", ("DIP 6.1", "DIP 6.2")
     return Status.SUCCEEDS, "holds", ("DIP 6.1",)
 

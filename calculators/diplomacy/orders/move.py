@@ -12,8 +12,7 @@ from ..units import PhaseKind, Unit
 from .base import MOVE, Illegal, Kind, OrderSpec, Status
 
 if TYPE_CHECKING:
-    from ..facts import Facts
-    from ..resolver import Resolver
+    from ..pieces import Pieces
 
 WORDS = frozenset({"-", "to", "m", "move", "moves", "attack", "attacks"})
 CONVOY_WORDS = frozenset({"c", "convoy", "convoys"})
@@ -166,7 +165,7 @@ class MoveFacts(NamedTuple):
     opponents: tuple[int, ...]
 
 
-def path(r: Resolver, i: int) -> bool:
+def path(r: Pieces, i: int) -> bool:
     """DIP 8.2: an army by convoy needs an unbroken chain of convoying fleets; any one will do (DIP R14).
     A move that may fall back to the land route always has one (DIP R4: fallback-to-land)."""
     if not r.convoyed[i]:
@@ -174,7 +173,7 @@ def path(r: Resolver, i: int) -> bool:
     return route(r, i)
 
 
-def route(r: Resolver, i: int) -> bool:
+def route(r: Pieces, i: int) -> bool:
     """DIP 8.2, ruling DIP R14: does a route of convoying fleets, none dislodged, join the army's provinces?
     Under the 1971 rule every fleet on a route of the convoying fleets must hold."""
     if r.on_route is not None:
@@ -185,19 +184,19 @@ def route(r: Resolver, i: int) -> bool:
     return bool(live) and convoy_routes_exist(r.gmap, r.prov[i], r.dest[i], live)
 
 
-def by_convoy(r: Resolver, i: int) -> bool:
+def by_convoy(r: Pieces, i: int) -> bool:
     """Does move i travel by convoy (ruling DIP R4; with a fall-back, only while its convoy holds)?"""
     if r.convoyed[i]:
         return True
     return i in r.either and route(r, i)
 
 
-def fell_back(r: Resolver, i: int) -> bool:
+def fell_back(r: Pieces, i: int) -> bool:
     """Ruling DIP R4 (fallback-to-land, 1971): move i was to go by convoy, and went over land instead."""
     return i in r.either and not route(r, i)
 
 
-def head_to_head(r: Resolver, i: int, j: int) -> bool:
+def head_to_head(r: Pieces, i: int, j: int) -> bool:
     """DIP 9.3, 14.6: piece j moves into the province of i (or of a piece moving with i), neither by convoy."""
     if r.kind[j] != MOVE or r.convoyed[i] or r.convoyed[j]:
         return False
@@ -210,19 +209,19 @@ def head_to_head(r: Resolver, i: int, j: int) -> bool:
     return any(r.prov[m] == d for m in members)
 
 
-def attack_strength(r: Resolver, i: int) -> int:
+def attack_strength(r: Pieces, i: int) -> int:
     return r.once(0, _attack_strength, i)
 
 
-def defend_strength(r: Resolver, j: int) -> int:
+def defend_strength(r: Pieces, j: int) -> int:
     return r.once(1, _defend_strength, j)
 
 
-def prevent_strength(r: Resolver, m: int) -> int:
+def prevent_strength(r: Pieces, m: int) -> int:
     return r.once(2, _prevent_strength, m)
 
 
-def _attack_strength(r: Resolver, i: int) -> int:
+def _attack_strength(r: Pieces, i: int) -> int:
     """DATC 5.B.4, DIP 10.1, 10.3, 14.7: the strength of a move against what stays in its destination;
     0 against the mover's own unit, and without the support of the defender's own power."""
     if r.convoyed[i] and not path(r, i):
@@ -242,7 +241,7 @@ def _attack_strength(r: Resolver, i: int) -> int:
     return _attack_on_many(r, i, garrison)
 
 
-def _attack_on_many(r: Resolver, i: int, garrison: list[int]) -> int:
+def _attack_on_many(r: Pieces, i: int, garrison: list[int]) -> int:
     """A variant's attack: several pieces in the way (a split unit), or several moving as one (a merge).
 
     DIP 10.3 with WOTW 5.8: a move into a province where its own power's unit remains bounces; WOTW 5.9 and
@@ -263,12 +262,12 @@ def _attack_on_many(r: Resolver, i: int, garrison: list[int]) -> int:
     return r.own[i] + r.support_sum(movers, r.power[victims[0]])
 
 
-def _defend_strength(r: Resolver, j: int) -> int:
+def _defend_strength(r: Pieces, j: int) -> int:
     """DATC 5.B.6, DIP 9.3: the strength of a unit in a head-to-head battle (a merge as one, WOTW 5.3)."""
     return r.own[j] + r.support_sum(r.movers[j])
 
 
-def _prevent_strength(r: Resolver, m: int) -> int:
+def _prevent_strength(r: Pieces, m: int) -> int:
     """DATC 5.B.7, DIP 9.1, WOTW 5.6: the strength with which a move keeps others out of its destination."""
     if r.convoyed[m] and not path(r, m):
         return 0
@@ -283,7 +282,7 @@ def _prevent_strength(r: Resolver, m: int) -> int:
     return r.own[m] + r.support_sum(r.movers[m])
 
 
-def against(r: Resolver, i: int, attack: int) -> tuple[Opposed, int, tuple[int, ...]]:
+def against(r: Pieces, i: int, attack: int) -> tuple[Opposed, int, tuple[int, ...]]:
     """What stands in the way of move i in its destination: the binding opposition if any.
 
     A piece coming the other way meets the move head to head (DIP 9.3); whatever else stays
@@ -318,7 +317,7 @@ def against(r: Resolver, i: int, attack: int) -> tuple[Opposed, int, tuple[int, 
     return Opposed.NOTHING, strongest, facing
 
 
-def succeeds(r: Resolver, i: int) -> bool:
+def succeeds(r: Pieces, i: int) -> bool:
     """DIP 9.1-9.3, 10.1: a move succeeds when it beats what holds its destination, the unit coming the other
     way, and every rival for the province; WOTW 3.4: a barrier stops it whatever its strength."""
     if r.barred[i]:
@@ -329,7 +328,29 @@ def succeeds(r: Resolver, i: int) -> bool:
     return not any(m != i and attack <= prevent_strength(r, m) for m in r.contenders[r.dest[i]])
 
 
-def defender_power(r: Resolver, i: int) -> str | None:
+def contested(r: Pieces) -> frozenset[str]:
+    """DIP 12.2 with ruling DIP R19: empty provinces where a move failed that still had strength to bounce."""
+    out = set()
+    result = r.result  # every move is resolved by now
+    for d, movers in r.into.items():
+        if any(result[r.rep[m]] for m in movers):
+            continue
+        if d in r.garrison and r.staying(d, ()):
+            continue
+        if any(prevent_strength(r, m) > 0 for m in r.contenders[d]):
+            out.add(d)
+    return frozenset(out)
+
+
+def moved_to(r: Pieces, i: int) -> str:
+    """Where move i goes: its location (a coast named where the move reached one)."""
+    o = r.orders[i]
+    if type(o) is not Move:
+        raise ValueError(f"piece {i} is not a move")
+    return o.dest
+
+
+def defender_power(r: Pieces, i: int) -> str | None:
     """The power whose pieces stay in move i's destination (DIP 14.7), if any."""
     for j in r.garrison.get(r.dest[i], ()):
         if j not in r.members[i] and (r.kind[j] != MOVE or head_to_head(r, i, j) or not r.resolve(j)):
@@ -337,7 +358,7 @@ def defender_power(r: Resolver, i: int) -> str | None:
     return None
 
 
-def move_facts(r: Resolver, i: int) -> MoveFacts:
+def move_facts(r: Pieces, i: int) -> MoveFacts:
     """The deciding comparison for a move, for its explanation."""
     if r.resolution.decided and r.rep[i] in r.resolution.decided and not r.resolve(i):
         return MoveFacts(0, Opposed.DECIDED, 0, ())
@@ -365,15 +386,15 @@ def move_facts(r: Resolver, i: int) -> MoveFacts:
 
 
 # -- the result -----------------------------------------------------------------------------
-def names(facts: Facts, idx) -> str:
+def names(r: Pieces, idx) -> str:
     """The provinces of these pieces, in a sentence: ``Par, Bur and Mar``."""
-    places = list(dict.fromkeys(show(facts.prov[m]) for m in idx))
+    places = list(dict.fromkeys(show(r.prov[m]) for m in idx))
     if len(places) <= 1:
         return "".join(places)
     return ", ".join(places[:-1]) + " and " + places[-1]
 
 
-def _own_support_note(facts: Facts, r: Resolver, i: int) -> tuple[str, tuple[str, ...]]:
+def _own_support_note(r: Pieces, i: int) -> tuple[str, tuple[str, ...]]:
     """DIP 14.7: supports from the defender's own power that were left out of an attack."""
     victim = defender_power(r, i)
     if victim is None or victim == r.power[i]:
@@ -381,84 +402,83 @@ def _own_support_note(facts: Facts, r: Resolver, i: int) -> tuple[str, tuple[str
     left_out = [s for s in r.supports[i] if r.power[s] == victim and r.resolve(s)]
     if not left_out:
         return "", ()
-    return (f" (the support from {names(facts, left_out)} does not count against its own power's unit)",
+    return (f" (the support from {names(r, left_out)} does not count against its own power's unit)",
             ("DIP 14.7",))
 
 
-def _succeeded(facts: Facts, r: Resolver, i: int, d: str, mf: MoveFacts) -> tuple[Status, str, tuple[str, ...]]:
+def _succeeded(r: Pieces, i: int, d: str, mf: MoveFacts) -> tuple[Status, str, tuple[str, ...]]:
     if not (mf.opponents and mf.opposition):
         return Status.SUCCEEDS, f"moved to {d} (strength {mf.attack}, unopposed)", ("DIP 5.2", "DIP 10.1")
     j = mf.opponents[0]
     if r.prov[j] != r.dest[i]:
         return (Status.SUCCEEDS, f"moved to {d}: strength {mf.attack} against {mf.opposition} from "
-                f"{names(facts, mf.opponents)}", ("DIP 9.1", "DIP 10.1"))
+                f"{names(r, mf.opponents)}", ("DIP 9.1", "DIP 10.1"))
     what = "of the unit there" if r.kind[j] != MOVE else "of the unit there, which failed to leave"
     if head_to_head(r, i, j):
         what = "in the head-to-head battle"
     return Status.SUCCEEDS, f"moved to {d}: strength {mf.attack} against {mf.opposition} {what}", ("DIP 10.1",)
 
 
-def szykman(facts: Facts) -> tuple[str, tuple[str, ...]]:
+def szykman(r: Pieces) -> tuple[str, tuple[str, ...]]:
     """Ruling DIP R2: the words and rule for a convoy the Szykman rule disrupted (under the 1982 rule, as its
     backup for a paradox the rule leaves)."""
-    cite = facts.options.cite("DIP R2")
+    cite = r.options.cite("DIP R2")
     return ("Szykman rule" if cite == "DIP R2" else "Szykman rule, as the 1982 rule's backup"), ("DIP 8.2", cite)
 
 
-def _no_path(facts: Facts, r: Resolver, i: int, d: str) -> tuple[Status, str, tuple[str, ...]]:
+def _no_path(r: Pieces, i: int, d: str) -> tuple[Status, str, tuple[str, ...]]:
     fleets = r.fleets[i]
     if not fleets:
         return Status.FAILS, f"no convoy route: no chain of fleets ordered to convoy it reaches {d}", ("DIP 8.1",)
     lost = [f for f in fleets if not r.resolve(f)]
-    if any(facts.dislodged_by(f) is None for f in lost):
-        rule, rules = szykman(facts)
+    if any(r.dislodged_by(f) is None for f in lost):
+        rule, rules = szykman(r)
         return Status.FAILS, f"convoy paradox: the convoy is treated as disrupted and the army stays ({rule})", rules
     if not lost:
         # Every convoying fleet held, but they do not join up: a fleet on the chain gave no convoy order.
         one = len(fleets) == 1
-        return (Status.FAILS, f"no convoy route: the fleet{'' if one else 's'} convoying it ({names(facts, fleets)}) "
+        return (Status.FAILS, f"no convoy route: the fleet{'' if one else 's'} convoying it ({names(r, fleets)}) "
                 f"do{'es' if one else ''} not reach from {show(r.prov[i])} to {d} without another fleet's "
                 f"convoy order", ("DIP 8.1", "DIP 8.2"))
     many = len(lost) > 1
-    cited = facts.options.cite("DIP R14")
+    cited = r.options.cite("DIP R14")
     if cited != "DIP R14":
-        return (Status.FAILS, f"convoy disrupted: the fleet{'s' if many else ''} in {names(facts, lost)} "
+        return (Status.FAILS, f"convoy disrupted: the fleet{'s' if many else ''} in {names(r, lost)} "
                 f"{'were' if many else 'was'} dislodged, and under the 1971 rule a broken route disrupts the convoy "
                 "whatever other route remains", ("DIP 8.1", "DIP 8.2", cited))
-    return (Status.FAILS, f"convoy disrupted: the fleet{'s' if many else ''} in {names(facts, lost)} "
+    return (Status.FAILS, f"convoy disrupted: the fleet{'s' if many else ''} in {names(r, lost)} "
             f"{'were' if many else 'was'} dislodged", ("DIP 8.1", "DIP 8.2"))
 
 
-def explain(facts: Facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
+def explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """Why the move succeeded or failed, with the rules it rests on (DIP 8.1, 9.1, 9.2, 9.3, 10.1, 10.3, 14.6,
     14.7); ruling DIP R4 when a failed convoy sent it over land."""
-    r = facts.resolver
-    status, reason, rules = _explain(facts, r, i)
+    status, reason, rules = _explain(r, i)
     if r.either and fell_back(r, i):
         reason += "; its convoy did not hold, so it went over land"
-        rules += ("DIP 8.2", facts.options.cite("DIP R4"))
+        rules += ("DIP 8.2", r.options.cite("DIP R4"))
     return status, reason, rules
 
 
-def _explain(facts: Facts, r: Resolver, i: int) -> tuple[Status, str, tuple[str, ...]]:
+def _explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     o = r.orders[i]
     assert isinstance(o, Move)
     d = show(o.dest)
     mf = move_facts(r, i)
     if r.resolve(i):
-        return _succeeded(facts, r, i, d, mf)
+        return _succeeded(r, i, d, mf)
     why = mf.opposed_by
     if why is Opposed.PARADOX:
         return (Status.FAILS, "convoy paradox: every move caught in it fails (the all-hold rule)",
-                ("DIP 8.2", facts.options.cite("DIP R2")))
+                ("DIP 8.2", r.options.cite("DIP R2")))
     if why is Opposed.BARRIER or why is Opposed.DECIDED:
-        reason, rules = facts.why_decided(i)
+        reason, rules = r.why_decided(i)
         return Status.FAILS, reason, rules
     if why is Opposed.PATH:
-        return _no_path(facts, r, i, d)
+        return _no_path(r, i, d)
     if why is Opposed.OWN:
         return Status.FAILS, f"cannot dislodge its own power's unit in {d}", ("DIP 10.3", "DIP 14.7")
-    note, extra = _own_support_note(facts, r, i)
+    note, extra = _own_support_note(r, i)
     if why is Opposed.HEAD_TO_HEAD:
         return (Status.FAILS, f"lost the head-to-head battle: strength {mf.attack} against {mf.opposition} from "
                 f"{d}{note}", ("DIP 9.3", "DIP 14.6") + extra)
@@ -466,10 +486,10 @@ def _explain(facts: Facts, r: Resolver, i: int) -> tuple[Status, str, tuple[str,
         j = mf.opponents[0]
         moving = all(r.kind[x] == MOVE for x in mf.opponents)
         what = "which failed to move and stays" if moving else "holding"
-        return (Status.FAILS, f"bounced: strength {mf.attack} against {mf.opposition} of {facts.label(j)} {what}"
+        return (Status.FAILS, f"bounced: strength {mf.attack} against {mf.opposition} of {r.label(j)} {what}"
                 f"{note}", ("DIP 9.2", "DIP 10.1") + extra)
     return (Status.FAILS, f"bounced: strength {mf.attack} against {mf.opposition} from "
-            f"{names(facts, mf.opponents)}", ("DIP 9.1", "DIP 10.1"))
+            f"{names(r, mf.opponents)}", ("DIP 9.1", "DIP 10.1"))
 
 
 def describe(order: Move) -> str:

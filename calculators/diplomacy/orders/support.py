@@ -14,8 +14,7 @@ from .move import Move, by_convoy, could_move, names, path
 from .move import describe as describe_move
 
 if TYPE_CHECKING:
-    from ..facts import Facts
-    from ..resolver import Resolver
+    from ..pieces import Pieces
 
 WORDS = frozenset({"s", "sup", "support", "supports"})
 HOLD_WORDS = frozenset({"h", "hold", "holds", "stand", "stands"})
@@ -125,7 +124,7 @@ def void_reason(order: Support, target_order) -> str:
 
 
 # -- the resolution (DATC 5.B.1) ---------------------------------------------------------------
-def given(r: Resolver, i: int) -> bool:
+def given(r: Pieces, i: int) -> bool:
     """DIP 11.1, WOTW 6.2: cut by an attack from anywhere but the province supported into (all of a strong
     unit's support at once); lost if dislodged.
 
@@ -143,7 +142,7 @@ def given(r: Resolver, i: int) -> bool:
     return not any(r.prov[m] == into and r.resolve(m) for m in attackers)
 
 
-def given_read(r: Resolver, i: int) -> bool:
+def given_read(r: Pieces, i: int) -> bool:
     """``given`` under other readings of rulings DIP R2 and R15 (``cutters``)."""
     attackers = r.into.get(r.prov[i])
     if not attackers:
@@ -154,7 +153,7 @@ def given_read(r: Resolver, i: int) -> bool:
     return not any(r.prov[m] == into and r.resolve(m) for m in attackers)
 
 
-def cutting(r: Resolver, i: int) -> Iterator[int]:
+def cutting(r: Pieces, i: int) -> Iterator[int]:
     """DIP 11.1: the attacks that cut support i, one at a time.  A convoyed attack from the province supported
     into cuts under ruling DIP R15's from-the-sea reading; a convoyed army never cuts a support given to a body
     of water holding a convoying fleet under ruling DIP R2's 1982 rule."""
@@ -170,36 +169,35 @@ def cutting(r: Resolver, i: int) -> Iterator[int]:
             yield m
 
 
-def spared_1982(r: Resolver, i: int, m: int) -> bool:
+def spared_1982(r: Pieces, i: int, m: int) -> bool:
     """Ruling DIP R2, the 1982 rule: the convoyed army m does not cut support i, given to a body of water
     holding a convoying fleet."""
     return r.rule_1982 and r.sdest[i] in r.convoy_seas and r.power[m] != r.power[i] and by_convoy(r, m)
 
 
 # -- the result -----------------------------------------------------------------------------
-def explain(facts: Facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
+def explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """DIP 11.1: given, cut, or lost with the unit's dislodgement."""
-    r = facts.resolver
     o = r.orders[i]
     assert isinstance(o, Support)
     if r.resolve(i):
         what = f"into {show(o.dest)}" if o.dest else f"to hold {show(o.target)}"
-        spared = [m for m in facts.entering(r.prov[i]) if spared_1982(r, i, m)]
+        spared = [m for m in r.entering(r.prov[i]) if spared_1982(r, i, m)]
         if spared:
-            return (Status.SUCCEEDS, f"support given {what}: the army convoyed from {names(facts, spared)} does not "
+            return (Status.SUCCEEDS, f"support given {what}: the army convoyed from {names(r, spared)} does not "
                     f"cut a support given to a sea holding a convoying fleet (the 1982 rule)",
-                    ("DIP 4.3", "DIP 10.1", facts.options.cite("DIP R2")))
+                    ("DIP 4.3", "DIP 10.1", r.options.cite("DIP R2")))
         return Status.SUCCEEDS, f"support given {what}", ("DIP 4.3", "DIP 10.1")
-    if facts.is_decided(i):
-        reason, rules = facts.why_decided(i)
+    if r.is_decided(i):
+        reason, rules = r.why_decided(i)
         return Status.FAILS, reason, rules
     into = r.sdest[i]
     cutters = list(cutting(r, i))
     if cutters:
         rules = ("DIP 11.1",)
         if any(r.prov[m] == into for m in cutters):  # ruling DIP R15: a convoyed attack from there cuts
-            rules += (facts.options.cite("DIP R15"),)
-        return Status.FAILS, f"support cut by the attack from {names(facts, cutters)}", rules
+            rules += (r.options.cite("DIP R15"),)
+        return Status.FAILS, f"support cut by the attack from {names(r, cutters)}", rules
     return (Status.FAILS, f"support lost: the supporting unit was dislodged from {show(into)}",
             ("DIP 10.2", "DIP 11.1"))
 
