@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable, Generator, Iterator
 
+from . import games
 from .board import Board
 from .compare import COMPARE_KEY, Differ, comparison, default_note, generic_differ, variants
 from .errors import InputError
@@ -23,17 +24,11 @@ from .progress import mapped
 from .result import Result
 from .rulings import Readings, all_rulings
 
-# Game subpackages, imported on first use; each registers its calculators on import.
-GAMES = {
-    "diplomacy": "Diplomacy",
-    "wotw": "War of the Worlds",
-    "clans": "Game of the Clans II",
-    "aqmf": "All Quiet on the Martian Front",
-    "icehouse": "Conquest of Mars",
-}
+# Game subpackages (``games.GAMES``), imported on first use; each registers its calculators on import.
+GAMES = {g.package: g.title for g in games.GAMES}
 # A calculator id starts with its game's prefix, so run() imports only that game's package
 # (the browser's first result should not wait for every game's engine to import).
-PREFIXES = {"dip": "diplomacy", "wotw": "wotw", "clans": "clans", "aqmf": "aqmf", "com": "icehouse"}
+PREFIXES = {g.prefix: g.package for g in games.GAMES}
 MAX_PARAMS = 64
 PARAM_NAME = re.compile(r"[a-z][a-z0-9_]*")
 # Keys a link uses for itself (``#calc=<id>&...``), and the one that asks run() for the comparison of

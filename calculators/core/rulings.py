@@ -20,7 +20,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-GAME_PACKAGES = ("diplomacy", "wotw", "clans", "aqmf", "icehouse")
+from .games import GAMES
+
+GAME_PACKAGES = tuple(g.package for g in GAMES)
 
 
 @dataclass(frozen=True)

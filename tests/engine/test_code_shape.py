@@ -1,0 +1,126 @@
+"""The shape of the code (issue 28), read from the source: no function longer than a screen, no private name
+imported from another package, and no import cycle between the engine's modules (imports inside functions and
+the type checker's imports counted: a cycle the type checker needs is a cycle in the design)."""
+from __future__ import annotations
+
+import ast
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "calculators"
+CHECKED = (ENGINE, ROOT / "hooks")
+MAX_FUNCTION_LINES = 60
+
+
+def _sources(*roots: pathlib.Path):
+    for root in roots:
+        for path in sorted(root.rglob("*.py")):
+            yield path, ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _module_name(path: pathlib.Path) -> tuple[str, bool]:
+    """``calculators.diplomacy.orders`` for calculators/diplomacy/orders/__init__.py (and that it is a package)."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    package = parts[-1] == "__init__"
+    return ".".join(parts[:-1] if package else parts), package
+
+
+def _imported(module: str, package: bool, node: ast.ImportFrom) -> str:
+    """The module an ``from ... import`` names, absolute."""
+    if not node.level:
+        return node.module or ""
+    base = module.split(".") if package else module.split(".")[:-1]
+    base = base[:len(base) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def test_no_function_is_longer_than_a_screen():
+    long = []
+    for path, tree in _sources(*CHECKED):
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_FUNCTION_LINES:
+                    long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({lines} lines)")
+    assert not long, f"functions over {MAX_FUNCTION_LINES} lines: split them: {long}"
+
+
+def test_no_private_name_is_imported_from_another_package():
+    """A module's ``_private`` names are its package's own: another package imports what is public (for the
+    standard game, ``calculators.diplomacy.api``)."""
+    crossing = []
+    for path, tree in _sources(*CHECKED):
+        module, package = _module_name(path)
+        mine = module if package else module.rpartition(".")[0]
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            source = _imported(module, package, node)
+            theirs = source if (ROOT / source.replace(".", "/")).is_dir() else source.rpartition(".")[0]
+            private = [a.name for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+            if private and theirs != mine:
+                crossing.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {private} from {source}")
+    assert not crossing, crossing
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = {_module_name(path)[0]: (path, tree) for path, tree in _sources(ENGINE)}
+    graph: dict[str, set[str]] = {}
+    for module, (path, tree) in modules.items():
+        package = path.name == "__init__.py"
+        edges = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                source = _imported(module, package, node)
+                for alias in node.names:
+                    name = f"{source}.{alias.name}"
+                    edges.add(name if name in modules else source)
+            elif isinstance(node, ast.Import):
+                edges.update(a.name for a in node.names)
+        graph[module] = {e for e in edges if e in modules and e != module}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle_in_the_engine():
+    graph = _graph()
+    assert len(graph) > 100 and graph["calculators.diplomacy.resolver"], "the graph is read"
+    assert not _cycles(graph), _cycles(graph)
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
