@@ -140,6 +140,6 @@ def standard_extras(turn: Turn) -> Extras:
                          for p in after.powers()]))
     title = f"{turn.phase.label()}: orders and results"
     tables.append(board_table(turn.start, turn.outcomes))
-    chart = {"type": "svg", "title": title, "svg": variant.draw(variant, turn, title)}
-    return Extras(data={"dislodged": dislodged, "adjustments": due}, tables=tuple(tables), charts=(chart,),
+    charts = ({"type": "svg", "title": title, "svg": variant.draw(variant, turn, title)},) if variant.draw else ()
+    return Extras(data={"dislodged": dislodged, "adjustments": due}, tables=tuple(tables), charts=charts,
                   rules=("DIP 1.1",) if turn.winner else ())

@@ -141,7 +141,7 @@ class Variant:
     group_cap: int  # how strong a merged unit may be (the standard game merges nothing)
     non_adjusting: frozenset[str]  # powers that neither build nor disband for centres
     start: Callable[[GameMap], Position]  # the starting position
-    draw: Callable[[Variant, Turn, str], str]  # the board of a phase, as SVG
+    draw: Callable[[Variant, Turn, str], str] | None  # the board of a phase, as SVG (None: no board drawn)
     notes: tuple[str, ...] = ()
     # The calendar under other readings (a variant whose steps depend on them): options -> calendar.
     pipeline: Callable[[Options], tuple[SeasonPlan, ...]] | None = None

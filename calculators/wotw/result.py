@@ -158,9 +158,10 @@ def extras(turn: Turn) -> Extras:
         _movement(turn, report, data, tables)
     else:
         data["removals"] = [describe_removal(x) for x in report.removals]
-    chart = {"type": "svg", "title": f"{season.display} {year}: the position after the season",
-             "svg": turn.variant.draw(turn.variant, turn, f"War of the Worlds, {season.display} {year}")}
-    return Extras(data=data, tables=tuple(tables), charts=(chart,), notes=tuple(_notes(turn, report)))
+    draw = turn.variant.draw
+    charts = ({"type": "svg", "title": f"{season.display} {year}: the position after the season",
+               "svg": draw(turn.variant, turn, f"War of the Worlds, {season.display} {year}")},) if draw else ()
+    return Extras(data=data, tables=tuple(tables), charts=charts, notes=tuple(_notes(turn, report)))
 
 
 # -- the summary ---------------------------------------------------------------------------------------
