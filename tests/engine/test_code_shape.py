@@ -124,3 +124,39 @@ def test_no_import_cycle_in_the_engine():
 
 def test_the_cycle_finder_finds_a_cycle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+# -- one source for each fact ---------------------------------------------------------------------------------
+GAMES_MODULE = ENGINE / "core" / "games.py"
+
+
+def _strings(node: ast.AST) -> list[str]:
+    return [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def test_the_games_are_listed_once():
+    """The table of games (calculators/core/games.py) is the only list of the games: a module that needs them
+    reads the table, and a new game is one line there."""
+    from calculators.core.games import GAMES
+
+    names = {g.package for g in GAMES} | {g.title for g in GAMES} | {g.rules for g in GAMES}
+    lists = []
+    for path, tree in _sources(ENGINE, ROOT / "hooks", ROOT / "tests"):
+        if path == GAMES_MODULE:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)):
+                named = {s for s in _strings(node) if s in names}
+                if len(named) >= 3:
+                    lists.append(f"{path.relative_to(ROOT)}:{node.lineno} {sorted(named)}")
+    assert not lists, f"lists of the games outside calculators/core/games.py: {lists}"
+
+
+def test_the_rule_id_pattern_is_written_once():
+    """One rule-ID pattern (``games.RULE_ID``) for the engine, the site's hooks and the tests that read rule IDs."""
+    copies = []
+    for path, tree in _sources(ENGINE, ROOT / "hooks"):
+        if path == GAMES_MODULE:
+            continue
+        copies += [f"{path.relative_to(ROOT)}: {s!r}" for s in _strings(tree) if "R?\\d" in s or "R\\d" in s]
+    assert not copies, copies
