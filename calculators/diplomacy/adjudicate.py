@@ -129,6 +129,8 @@ def adjudicate(v: dict) -> Result:
     readings = v["readings"]
     options = Options.from_readings(readings)
     position, _ = STANDARD.read_position(STANDARD, phase, position_text, options)
+    if not position.units and not position.dislodged:
+        raise InputError("position", "The position has no units.")
     turn = adjudicate_phase(position, orders_text, options=options)
     # The readings other than the site's are cited here; the registry cites every reading in force.
     cited = [readings.cite(r) for r in readings if not readings.is_default(r)]

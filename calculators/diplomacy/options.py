@@ -95,24 +95,15 @@ def verdict(variant, position: Position, parsed):
 
 # -- the dip-options calculator ----------------------------------------------------------------
 def _read(phase_text: str, position_text: str) -> Position:
-    from .parser import ParseError, parse_phase, read_position
-    from .position import check_position
-    from .variant import STANDARD, reader_for
+    from .parser import ParseError, parse_phase
+    from .readings import DEFAULT
+    from .variant import STANDARD
 
     try:
         phase = parse_phase(phase_text)
     except ParseError as err:
         raise InputError("phase", err.message) from None
-    try:
-        position = read_position(reader_for(STANDARD), phase, position_text)
-    except ParseError as err:
-        raise InputError("position", str(err)) from None
-    problems = check_position(STANDARD.board, position)
-    if phase.kind is not PhaseKind.RETREATS and position.dislodged:
-        problems.append("dislodged units are listed only in a retreat phase")
-    if problems:
-        raise InputError("position", "; ".join(problems[:3]) + ".")
-    return position
+    return STANDARD.read_position(STANDARD, phase, position_text, DEFAULT)[0]
 
 
 def units_chosen(lists, unit_text: str, field: str = "unit"):

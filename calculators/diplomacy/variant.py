@@ -60,8 +60,6 @@ def read_standard_position(variant: Variant, phase: Phase, text: str, options: O
         problems.append("dislodged units are listed only in a retreat phase")
     if problems:
         raise InputError("position", "; ".join(problems[:3]) + ".")
-    if not position.units and not position.dislodged:
-        raise InputError("position", "The position has no units.")
     return position, ()
 
 
