@@ -72,6 +72,7 @@ class Guard:
 
     def __init__(self, limit: int = MAX_WORK, field: str = "com_r2"):
         self.limit, self.spent, self.done, self.field = limit, 0, 0, field
+        self.charges: list[tuple[str, int]] = []  # what was charged, in order (a test compares it with the bound)
 
     def charge(self, units: int, what: str) -> None:
         if self.spent + units > self.limit:
@@ -79,6 +80,7 @@ class Guard:
                                           f"{steps(self.spent + units)} steps (at most {self.limit:,}): commit fewer "
                                           "or smaller dice, give fewer rerolls, or play a named reroll policy.")
         self.spent += units
+        self.charges.append((what, units))
 
 
 def _moves_size(force: Force) -> int:
