@@ -12,7 +12,7 @@ from .board_svg import board_table
 from .differences import differ, fates
 from .game import adjudicate_phase, reader_for
 from .map import show
-from .orders import Status
+from .orders import Build, Status, Waive
 from .parser import ParseError, parse_phase, read_position
 from .position import check_position, format_position, initial_position
 from .readings import FIELDS, Options
@@ -154,8 +154,20 @@ def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
     after = result.after
     counts = {s: 0 for s in Status}
     rows, items, rules = [], [], list(BASE_RULES) + list(cited)
+    written = defaults = 0
+    waived: dict[str, int] = {}
     for o in sorted(result.outcomes, key=lambda o: (o.line == 0, o.line)):
-        counts[o.status] += 1
+        if o.line == 0 and isinstance(o.order, Waive):  # builds nobody ordered (DIP 13.3): a note, not an order
+            used = sum(1 for x in result.outcomes if x.line and x.power == o.power and x.status is Status.SUCCEEDS
+                       and isinstance(x.order, (Build, Waive)))
+            waived[o.power] = adjustments_due(position).get(o.power, 0) - used
+            rules.extend(r for r in o.rules if r not in rules)
+            continue
+        if o.line:  # the summary counts the orders written; a unit's default (it holds, is disbanded) is no order
+            counts[o.status] += 1
+            written += 1
+        else:
+            defaults += 1
         rows.append(o.row())
         items.append({"power": o.power, "order": o.text, "result": o.status.value, "dislodged": o.dislodged,
                       "reason": o.reason, "rules": list(o.rules), "line": o.line})
@@ -204,7 +216,9 @@ def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
         parts.append(f"{counts[Status.ILLEGAL]} illegal")
     if counts[Status.VOID]:
         parts.append(f"{counts[Status.VOID]} void")
-    summary = f"{phase.label()}: {len(rows)} order{'s' if len(rows) != 1 else ''}, " + ", ".join(parts) + "."
+    summary = f"{phase.label()}: {written} order{'s' if written != 1 else ''}, " + ", ".join(parts) + "."
+    if defaults:
+        summary += f" {defaults} unit{'s' if defaults != 1 else ''} without an order (see the results)."
     if dislodged:
         summary += f" {len(dislodged)} unit{'s' if len(dislodged) > 1 else ''} dislodged."
     if result.winner:
@@ -214,7 +228,9 @@ def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
         summary += f" Next: {after.phase.label()}."
     # One entry of a game record (game.GameRecord): what the widget saves and exports per phase.
     data["record"] = {"phase": phase.label(), "code": phase.code, "orders": orders_text, "summary": summary}
-    notes = []
+    notes = [f"{p} waives {n} build{'s' if n != 1 else ''} it did not order (DIP 13.3, DIP R17)."
+             for p, n in waived.items()]
+    data["waived"] = waived
     if loaded is not None:
         notes.append(f"DATC {loaded['id']}: {loaded['title']}.")
     title = f"{phase.label()}: orders and results"
