@@ -149,21 +149,27 @@ def adjudicate(v: dict) -> Result:
     return _present(result, position, phase, orders_text, loaded, cited)
 
 
-def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
-    gmap = STANDARD.map
-    after = result.after
+def _waived(result, position, o) -> int:
+    """DIP 13.3: how many builds a power left unordered (its builds due less the builds and waives it wrote)."""
+    used = sum(1 for x in result.outcomes if x.line and x.power == o.power and x.status is Status.SUCCEEDS
+               and isinstance(x.order, (Build, Waive)))
+    return adjustments_due(position).get(o.power, 0) - used
+
+
+def _tally(result, position, rules: list):
+    """The results in written order: (counts of the written orders by result, written, defaults, waived, rows,
+    items). A unit's default (it holds, is disbanded or removed) is listed but is no order; builds nobody ordered
+    (DIP 13.3) are neither: a note."""
     counts = {s: 0 for s in Status}
-    rows, items, rules = [], [], list(BASE_RULES) + list(cited)
+    rows, items = [], []
     written = defaults = 0
     waived: dict[str, int] = {}
     for o in sorted(result.outcomes, key=lambda o: (o.line == 0, o.line)):
-        if o.line == 0 and isinstance(o.order, Waive):  # builds nobody ordered (DIP 13.3): a note, not an order
-            used = sum(1 for x in result.outcomes if x.line and x.power == o.power and x.status is Status.SUCCEEDS
-                       and isinstance(x.order, (Build, Waive)))
-            waived[o.power] = adjustments_due(position).get(o.power, 0) - used
-            rules.extend(r for r in o.rules if r not in rules)
+        rules.extend(r for r in o.rules if r not in rules)
+        if o.line == 0 and isinstance(o.order, Waive):
+            waived[o.power] = _waived(result, position, o)
             continue
-        if o.line:  # the summary counts the orders written; a unit's default (it holds, is disbanded) is no order
+        if o.line:
             counts[o.status] += 1
             written += 1
         else:
@@ -171,9 +177,14 @@ def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
         rows.append(o.row())
         items.append({"power": o.power, "order": o.text, "result": o.status.value, "dislodged": o.dislodged,
                       "reason": o.reason, "rules": list(o.rules), "line": o.line})
-        for r in o.rules:
-            if r not in rules:
-                rules.append(r)
+    return counts, written, defaults, waived, rows, items
+
+
+def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
+    gmap = STANDARD.map
+    after = result.after
+    rules = list(BASE_RULES) + list(cited)
+    counts, written, defaults, waived, rows, items = _tally(result, position, rules)
     after_text = format_position(gmap, after)
     tables = [Table(f"{phase.label()}: results", ["Power", "Order", "Result", "Reason", "Rules"], rows)]
     data = {"phase": phase.label(), "phase_code": phase.code, "orders": items, "fates": fates(result),

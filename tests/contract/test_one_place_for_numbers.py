@@ -15,7 +15,8 @@ THE_PLACE = ENGINE / "core" / "numbers.py"
 OWN_TEXT = {ENGINE / "core" / "implements.py", ENGINE / "diplomacy" / "adjudicate.py"}
 # The modules where user text is read (the parsers); any module reading text with a regex joins them.
 CHECKS = re.compile(r"\.(?:isdigit|isdecimal|isnumeric)\(")
-INT_OF_TEXT = re.compile(r"\bint\(\s*(?:[\w.]+\.group\(|m\[|(?:text|value|word|w|written|tok|s|part)\s*(?:\)|\[| or\b))")
+INT_OF_TEXT = re.compile(r"\bint\(\s*(?:[\w.]+\.group\(|m\[|"
+                         r"(?:text|value|word|w|written|tok|s|part)\s*(?:\)|\[| or\b))")
 
 
 def engine_files():

@@ -58,5 +58,5 @@ def describe(order) -> str:
 
 
 __all__ = ["Build", "BuildRule", "Convoy", "Disband", "Hold", "Illegal", "Kind", "Move", "OrderKind", "OrderSpec",
-           "Outcome", "ParsedOrder", "Retreat", "Spent", "Status", "Support", "Waive", "a_unit", "describe", "find_unit",
-           "phase_words", "register", "spec_of", "strict_designation"]
+           "Outcome", "ParsedOrder", "Retreat", "Spent", "Status", "Support", "Waive", "a_unit", "describe",
+           "find_unit", "phase_words", "register", "spec_of", "strict_designation"]
