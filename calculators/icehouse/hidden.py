@@ -88,15 +88,14 @@ def _moves_size(force: Force) -> int:
     return initial_count(force.dice) * sum(size(d) for d in force.dice)
 
 
-def answer_units(forces: tuple[Force, ...], i: int, others: int | None = None) -> int:
+def answer_units(forces: tuple[Force, ...], i: int) -> int:
     """An upper bound on one answer of player ``i``: the reroll programme over every state and every level of
-    rerolls still to come (the depth), pricing each top value against ``others`` combinations of the other
-    players' final dice (at most every top they can show), and adding up the final dice."""
+    rerolls still to come (the depth), pricing each top value against every combination of the other players'
+    final dice (at most every top they can show), and adding up the final dice."""
     r = rounds_of(forces)
     rr = effective(forces[i])[1]
     kids = _moves_size(forces[i])
-    if others is None:
-        others = prod(reduced_count(f.dice, r) for j, f in enumerate(forces) if j != i)
+    others = prod(reduced_count(f.dice, r) for j, f in enumerate(forces) if j != i)
     faces = max(size(d) for d in forces[i].dice)
     return rr * kids + reduced_count(forces[i].dice, r) * others * UNIT_PAYOFF + \
         (rr + 1) * initial_count(forces[i].dice) * faces * UNIT_FINALS
@@ -148,8 +147,7 @@ class Moves:
     """Every state a player's dice can be in (each first roll: a reroll keeps the dice, changes a value) and, for
     each, the rerolls best play weighs, in ruling COM R18's order (most faces first, then the lowest showing;
     one per different die): (die index, share of the common step, the states each face leads to, a getter of
-    those states' values). Built once
-    per set of dice and shared by every answer of the equilibrium."""
+    those states' values). Built once per set of dice and shared by every answer of the equilibrium."""
 
     def __init__(self, dice: tuple[int, ...], rounds: int, guard: Guard):
         guard.charge(initial_count(dice) * sum(size(d) for d in dice) * UNIT_MOVE, "the table of rerolls")
