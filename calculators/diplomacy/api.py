@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # the names of ``_FROM`` below (tests/engine/test_api.py: the
     from .orders import (Build as Build, BuildRule as BuildRule, Convoy as Convoy, Disband as Disband, Hold as Hold,
                          Illegal as Illegal, Kind as Kind, Move as Move, OrderKind as OrderKind,
                          OrderSpec as OrderSpec, Outcome as Outcome, ParsedOrder as ParsedOrder, Retreat as Retreat,
-                         Status as Status, Support as Support, Waive as Waive, describe as describe,
+                         Spent as Spent, Status as Status, Support as Support, Waive as Waive, describe as describe,
                          explain as explain, find_unit as find_unit, phase_words as phase_words, register as register,
                          spec_of as spec_of)
     from .orders.convoy import on_minimal_route as on_minimal_route
@@ -72,7 +72,8 @@ _FROM = {
     "map": "Coast GameMap Reach Terrain convoy_routes_exist load_map province_of show standard_map",
     "movement": "MOVEMENT_STEPS Context check_orders designation_note explain_moves place_units resolve_moves",
     "orders": ("Build BuildRule Convoy Disband Hold Illegal Kind Move OrderKind OrderSpec Outcome "
-               "ParsedOrder Retreat Status Support Waive describe explain find_unit phase_words register spec_of"),
+               "ParsedOrder Retreat Spent Status Support Waive describe explain find_unit phase_words register "
+               "spec_of"),
     "orders.convoy": "on_minimal_route",
     "options": ("build_options check_adjustment movement_options present_options units_chosen verdict "
                 "retreat_order_options"),

@@ -12,11 +12,15 @@ The parser only reads; whether an order is possible on the board is ``legality``
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
+from ..core.numbers import digit_hint, digits_only, number, visible
 from .map import GameMap, province_of, show
 from .orders import OrderKind, ParsedOrder
 from .units import Phase, PhaseKind, Season, Unit, UnitType
+
+
+Where = tuple[int, str]  # an order's line and its text, for a ParseError
 
 
 class ParseError(ValueError):
@@ -111,13 +115,13 @@ class Reader:
                 self.powers[key.lower()] = p.name
         self.leading = {w: k for k in self.kinds for w in k.value.leading}
         self.verbs = {w: k for k in self.kinds for w in k.value.verbs}
-        self.hold = next((k for k in self.kinds if k.value.name == "hold"), None)
+        self.hold = OrderKind.HOLD  # a unit written with no order word holds
 
     # -- pieces, for the order kinds' readers --------------------------------------------
     def power(self, word: str) -> str | None:
         return self.powers.get(word.strip().lower())
 
-    def place(self, toks: list[str], k: int, ctx) -> tuple[str, int]:
+    def place(self, toks: list[str], k: int, ctx: Where) -> tuple[str, int]:
         """A province (with coast if written) starting at toks[k]; returns (location, next k)."""
         if k >= len(toks):
             raise ParseError(*ctx, "a province is missing at the end")
@@ -153,7 +157,8 @@ class Reader:
         abbr = self.names[best]
         return words, f" (did you mean {self.gmap.provinces[abbr].name}, {show(abbr)}?)"
 
-    def unit(self, toks, k, ctx, designation: bool = True) -> tuple[UnitType | None, str, int | None, int]:
+    def unit(self, toks: list[str], k: int, ctx: Where, designation: bool = True
+             ) -> tuple[UnitType | None, str, int | None, int]:
         """An optional A/F (or a strength 2A, 3A) and a place: (type, location, strength, next k)."""
         utype = strength = None
         while k < len(toks) and toks[k] in FILLER:
@@ -166,12 +171,12 @@ class Reader:
         return utype, loc, strength, k
 
     @staticmethod
-    def end(toks, k, ctx) -> None:
+    def end(toks: list[str], k: int, ctx: Where) -> None:
         if k < len(toks):
             raise ParseError(*ctx, f"unexpected \u2018{' '.join(toks[k:])}\u2019 at the end")
 
     @staticmethod
-    def fail(ctx, message: str):
+    def fail(ctx: Where, message: str) -> NoReturn:
         raise ParseError(*ctx, message)
 
     # -- orders -------------------------------------------------------------------
@@ -213,7 +218,7 @@ class Reader:
         written under, and what it reads as (or why it cannot be read).  A line ``England:`` sets the power for
         those after it; several orders may share a line, separated by semicolons, and a power written before
         the first (``Russia: F Sev - Rum; A Mos S F Sev - Rum``) stands for the rest of the line."""
-        out = []
+        out: list[Segment] = []
         power = None
         for n, line in enumerate(text.splitlines(), 1):
             line_power = power
@@ -341,7 +346,7 @@ _KINDS = {"movement": PhaseKind.MOVEMENT, "moves": PhaseKind.MOVEMENT, "move": P
 
 def parse_phase(text: str) -> Phase:
     """``Spring 1901 movement``, ``Fall 1902 retreats``, ``Winter 1901``, or the codes ``S1901M``, ``F1901R``."""
-    s = text.strip().lower()
+    s = visible(text).strip().lower()
     m = re.fullmatch(r"([sfw])(\d{1,9})([mrab]?)", s)
     if m:
         words = [w for w in m.groups() if w]
@@ -351,8 +356,9 @@ def parse_phase(text: str) -> Phase:
         words = [w for w in s.split() if w not in ("phase", "of", "season")]
     season = kind = year = None
     for w in words:
-        if w.isdigit() and year is None:
-            year = int(w[:9])  # any number is a year, so that 99999 gets the range message as 1900 does
+        if digits_only(w) and year is None:
+            # any number is a year, so that 99999 gets the range message as 1900 does (digits: core.numbers)
+            year = number(w[:9])
         elif w in _SEASONS and season is None:
             season = _SEASONS[w]
         elif w in _KINDS:
@@ -362,7 +368,8 @@ def parse_phase(text: str) -> Phase:
             raise ParseError(0, text, "phase: standard Diplomacy has no Summer; Summer is a War of the Worlds "
                                       "season (use that adjudicator)")
         else:
-            raise ParseError(0, text, f"phase: unknown word \u2018{w}\u2019 (write e.g. Spring 1901 movement)")
+            raise ParseError(0, text, f"phase: unknown word \u2018{w}\u2019 (write e.g. Spring 1901 movement)"
+                                      + digit_hint(w))
     if season is None or year is None:
         raise ParseError(0, text, "phase: give a season and a year, e.g. Fall 1901 retreats")
     if not 1901 <= year <= 3000:
@@ -382,7 +389,8 @@ def read_position(reader: Reader, phase: Phase, text: str):
     """A position from text: unit lines, ``Centres`` lines, ``Dislodged`` lines, a ``Contested`` line."""
     from .position import Dislodged, Position
 
-    units, owners, dislodged, contested = [], {}, [], set()
+    units, dislodged, contested = [], [], set()
+    owners: dict[str, str] = {}
     for n, section, power, items, raw in reader.position_lines(text):
         if section == "units":
             units.extend(reader.position_units(power, items, n, raw))

@@ -12,12 +12,13 @@ the virus), and its words for the season (``variant.summary``).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.result import Next, Result, Table
 from .adjustments import adjustments_due, buildable
-from .orders import Status
+from .orders import Build, Outcome, Status, Waive
 from .position import Dislodged, Position
 from .retreats import retreat_options
 from .turn import Extras, Turn, Variant
@@ -28,12 +29,49 @@ if TYPE_CHECKING:
 
 
 COMMON = frozenset({"phase", "phase_code", "orders", "counts", "fates", "next_phase", "position_after", "winner",
-                    "centres", "record", "next"})
+                    "centres", "record", "next", "waived"})
 """The data every adjudicator's result has, whatever its variant."""
 
 Follow = Callable[[str], tuple[str, dict[str, Any]]]
 """The next phase as the calculator's form takes it: given the position after the phase (its text), the
 label of the "continue" button and the form's parameters."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A phase's results in written order: the orders and units' defaults listed (``listed``), the written orders
+    counted by result (``counts``, ``written``), the units' defaults (``defaults``: a unit that holds, is disbanded
+    or removed is listed but is no order), and the builds each power left unordered (``waived``, DIP 13.3: neither
+    an order nor listed, a note)."""
+
+    listed: tuple[Outcome, ...]
+    counts: Mapping[Status, int]
+    written: int
+    defaults: int
+    waived: Mapping[str, int]
+
+
+def tally(turn: Turn) -> Tally:
+    counts = {s: 0 for s in Status}
+    listed, waived, written, defaults = [], {}, 0, 0
+    for o in sorted(turn.outcomes, key=lambda o: (o.line == 0, o.line)):
+        if o.line == 0 and isinstance(o.order, Waive):
+            waived[o.power] = _waived(turn, o.power)
+            continue
+        if o.line:
+            counts[o.status] += 1
+            written += 1
+        else:
+            defaults += 1
+        listed.append(o)
+    return Tally(tuple(listed), counts, written, defaults, waived)
+
+
+def _waived(turn: Turn, power: str) -> int:
+    """DIP 13.3: how many builds a power left unordered (its builds due less the builds and waives it wrote)."""
+    used = sum(1 for x in turn.outcomes if x.line and x.power == power and x.status is Status.SUCCEEDS
+               and isinstance(x.order, (Build, Waive)))
+    return adjustments_due(turn.start).get(power, 0) - used
 
 
 def present(turn: Turn, orders_text: str, *, rules: Iterable[str] = (), notes: Iterable[str] = (),
@@ -46,17 +84,15 @@ def present(turn: Turn, orders_text: str, *, rules: Iterable[str] = (), notes: I
     from .differences import fates  # a result's, not a season's: the steps of a season never need it
 
     variant, after = turn.variant, turn.position
-    outcomes = sorted(turn.outcomes, key=lambda o: (o.line == 0, o.line))
-    counts = {s: 0 for s in Status}
-    for o in outcomes:
-        counts[o.status] += 1
+    done = tally(turn)
+    outcomes = done.listed
     after_text = variant.write_position(variant, after)
     summary = variant.summary(turn)
     data: dict[str, Any] = {
         "phase": turn.phase.label(), "phase_code": turn.phase.code,
         "orders": [{"power": o.power, "order": o.text, "result": o.status.value, "dislodged": o.dislodged,
                     "reason": o.reason, "rules": list(o.rules), "line": o.line} for o in outcomes],
-        "fates": fates(turn), "counts": {s.value: n for s, n in counts.items()},
+        "fates": fates(turn), "counts": {s.value: n for s, n in done.counts.items()}, "waived": dict(done.waived),
         "next_phase": None if turn.winner else after.phase.label(), "position_after": after_text,
         "winner": turn.winner, "centres": {p: after.centre_count(p) for p in after.powers()},
         # One entry of a game record (game.GameRecord): what the widget saves and exports per phase.
@@ -65,8 +101,10 @@ def present(turn: Turn, orders_text: str, *, rules: Iterable[str] = (), notes: I
     tables = [Table(f"{turn.phase.label()}: results", ["Power", "Order", "Result", "Reason", "Rules"],
                     [o.row() for o in outcomes])]
     cited = list(rules)
-    for o in outcomes:
+    for o in sorted(turn.outcomes, key=lambda o: (o.line == 0, o.line)):
         cited += o.rules
+    notes = [*notes, *(f"{p} waives {n} build{'s' if n != 1 else ''} it did not order (DIP 13.3, DIP R17)."
+                       for p, n in done.waived.items())]
     if after.dislodged:
         tables.append(retreats_table(variant, after))
         cited.append("DIP 2.4")
@@ -99,12 +137,15 @@ def retreats_table(variant: Variant, position: Position) -> Table:
 
 # -- the standard game's record: its summary and its extras ------------------------------------------------
 def standard_summary(turn: Turn) -> str:
-    """The phase in a sentence: how many orders succeed, fail, are illegal or void; who is dislodged; who wins."""
-    counts = {s: sum(1 for o in turn.outcomes if o.status is s) for s in Status}
-    n, after = len(turn.outcomes), turn.position
+    """The phase in a sentence: how many written orders succeed, fail, are illegal or void; the units without an
+    order; who is dislodged; who wins."""
+    done, after = tally(turn), turn.position
+    counts, n = done.counts, done.written
     parts = [f"{counts[Status.SUCCEEDS]} succeed", f"{counts[Status.FAILS]} fail"]
     parts += [f"{counts[s]} {s.value}" for s in (Status.ILLEGAL, Status.VOID) if counts[s]]
     summary = f"{turn.phase.label()}: {n} order{'s' if n != 1 else ''}, " + ", ".join(parts) + "."
+    if done.defaults:
+        summary += f" {done.defaults} unit{'s' if done.defaults != 1 else ''} without an order (see the results)."
     dislodged = len(after.dislodged)
     if dislodged:
         summary += f" {dislodged} unit{'s' if dislodged > 1 else ''} dislodged."

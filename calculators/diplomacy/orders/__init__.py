@@ -11,7 +11,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from . import build, convoy, disband, hold, move, retreat, support, waive
-from .base import (Illegal, Kind, OrderSpec, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
+from .base import (Illegal, Kind, OrderSpec, Outcome, ParsedOrder, Spent, Status, a_unit, find_unit, phase_words,
                    strict_designation)
 from .build import Build, BuildRule
 from .convoy import Convoy
@@ -67,5 +67,6 @@ def describe(order) -> str:
 
 
 __all__ = ["Build", "BuildRule", "Convoy", "Disband", "Hold", "Illegal", "Kind", "Move", "OrderKind", "OrderSpec",
-           "Outcome", "ParsedOrder", "Retreat", "Status", "Support", "Waive", "a_unit", "describe", "explain",
+           "Outcome", "ParsedOrder", "Retreat", "Spent", "Status", "Support", "Waive", "a_unit", "describe",
+           "explain",
            "find_unit", "phase_words", "register", "spec_of", "strict_designation"]
