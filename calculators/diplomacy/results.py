@@ -103,8 +103,8 @@ def present(turn: Turn, orders_text: str, *, rules: Iterable[str] = (), notes: I
     cited = list(rules)
     for o in sorted(turn.outcomes, key=lambda o: (o.line == 0, o.line)):
         cited += o.rules
-    notes = [*notes, *(f"{p} waives {n} build{'s' if n != 1 else ''} it did not order (DIP 13.3, DIP R17)."
-                       for p, n in done.waived.items())]
+    notes = [*(f"{p} waives {n} build{'s' if n != 1 else ''} it did not order (DIP 13.3, DIP R17)."
+               for p, n in done.waived.items()), *notes]
     if after.dislodged:
         tables.append(retreats_table(variant, after))
         cited.append("DIP 2.4")
