@@ -15,7 +15,7 @@ from typing import Any
 from .map import GameMap, province_of, show
 from .orders import (Hold, Illegal, Move, OrderKind, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
                      spec_of, strict_designation)
-from .orders.base import HOLD, MOVE
+from .orders.base import HOLD
 from .orders.convoy import Convoy
 from .orders.convoy import matches as convoy_matches
 from .orders.convoy import void_reason as convoy_void
@@ -25,7 +25,7 @@ from .orders.support import void_reason as support_void
 from .position import Dislodged, Position
 from .readings import DEFAULT, ConvoyRetreat, Designation, Options
 from .checked import Checked, Written
-from .orders.move import by_convoy, contested, moved_to
+from .orders.move import by_convoy, contested
 from .pieces import Piece, Pieces, Resolution
 from .resolver import Resolver
 from .turn import Turn, Variant, but
@@ -318,8 +318,8 @@ def place_units(turn: Turn) -> Turn:
     for u, unit in enumerate(turn.position.units):
         for j in facts.pieces_of(u):
             o = facts.orders[j]
-            if facts.kind[j] == MOVE and facts.resolve(j):
-                _place(placed, unit, moved_to(facts, j), o.unit.strength)
+            if type(o) is Move and facts.resolve(j):
+                _place(placed, unit, o.dest, o.unit.strength)
                 continue
             by = facts.dislodged_by(j)
             if by is None:

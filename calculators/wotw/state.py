@@ -83,10 +83,10 @@ _NO_REPORT = Report()
 def state(position: Position) -> MartianState:
     """The position's Martian part (none yet: nothing destroyed, no virus, no landings)."""
     st = position.state
-    return st if isinstance(st, MartianState) else _NO_STATE
+    return st if type(st) is MartianState else _NO_STATE
 
 
 def report_of(turn: Turn) -> Report:
     """What the variant's steps have done so far this season."""
     r = turn.report
-    return r if isinstance(r, Report) else _NO_REPORT
+    return r if type(r) is Report else _NO_REPORT

@@ -161,7 +161,8 @@ def holds(r: Pieces, i: int) -> bool:
 def explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """DIP 8.1: the convoy holds unless the fleet is dislodged; ruling DIP R2 in a paradox."""
     o = r.orders[i]
-    assert isinstance(o, Convoy)
+    if type(o) is not Convoy:
+        raise TypeError(f"piece {i} is not a convoy")
     if r.resolve(i):
         return (Status.SUCCEEDS, f"convoy held for the army from {show(o.army)} to {show(o.dest)}",
                 ("DIP 4.4", "DIP 8.1"))

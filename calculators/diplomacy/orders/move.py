@@ -462,7 +462,8 @@ def explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
 
 def _explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     o = r.orders[i]
-    assert isinstance(o, Move)
+    if type(o) is not Move:
+        raise TypeError(f"piece {i} is not a move")
     d = show(o.dest)
     mf = move_facts(r, i)
     if r.resolve(i):

@@ -179,7 +179,8 @@ def spared_1982(r: Pieces, i: int, m: int) -> bool:
 def explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """DIP 11.1: given, cut, or lost with the unit's dislodgement."""
     o = r.orders[i]
-    assert isinstance(o, Support)
+    if type(o) is not Support:
+        raise TypeError(f"piece {i} is not a support")
     if r.resolve(i):
         what = f"into {show(o.dest)}" if o.dest else f"to hold {show(o.target)}"
         spared = [m for m in r.entering(r.prov[i]) if spared_1982(r, i, m)]
