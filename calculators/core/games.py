@@ -14,11 +14,10 @@ here (docs/maintainers/add-a-game.md).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     package: str  # calculators/<package>/ and docs/<package>/
     title: str
     prefix: str  # every calculator id of the game starts "<prefix>-"

@@ -24,7 +24,9 @@ class Choice:
     label: str
 
 
-@dataclass(frozen=True)
+# The kinds define no equality or repr of their own (a parameter is one object, compared by identity), which keeps
+# their definition cheap: every first result in the browser pays for defining them.
+@dataclass(frozen=True, eq=False)
 class Param:
     """One parameter: what every kind has.  The kinds are the subclasses (a tagged union): ``IntParam``,
     ``BoolParam``, ``ChoiceParam``, ``TextParam`` (one line or ``multiline``), ``GroupParam`` (a list of
@@ -67,7 +69,7 @@ class Param:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class IntParam(Param):
     """A whole number between ``minimum`` and ``maximum``; ``optional``: it may be left empty (None)."""
 
@@ -99,7 +101,7 @@ class IntParam(Param):
             raise InputError(self.name, f"{what}: must be at most {self.maximum} (got {shown}).")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class BoolParam(Param):
     """True or false (a box to tick)."""
 
@@ -117,7 +119,7 @@ class BoolParam(Param):
         raise InputError(self.name, f"{self.label}: must be true or false (got {_show(raw)}).")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class ChoiceParam(Param):
     """One of ``choices`` (by value)."""
 
@@ -136,7 +138,7 @@ class ChoiceParam(Param):
         return value
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class TextParam(Param):
     """Text of at most ``max_length`` characters, one line or ``multiline``."""
 
@@ -161,7 +163,7 @@ class TextParam(Param):
 GROUP_FIELD_KINDS = (IntParam, BoolParam, ChoiceParam, TextParam)  # a group's fields: never a nested group
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class GroupParam(Param):
     """A list of ``min_items`` to ``max_items`` records, each with the same ``fields`` (never a nested group)."""
 

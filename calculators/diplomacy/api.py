@@ -20,7 +20,6 @@ if TYPE_CHECKING:  # the names of ``_FROM`` below (tests/engine/test_api.py: the
                               update_ownership as update_ownership)
     from .board_svg import (Mark as Mark, render_board as render_board, standard_geometry as standard_geometry,
                             svg_number as svg_number)
-    from .checked import Checked as Checked
     from .game import (GameRecord as GameRecord, adjudicate_parsed as adjudicate_parsed,
                        adjudicate_phase as adjudicate_phase)
     from .map import (Coast as Coast, GameMap as GameMap, Reach as Reach, Terrain as Terrain,
@@ -44,7 +43,8 @@ if TYPE_CHECKING:  # the names of ``_FROM`` below (tests/engine/test_api.py: the
                               defend_strength as defend_strength, move_facts as move_facts, moved_to as moved_to)
     from .parser import (ParseError as ParseError, Reader as Reader, Segment as Segment, parse_phase as parse_phase,
                          read_position as read_position)
-    from .pieces import Barrier as Barrier, Decision as Decision, Pieces as Pieces, Resolution as Resolution
+    from .pieces import (Barrier as Barrier, Checked as Checked, Decision as Decision, Pieces as Pieces,
+                         Resolution as Resolution)
     from .position import (Dislodged as Dislodged, Position as Position, VariantState as VariantState,
                            check_position as check_position, format_position as format_position,
                            initial_position as initial_position)
@@ -81,10 +81,9 @@ _FROM = {
     "position": "Dislodged Position VariantState check_position format_position initial_position",
     "readings": "Options",
     "orders.move": "MoveFacts Opposed by_convoy defend_strength move_facts moved_to",
-    "pieces": "Barrier Decision Pieces Resolution",
+    "pieces": "Barrier Checked Decision Pieces Resolution",
     "resolver": "Resolver resolve_orders",
     "results": "present",
-    "checked": "Checked",
     "sandbox": "MODES Click Mode check_typed click_rows standard_click typed_marks",
     "board_svg": "Mark render_board standard_geometry svg_number",
     "retreats": "for_dislodged retreat_options retreat_step",

@@ -24,9 +24,8 @@ from .orders.support import matches as support_matches
 from .orders.support import void_reason as support_void
 from .position import Dislodged, Position
 from .readings import DEFAULT, ConvoyRetreat, Designation, Options
-from .checked import Checked, Written
 from .orders.move import by_convoy, contested
-from .pieces import Piece, Pieces, Resolution
+from .pieces import Checked, Piece, Pieces, Resolution, Written
 from .resolver import Resolver
 from .turn import Turn, Variant, but
 from .units import PhaseKind, Unit

@@ -1,5 +1,6 @@
-"""The pieces of a movement phase: what the resolver is given (``Resolution``), the flat tables it builds from it,
-and the questions asked of them once answered (``Pieces``).
+"""The pieces of a movement phase: the orders as the legality check leaves them (``Checked``: each written order's
+check, one effective order per unit), what the resolver is given (``Resolution``), the flat tables it builds from
+it, and the questions asked of them once answered (``Pieces``).
 
 A piece is one order's unit in the resolution (a split unit's parts are several pieces).  Everything is in flat
 lists indexed by piece, because the resolution is the inner loop of the site.  Three parts read the tables:
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from .map import GameMap
-from .orders.base import HOLD, MOVE, Kind
+from .orders.base import HOLD, MOVE, Kind, ParsedOrder
 from .readings import DEFAULT, Options
 from .units import Unit
 
@@ -61,6 +62,30 @@ class Resolution:
     origin: tuple[int, ...] = ()  # the unit each piece comes from (default: its own)
     sources: tuple[Any, ...] = ()  # the order each piece comes from, as checked (a split, a merge; default: its own)
     options: Options = DEFAULT  # the readings of the switchable rulings (DIP R2, R4, R14, R15, R16)
+
+
+@dataclass(slots=True)
+class Written:
+    """One written order after the board check: the order, or why it cannot be used.  ``repeated``: it was the
+    same order again (ruling DIP R10): it counts once, so the unit's own order stands and it does not hold."""
+
+    parsed: ParsedOrder
+    unit: Unit | None
+    order: Any | None
+    error: str = ""
+    rules: tuple[str, ...] = ()
+    repeated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """The movement phase after the legality check: every written order's check, one effective order
+    per unit (``position.units`` order), the pieces for the resolver and the void supports and convoys."""
+
+    written: tuple[Written, ...]
+    effective: tuple[Any, ...]
+    resolution: Resolution
+    void: Mapping[int, str]  # unit index -> why its support or convoy did nothing
 
 
 class Pieces:

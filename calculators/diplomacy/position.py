@@ -26,10 +26,11 @@ class Dislodged:
     attacker_from: str | None = None
 
 
-@dataclass(frozen=True)
 class VariantState:
     """A variant's own part of a position (War of the Worlds: the destroyed centres, the virus, the landings); the
-    standard game has none.  A variant's state is a subclass."""
+    standard game has none.  A variant's state is a subclass (a frozen dataclass)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,7 @@ the virus), and its words for the season (``variant.summary``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.result import Next, Result, Table
 from .adjustments import adjustments_due, buildable
@@ -37,8 +36,7 @@ Follow = Callable[[str], tuple[str, dict[str, Any]]]
 label of the "continue" button and the form's parameters."""
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(NamedTuple):
     """A phase's results in written order: the orders and units' defaults listed (``listed``), the written orders
     counted by result (``counts``, ``written``), the units' defaults (``defaults``: a unit that holds, is disbanded
     or removed is listed but is no order), and the builds each power left unordered (``waived``, DIP 13.3: neither

@@ -10,24 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any, TypeVar
+from types import MappingProxyType
+from typing import Any, NamedTuple, TypeVar
 
 from ..core.result import Table
 from .map import GameMap
 from .orders import BuildRule, Outcome, ParsedOrder
-from .pieces import Barrier, Decision, Pieces
+from .pieces import Barrier, Checked, Decision, Pieces
 from .position import Position
 from .readings import DEFAULT, Options
 from .units import Phase, PhaseKind, Season, Unit, UnitType
 
-if TYPE_CHECKING:
-    from .checked import Checked
 
-
-@dataclass(frozen=True)
 class SeasonReport:
     """A variant's own account of a season, for its result (War of the Worlds: the landing, the losses, the virus);
-    the standard game keeps none.  A variant's report is a subclass."""
+    the standard game keeps none.  A variant's report is a subclass (a frozen dataclass)."""
+
+    __slots__ = ()
 
 
 class StepOrderError(RuntimeError):
@@ -110,12 +109,11 @@ class SeasonPlan:
     skippable: bool = False
 
 
-@dataclass(frozen=True)
-class Extras:
+class Extras(NamedTuple):
     """What a variant's result adds to every variant's (``variant.extras``): its data, tables, charts, notes and
     rules.  Its data never names a key of the common data (``COMMON``)."""
 
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = MappingProxyType({})
     tables: tuple[Table, ...] = ()
     charts: tuple[dict[str, Any], ...] = ()
     notes: tuple[str, ...] = ()

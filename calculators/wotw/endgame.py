@@ -3,8 +3,7 @@ ruling WOTW R1), the first removals (ruling WOTW R10) and the end of the game (W
 WOTW R11).  The readings of WOTW R1 and R10 come as their enums (``readings``), the site's by default."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..diplomacy.api import Season
 from .board import TOTAL_CENTRES
@@ -52,9 +51,9 @@ def first_check_text(first: FirstCheck = FirstCheck.FALL_1903) -> str:
     return f"{when.display} {year}"
 
 
-@dataclass(frozen=True)
-class VirusCheck:
-    """A virus check (WOTW 9.1): whether it applies, the counts checked, each threshold, and how far each is."""
+class VirusCheck(NamedTuple):
+    """A virus check (WOTW 9.1): whether it applies, the counts checked, each threshold, and how far each is.
+    (A named tuple: cheap to define, which a first result in the browser pays for.)"""
 
     check_applies: bool
     destroyed: int  # the counts checked: a later step of the season may change them (ruling WOTW R14)
@@ -69,7 +68,7 @@ class VirusCheck:
     largest_must_lose: int
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return self._asdict()
 
 
 def virus_status(year: int, season: Season, destroyed: int, largest: int,
@@ -99,8 +98,7 @@ def next_removal_season(year: int, season: Season,
             return year, order[i]
 
 
-@dataclass(frozen=True)
-class GameEnd:
+class GameEnd(NamedTuple):
     """Where the game stands after a season (WOTW 2.2-2.5): who has won, if anyone, and why not yet."""
 
     martian_wins: bool

@@ -1,8 +1,6 @@
 """The Martian virus check (WOTW 9.1, ruling WOTW R1)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, text_param
 from ..diplomacy.api import Illegal, Season
 from .board import EARTH_POWERS, TOTAL_CENTRES
@@ -69,7 +67,7 @@ def virus_check(v: dict) -> Result:
                      "(Summer and Winter) (WOTW 9.2).")
     summary = _summary(s, year, season, destroyed, largest, who, martian_won, from_first)
     if martian_won:
-        s = replace(s, active=False)  # the game is over (WOTW 2.2): no virus to catch
+        s = s._replace(active=False)  # the game is over (WOTW 2.2): no virus to catch
     data = dict(s.to_json(), year=year, season=season, destroyed=destroyed, largest=largest, martian_wins=martian_won,
                 largest_powers=leaders, thresholds={"min_destroyed": MIN_DESTROYED, "multiple": VIRUS_MULTIPLE})
     tables = [Table("Thresholds", ["Condition", "Met", "How far"], _rows(s, largest, who, leaders, from_first))]
