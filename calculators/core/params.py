@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .errors import InputError
 from .numbers import number
@@ -18,8 +18,7 @@ MAX_TEXT = 20_000  # hard ceiling for any text parameter, whatever a schema says
 MAX_NESTING = 4  # a group's JSON text is a list of flat objects: depth 2
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     value: str
     label: str
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from .map import GameMap
 from .orders.base import HOLD, MOVE, Kind, ParsedOrder
@@ -30,8 +30,7 @@ class Piece(Protocol):
     def unit(self) -> Unit: ...
 
 
-@dataclass(frozen=True)
-class Barrier:
+class Barrier(NamedTuple):
     """Every move by these powers into the province fails, whatever its strength (a variant's landing)."""
 
     powers: frozenset[str]
@@ -39,8 +38,7 @@ class Barrier:
     rules: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """An answer fixed before resolution, with the reason its order gives (a variant's second pass)."""
 
     value: bool

@@ -9,7 +9,7 @@ centre) and, under ruling WOTW R4's attacker-moves-in reading, ``Dislodged Marti
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..core import InputError
 from ..diplomacy.api import Dislodged, Options, ParseError, Phase, PhaseKind, Position, Variant, check_position
@@ -26,8 +26,7 @@ _VARIANT_LINE = re.compile(r"^(martians?|destroyed|virus|centres\s*:\s*none|disl
 _FROM = re.compile(r"\s+(?:from|by)\s+(.+?)\s*$", re.I)
 
 
-@dataclass(frozen=True)
-class _Lines:
+class _Lines(NamedTuple):
     """The position's text sorted: the variant's lines read, the rest left to the standard reader."""
 
     standard: str

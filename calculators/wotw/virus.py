@@ -6,8 +6,7 @@ from ..diplomacy.api import Illegal, Season
 from .board import EARTH_POWERS, TOTAL_CENTRES
 from .endgame import MIN_DESTROYED, VIRUS_MULTIPLE, VirusCheck, first_check_text, virus_status
 from .orders import parse_orders
-from .readings import RemovalsStart
-from .state import WotwOptions
+from .readings import FirstCheck, RemovalsStart
 from .removal import describe, plan
 from .units import parse_units
 
@@ -50,8 +49,7 @@ def _power_param(name: str):
 def virus_check(v: dict) -> Result:
     year, season, destroyed = v["year"], v["season"], v["destroyed"]
     readings = v["readings"]
-    options = WotwOptions.from_readings(readings)
-    first, start = options.first_check, options.removals_start
+    first, start = FirstCheck(readings["WOTW R1"]), RemovalsStart(readings["WOTW R10"])
     largest, leaders = _largest(v, destroyed)
     s = virus_status(year, Season(season), destroyed, largest, first)
     # "Fall 1903 (ruling WOTW R1)": when the first check is, under the reading in force.
