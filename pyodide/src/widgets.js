@@ -433,8 +433,10 @@
       if (!this.rulings) return;
       const changed = this.schema.params.filter((p) => p.group === "rulings")
         .map((p) => [p, String(this.fields.get(p.name).get())]).filter(([p, v]) => v !== p.default);
+      // A reading is named by its label, never its id (issue 24): "AQMF R14: The attacks hit automatically".
+      const named = ([p, v]) => { const c = (p.choices || []).find((x) => String(x.value) === v); return p.ruling + ": " + (c ? c.label : v); };
       this.rulings.summary.textContent = "Rulings: " + (changed.length
-        ? changed.map(([p, v]) => p.ruling + " " + v).join(", ") + " (not the site's)"
+        ? changed.map(named).join("; ") + " (not the site's)"
         : "the site's readings");
       if (changed.length) this.rulings.box.dataset.changed = "1"; else delete this.rulings.box.dataset.changed;
     }
