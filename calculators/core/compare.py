@@ -252,7 +252,7 @@ VERDICT_WORDS = {OTHER_RESULT: "another result", OTHER_REASON: "the same result 
                  REFUSED: "a refusal", SAME: "the same result"}
 
 
-def comparison(calc_id: str, title: str, rules: list[str], columns: list[Variant], outcomes: list[Answer],
+def comparison(calc_id: str, title: str, columns: list[Variant], outcomes: list[Answer],
                figures: Figures | None) -> dict:
     """The comparison view's result: ``outcomes[i]`` is column i's answer (``columns[0]`` the site's)."""
     site = outcomes[0]
@@ -273,7 +273,8 @@ def comparison(calc_id: str, title: str, rules: list[str], columns: list[Variant
         tables.append(Table("What differs under each reading (rows marked \"differs\" change the result; the others "
                             "only its reasons)", ["", SITE, *[columns[i + 1].label for i in kept]], rows,
                             marked=marked).to_json())
-    cited = list(dict.fromkeys([*rules, *(v.readings.cite(r) for v in columns for r in v.readings)]))
+    # The rulings compared, each a link to its box (where every reading is listed), not every reading's id.
+    cited = list(dict.fromkeys(r for v in columns for r in v.readings))
     return {
         "ok": True, "id": calc_id, "summary": summary,
         "data": {"comparison": [{"label": c.label, "readings": dict(c.readings), "ok": not isinstance(o, str),

@@ -309,7 +309,7 @@ def _compared(calc: Calculator, values: dict):
             if col.readings == chosen:
                 raise  # the input itself is wrong: the form says where, as for one result
             outcomes.append(err.message)
-    return comparison(calc.id, calc.title, list(calc.rules), columns, outcomes, calc.figures)
+    return comparison(calc.id, calc.title, columns, outcomes, calc.figures)
 
 
 def run(calc_id: Any, params: Any = None) -> dict:
