@@ -434,7 +434,10 @@
       const changed = this.schema.params.filter((p) => p.group === "rulings")
         .map((p) => [p, String(this.fields.get(p.name).get())]).filter(([p, v]) => v !== p.default);
       // A reading is named by its label, never its id (issue 24): "AQMF R14: The attacks hit automatically".
-      const named = ([p, v]) => { const c = (p.choices || []).find((x) => String(x.value) === v); return p.ruling + ": " + (c ? c.label : v); };
+      const named = ([p, v]) => {
+        const choice = (p.choices || []).find((c) => String(c.value) === v);
+        return p.ruling + ": " + (choice ? choice.label : v);
+      };
       this.rulings.summary.textContent = "Rulings: " + (changed.length
         ? changed.map(named).join("; ") + " (not the site's)"
         : "the site's readings");
