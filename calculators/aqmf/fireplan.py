@@ -53,7 +53,7 @@ def target_fields() -> list[Param]:
             c.cover_param(), c.dug_in_param(), c.immobilized_param(),
             int_param("lost_earlier", "Elements lost earlier this turn", 0, 0, MAX_ELEMENTS, unit="elements",
                       help="A human unit's losses this turn before these attacks: they count in its morale test "
-                           "(under ruling AQMF R18's shooting-only reading, give only those lost to shooting).")]
+                           "(when ruling AQMF R18 counts only the losses to shooting, give only those).")]
 
 
 def _attacker(unit, range_, attack=SHOOTING, elements=None, weapon="unit") -> dict:

@@ -120,6 +120,19 @@ def _presented(result: dict) -> list[str]:
     return out
 
 
+def test_no_raw_reading_id_in_a_form():
+    """The forms' labels, help and choices name readings by their labels too (a choice's value is its id)."""
+    for entry in calculators.catalog():
+        for param in entry["params"]:
+            texts = [param.get("label", ""), param.get("help", "")]
+            texts += [c["label"] for c in param.get("choices", [])]
+            for field in param.get("fields", []):
+                texts += [field.get("label", ""), field.get("help", "")]
+            for text in texts:
+                for pat in PATTERNS:
+                    assert not pat.search(str(text)), f"{entry['id']}.{param['name']}: {pat.pattern!r} in: {text}"
+
+
 def _reading_runs():
     """Every known case that switches a reading, as a result and as the comparison view."""
     for entry in calculators.catalog():
