@@ -1,7 +1,9 @@
 // A whole game as a file (Export game / Import game) and kept in this tab (it survives a reload and
 // Material's instant navigation): {format, version, calculator, phases: [{label, params, summary}],
-// current}. A file is checked whole before anything changes.
+// current}. Reading a file checks what is needed to read it at all (its size, JSON, the shape of the
+// document); what its values mean is the engine's to say (its parameter checks name the field).
 import { download, isRecord } from "../calculator/dom.js";
+import { fieldMessage } from "../calculator/field-errors.js";
 import { plural } from "../calculator/words.js";
 
 const FORMAT = "martian-front-game";
@@ -10,36 +12,8 @@ const MAX_PHASES = 1000;
 const STORE = "martian-front:game:";
 const sameParams = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-// What is wrong with a value from a file for a field, by the field's schema ("" when nothing is): the
-// kinds of value the form itself gives (Export writes what the form gives).
-function valueProblem(f, v) {
-  const p = f.p || {};
-  if (f.group) return Array.isArray(v) && v.every(isRecord) ? "" : "is not a list of records";
-  if (p.type === "bool") return typeof v === "boolean" ? "" : "is not true or false";
-  if (v !== null && !["string", "number"].includes(typeof v)) return "is not a text or a number";
-  const text = v === null ? "" : String(v);
-  const choices = (p.choices || []).map((c) => String(c.value));
-  if (p.type === "choice" && !choices.includes(text)) return "is not one of its choices";
-  if (p.type === "int" && text.trim() !== "" && !/^\s*-?\d+\s*$/.test(text)) return "is not a whole number";
-  const max = p.max_length || (p.type === "text" ? 2000 : 0);
-  if (max && text.length > max) return "is longer than " + max + " characters";
-  return "";
-}
-
-// A file's params for the widget's fields, or what is wrong with them (text).
-export function checkParams(params, fields, where) {
-  if (!isRecord(params)) return where + ": its “params” must be a record of field: value.";
-  for (const [name, v] of Object.entries(params)) {
-    const f = fields.get(name);
-    if (!f) return where + ": “" + name.slice(0, 30) + "” is not a field of this calculator.";
-    const wrong = valueProblem(f, v);
-    if (wrong) return where + ": the value of “" + (f.label || name) + "” " + wrong + ".";
-  }
-  return params;
-}
-
 // The game in a file's text: {game: {phases, current}}, or {problem} (in the reader's words).
-export function readGame(text, calc, fields) {
+export function readGame(text, calc) {
   let doc;
   try {
     doc = JSON.parse(text);
@@ -60,16 +34,16 @@ export function readGame(text, calc, fields) {
   const phases = [];
   for (const [i, p] of doc.phases.entries()) {
     if (!isRecord(p)) return { problem: "phase " + (i + 1) + " is not a record." };
-    const params = checkParams(p.params, fields, "phase " + (i + 1));
-    if (typeof params === "string") return { problem: params };
+    if (!isRecord(p.params)) {
+      return { problem: "phase " + (i + 1) + ": its “params” must be a record of field: value." };
+    }
     if (typeof p.label !== "string" || typeof p.summary !== "string") {
       return { problem: "phase " + (i + 1) + " needs a “label” and a “summary” (text)." };
     }
-    phases.push({ label: p.label, params, summary: p.summary });
+    phases.push({ label: p.label, params: p.params, summary: p.summary });
   }
-  const current = checkParams(doc.current, fields, "the current phase");
-  if (typeof current === "string") return { problem: current };
-  return { game: { phases, current } };
+  if (!isRecord(doc.current)) return { problem: "the current phase: its “params” must be a record of field: value." };
+  return { game: { phases, current: doc.current } };
 }
 
 export class GameFiles {
@@ -102,10 +76,24 @@ export class GameFiles {
       this.board.refuse("The game was not loaded: that file is too large to be a saved game (at most 2 MB).");
       return;
     }
-    const read = readGame(await file.text(), this.board.cw.calc, this.board.cw.fields);
+    const read = readGame(await file.text(), this.board.cw.calc);
+    const problem = read.problem || await this.check(read.game);
     if (reading !== this.reading || !this.board.widgetEl.isConnected) return;
-    if (read.problem) this.board.refuse("The game was not loaded: " + read.problem);
+    if (problem) this.board.refuse("The game was not loaded: " + problem);
     else this.load(read.game);
+  }
+
+  // What the engine says is wrong with the boxes the game would fill ("" when nothing is), asked of the
+  // widget's own calculator (its result is not shown): a file whose boxes the engine refuses changes
+  // nothing. The phases played are the engine's to work out when each is shown again (history.js):
+  // one that no longer works out (a file edited by hand, an engine changed since) says why there.
+  async check(game) {
+    const { cw, engine } = this.board;
+    const result = await engine.run(cw.calc, game.current, null, cw.root).promise;
+    if (result && result.ok) return "";
+    const error = (result && result.error) || {};
+    const field = typeof error.field === "string" ? cw.fields.get(error.field) : null;
+    return "the current phase: " + fieldMessage(field, error.message || "no answer from the engine.");
   }
 
   load(game) {
@@ -137,8 +125,7 @@ export class GameFiles {
       doc = null;
     }
     if (!doc || !Array.isArray(doc.phases) || !sameParams(doc.current, this.board.cw.params())) return;
-    const fields = this.board.cw.fields;
-    if (!doc.phases.every((p) => isRecord(p) && typeof checkParams(p.params, fields, "") !== "string")) return;
+    if (!doc.phases.every((p) => isRecord(p) && isRecord(p.params))) return;
     const history = this.board.history;
     history.phases = doc.phases.map((p) => ({ label: String(p.label || ""), params: p.params,
       summary: String(p.summary || "") }));
