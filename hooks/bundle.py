@@ -34,7 +34,7 @@ CSS_BUNDLE = "stylesheets/site-bundle.css"
 JS_BUNDLE = "assets/engine/page.js"  # beside the engine's files, which navigation.js finds from its own URL
 CALCULATORS = ("assets/engine/widgets.js", "pyodide/src/calculator/widgets.js")
 SANITISER = ("assets/engine/purify.min.js", 'export { default } from "dompurify";')
-ESBUILD = os.path.join("pyodide", "node_modules", ".bin", "esbuild")
+ESBUILD = os.path.join("pyodide", "node_modules", "esbuild", "bin", "esbuild")  # the Makefile installs it
 ESBUILD_ARGS = ["--bundle", "--format=esm", "--charset=utf8", "--log-level=warning"]
 _parts: dict[str, list[str]] = {}
 
