@@ -1,5 +1,6 @@
 // A widget's state in the address bar (link-state.js's "#calc=..."), written only while the widget
-// is on the page it belongs to: instant navigation may have taken the reader elsewhere.
+// is on the page it belongs to (instant navigation may have taken the reader elsewhere), and a link's
+// state read back into the widget.
 import { stateHash } from "../link-state.js";
 
 export class WidgetAddress {
@@ -35,4 +36,46 @@ export class WidgetAddress {
   link(values) {
     return location.origin + this.home + stateHash(this.calc, values);
   }
+}
+
+// A shared link to a widget inside a content tab opens that tab.
+function showTab(widgetEl) {
+  const block = widgetEl.closest(".tabbed-block");
+  const set = block && block.closest(".tabbed-set");
+  if (!set) return;
+  const index = Array.from(block.parentElement.children).indexOf(block);
+  const radios = set.querySelectorAll(":scope > input");
+  if (radios[index]) radios[index].checked = true;
+}
+
+// Fills the widget from a link's values (a Map; the preset a link names first), says so, and works it out.
+export function restoreFromLink(widget, values, fromHistory) {
+  showTab(widget.w);
+  widget.lastChanged = null;
+  widget.waiting = null;
+  const presetName = widget.schema.presets && widget.schema.presets.name;
+  const rest = new Map(values);
+  let loaded = null;
+  if (presetName && rest.has(presetName)) {
+    loaded = widget.presetValues(rest.get(presetName));
+    rest.delete(presetName);
+  }
+  widget.fill(loaded ? loaded.params : new Map(), { replace: true });
+  const unknown = widget.fill(rest);
+  widget.w.dataset.restored = "1";
+  widget.w.classList.add("calc-restored");
+  const ignored = unknown.slice(0, 5).map((n) => "“" + n.slice(0, 30) + "”").join(", ");
+  const extra = unknown.length ? " Ignored what this calculator does not take: " + ignored + "." : "";
+  widget.note((fromHistory ? "Restored from the address bar" : "Opened from a link") +
+    (loaded ? " (" + loaded.label + ")" : "") + "." + extra);
+  // Wait for the page to settle (Material restores its own scroll first), then bring it into view.
+  requestAnimationFrame(() => requestAnimationFrame(() => widget.w.scrollIntoView({ block: "start" })));
+  if (presetName && values.has(presetName) && !loaded) {
+    // The link asks for something this calculator does not have: say so, and run nothing.
+    widget.errors.clear();
+    const asked = String(values.get(presetName)).slice(0, 40);
+    widget.showError({ field: null, message: widget.schema.presets.label + ": no such choice “" + asked + "”." });
+    return;
+  }
+  widget.compute("link");
 }

@@ -13,25 +13,16 @@
 // nameOf(), fill(), waitFor(), quiet(); and the events calc:filled, calc:continue, calc:message and
 // calc:result on the widget's element.
 import { parseState } from "../link-state.js";
-import { WidgetAddress } from "./address.js";
+import { restoreFromLink, WidgetAddress } from "./address.js";
 import { has } from "./dom.js";
 import { FieldErrors } from "./field-errors.js";
 import { buildForm } from "./form.js";
 import { RulingsPanel } from "./rulings.js";
 import { SavedState } from "./saved-state.js";
-import { showStale, StatusLine } from "./status.js";
+import { showAnswer, showStale } from "./result.js";
+import { StatusLine } from "./status.js";
 
 const REPLACING = new Set(["reset", "preset", "file"]); // runs after a step that replaced the fields
-
-// A shared link to a widget inside a content tab opens that tab.
-function showTab(widgetEl) {
-  const block = widgetEl.closest(".tabbed-block");
-  const set = block && block.closest(".tabbed-set");
-  if (!set) return;
-  const index = Array.from(block.parentElement.children).indexOf(block);
-  const radios = set.querySelectorAll(":scope > input");
-  if (radios[index]) radios[index].checked = true;
-}
 
 export class Widget {
   // services: {engine (engine.js), sanitiser (sanitiser.js), addressBar (navigation.js)}.
@@ -175,35 +166,9 @@ export class Widget {
     this.compute("initial");
   }
 
+  // A link's state ("#calc=..."): the reader's own, from history, or one opened.
   restoreFromLink(values, fromHistory) {
-    showTab(this.w);
-    this.lastChanged = null;
-    this.waiting = null;
-    const presetName = this.schema.presets && this.schema.presets.name;
-    const rest = new Map(values);
-    let loaded = null;
-    if (presetName && rest.has(presetName)) {
-      loaded = this.presetValues(rest.get(presetName));
-      rest.delete(presetName);
-    }
-    this.fill(loaded ? loaded.params : new Map(), { replace: true });
-    const unknown = this.fill(rest);
-    this.w.dataset.restored = "1";
-    this.w.classList.add("calc-restored");
-    const ignored = unknown.slice(0, 5).map((n) => "“" + n.slice(0, 30) + "”").join(", ");
-    const extra = unknown.length ? " Ignored what this calculator does not take: " + ignored + "." : "";
-    this.note((fromHistory ? "Restored from the address bar" : "Opened from a link") +
-      (loaded ? " (" + loaded.label + ")" : "") + "." + extra);
-    // Wait for the page to settle (Material restores its own scroll first), then bring it into view.
-    requestAnimationFrame(() => requestAnimationFrame(() => this.w.scrollIntoView({ block: "start" })));
-    if (presetName && values.has(presetName) && !loaded) {
-      // The link asks for something this calculator does not have: say so, and run nothing.
-      this.errors.clear();
-      const asked = String(values.get(presetName)).slice(0, 40);
-      this.showError({ field: null, message: this.schema.presets.label + ": no such choice “" + asked + "”." });
-      return;
-    }
-    this.compute("link");
+    restoreFromLink(this, values, fromHistory);
   }
 
   reset() {
@@ -325,40 +290,7 @@ export class Widget {
     this.progress.hidden = true;
     this.cancelBtn.hidden = true;
     this.errors.clear();
-    this.show(answer[0], answer[1], key);
-  }
-
-  // The answer to a run for the fields `key`: its result through the sanitiser (render), or its error.
-  show(result, render, key) {
-    if (!result || !result.ok) {
-      if (result && result.cancelled) {
-        this.w.dataset.state = "cancelled";
-        this.setStale(this.shownKey === key ? null : "cancelled");
-        return;
-      }
-      this.showError((result && result.error) || { field: null, message: "No answer from the engine." });
-      return;
-    }
-    const html = this.engine.html(result);
-    if (!render || typeof html !== "string") {
-      this.showError({ field: null, message: "This result cannot be shown: the page's sanitiser did not load. " +
-        "Reload the page to try again." });
-      return;
-    }
-    this.resultBox.replaceChildren(render(html));
-    this.errors.forget();
-    this.lastResult = result;
-    this.shownKey = key;
-    this.waiting = null;
-    // The player may have typed on while this ran (an adjudicator waits for the button).
-    this.setStale(this.key() === key ? null : "edited");
-    const next = result.next && typeof result.next === "object" && result.next.params ? result.next : null;
-    this.nextBtn.hidden = !next;
-    this.nextBtn.disabled = !next;
-    if (next) this.nextBtn.textContent = "Continue to " + String(next.label || "the next phase");
-    this.w.dataset.state = "done";
-    this.showEngine();
-    this.w.dispatchEvent(new CustomEvent("calc:result", { bubbles: true, detail: result }));
+    showAnswer(this, answer[0], answer[1], key);
   }
 
   // -- what the reader sees about the state
