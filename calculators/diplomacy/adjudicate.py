@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from ..core import Board, InputError, Preset, Presets, Result, calculator, text_param
 from ..core.package_data import read_text
-from .differences import differ
+from .differences import figures
 from .game import adjudicate_phase
 from .parser import ParseError, parse_phase
 from .position import format_position, initial_position
@@ -103,7 +103,7 @@ def _check_size(name: str, text: str) -> None:
     run_mode="on_request",
     run_label="Adjudicate",
     rulings=tuple(FIELDS),
-    differ=differ,
+    figures=figures,
     board=Board("dip-options", inputs=("phase", "position"), orders=("orders",)),
     params=[
         text_param("phase", "Phase", "Spring 1901 movement", max_length=40,

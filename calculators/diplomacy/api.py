@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # the names of ``_FROM`` below (tests/engine/test_api.py: the
                            initial_position as initial_position)
     from .readings import Options as Options
     from .resolver import Resolver as Resolver, resolve_orders as resolve_orders
-    from .results import present as present
+    from .results import present as present, retreats_table as retreats_table
     from .retreats import (for_dislodged as for_dislodged, retreat_options as retreat_options,
                            retreat_step as retreat_step)
     from .sandbox import (Click as Click, MODES as MODES, Mode as Mode, check_typed as check_typed,
@@ -83,7 +83,7 @@ _FROM = {
     "orders.move": "MoveFacts Opposed by_convoy defend_strength move_facts moved_to",
     "pieces": "Barrier Checked Decision Pieces Resolution",
     "resolver": "Resolver resolve_orders",
-    "results": "present",
+    "results": "present retreats_table",
     "sandbox": "MODES Click Mode check_typed click_rows standard_click typed_marks",
     "board_svg": "Mark render_board standard_geometry svg_number",
     "retreats": "for_dislodged retreat_options retreat_step",

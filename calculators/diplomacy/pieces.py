@@ -127,6 +127,7 @@ class Pieces:
     result: list[bool]
     paradox: set[int]  # moves that succeeded as circular movement (ruling DIP R3)
     held_in_paradox: set[int]  # moves failed by the all-hold rule (ruling DIP R2: all-hold)
+    szykman: set[int]  # convoys the Szykman rule treated as disrupted (ruling DIP R2)
     kept: tuple[dict[int, int], dict[int, int], dict[int, int]] | None  # strengths kept once every answer is final
 
     def resolve(self, i: int) -> bool:

@@ -88,6 +88,7 @@ class Resolver(Pieces):
         self.low = NO_GUESS
         self.paradox: set[int] = set()  # moves that succeeded as circular movement
         self.held_in_paradox: set[int] = set()  # moves failed by the all-hold rule (ruling DIP R2: all-hold)
+        self.szykman: set[int] = set()  # convoys the Szykman rule treated as disrupted (ruling DIP R2)
         self.kept: tuple[dict[int, int], dict[int, int], dict[int, int]] | None = None
         # Each kind's decision (DATC 5.B): the move's, the support's under the readings in force, the convoy's.
         self.decide = (_holds, move.succeeds, support.given if self.plain_support else support.given_read,
@@ -286,6 +287,7 @@ class Resolver(Pieces):
                 if self.kind[j] == CONVOY:
                     self.result[j] = False
                     self.done[j] = True
+                    self.szykman.add(j)
         else:
             # Not reachable on the standard map; a variant's paradox: everything in it fails.
             for j in cycle:

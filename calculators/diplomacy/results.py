@@ -5,10 +5,11 @@ result has the same data: the orders and their results (``orders``, ``counts``, 
 the next one (``phase``, ``phase_code``, ``next_phase``), the position after it in the variant's own
 notation (``position_after``, written by ``variant.write_position``, which ``variant.read_position``
 reads back), the winner and the centres, the game record's entry (``record``) and the form of the
-next phase (``next``); and the same tables: the results, and the retreats due.  What a variant adds
-is its record's ``extras`` (the standard game: the dislodged units with their retreats, the adjustments
-due, the position and its board; War of the Worlds: the Martian, the landing, the destroyed centres,
-the virus), and its words for the season (``variant.summary``).
+next phase (``next``); and the same tables: the results first, and the retreats due (``retreats_table``,
+which the variant's extras place among its own).  What a variant adds is its record's ``extras`` (the
+standard game: the dislodged units with their retreats, the adjustments due, the position and its board;
+War of the Worlds: the Martian, the landing, the destroyed centres, the virus), and its words for the season
+(``variant.summary``).
 """
 from __future__ import annotations
 
@@ -104,7 +105,6 @@ def present(turn: Turn, orders_text: str, *, rules: Iterable[str] = (), notes: I
     notes = [*(f"{p} waives {n} build{'s' if n != 1 else ''} it did not order (DIP 13.3, DIP R17)."
                for p, n in done.waived.items()), *notes]
     if after.dislodged:
-        tables.append(retreats_table(variant, after))
         cited.append("DIP 2.4")
     extras = variant.extras(turn)
     clash = COMMON & set(extras.data)
@@ -166,7 +166,7 @@ def standard_extras(turn: Turn) -> Extras:
                   "retreats": retreat_places(variant, after, d)} for d in after.dislodged]
     # DIP 1.1: a win ends the game, so nothing is due after it.
     due = adjustments_due(after) if after.phase.kind is PhaseKind.ADJUSTMENTS and not turn.winner else {}
-    tables = []
+    tables = [retreats_table(variant, after)] if after.dislodged else []
     if due:
         tables.append(Table("Adjustments due", ["Power", "Centres", "Units", "Builds (+) or disbands (-)",
                                                 "May build in"],

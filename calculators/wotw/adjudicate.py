@@ -12,7 +12,7 @@ from ..core.params import ruling_param_name
 from ..core.rulings import Readings
 from ..diplomacy.api import Phase, PhaseKind, Position, Season, Turn, adjudicate_parsed, but, present
 from .board import show
-from .differences import differ
+from .differences import figures
 from .landings import check_schedule, parse_sites
 from .orders import martian_box, parse_retreat, split_orders
 from .result import RULES, rules_of
@@ -72,7 +72,7 @@ def read_season_position(v: dict, phase: Phase, options: WotwOptions) -> tuple[P
     run_mode="on_request",
     run_label="Adjudicate",
     rulings=tuple(WotwOptions.fields_by_ruling()),  # the standard game's rulings too (WOTW 1.1 keeps its rules)
-    differ=differ,
+    figures=figures,
     # The board's legal orders under the adjudicator's WOTW R4 reading (a pushed-out Martian unit retreats).
     board=Board("wotw-options", inputs=("season", "year", "position", "virus", "wotw_r4"),
                 orders=("orders", "martian_orders")),

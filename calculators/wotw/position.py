@@ -79,7 +79,7 @@ def _check_pushed(phase: Phase, options: Options) -> None:
         raise InputError("position", "dislodged units are listed only in Summer and Winter (the retreats)")
     if WotwOptions.of(options).dislodged_martian is not DislodgedMartian.ATTACKER_MOVES_IN:
         raise InputError("position", "a Martian unit never retreats (WOTW 7.3, ruling WOTW R4): a dislodged Martian "
-                                     "unit is listed only under ruling WOTW R4's attacker-moves-in reading")
+                                     "unit is listed only when ruling WOTW R4 is read as the attacker moving in")
 
 
 def _destroyed(body: str) -> set[str]:

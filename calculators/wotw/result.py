@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Table
-from ..diplomacy.api import Extras, PhaseKind, Position, Season, Status, Turn
+from ..diplomacy.api import Extras, PhaseKind, Position, Season, Status, Turn, retreats_table
 from .adjust import adjustments
 from .board import MARTIAN, TOTAL_CENTRES, board, show
 from .endgame import LAST_LANDING, VirusCheck, check_applies, first_check_text, season_key
@@ -55,7 +55,7 @@ def _no_check_note(turn: Turn) -> str:
     if season_key(year, season) < season_key(LAST_LANDING[1], LAST_LANDING[0]) or check_applies(year, season, first):
         return ""
     return (f"No virus check at the end of {season.display} {year}: the first is made at the end of "
-            f"{first_check_text(first)} (ruling {turn.options.cite('WOTW R1')}).")
+            f"{first_check_text(first)} (ruling WOTW R1).")
 
 
 def _event_notes(turn: Turn, report: Report) -> list[str]:
@@ -64,7 +64,7 @@ def _event_notes(turn: Turn, report: Report) -> list[str]:
     if report.landing:
         when = "before" if WotwOptions.of(turn.options).landing is Landing.BEFORE_MOVES else "after"
         notes.append(f"Cylinder lands in {gmap.provinces[report.landing].name} {when} the moves "
-                     f"(ruling {turn.options.cite('WOTW R6')}): "
+                     "(ruling WOTW R6): "
                      + ("eliminates " + ", ".join(report.eliminated) if report.eliminated else "no unit there")
                      + "; a new 3A stands there and gives no order this season (WOTW 3.6).")
     notes.extend(report.losses)
@@ -154,6 +154,8 @@ def extras(turn: Turn) -> Extras:
     pos_rows.append(["Martian", ", ".join(data["martian"]) or "-", 0])
     tables = [Table("Position after the moves" if moving else "Position after the season",
                     ["Power", "Units", "Centres"], pos_rows)]
+    if position.dislodged:
+        tables.append(retreats_table(turn.variant, position))
     if moving:
         _movement(turn, report, data, tables)
     else:

@@ -431,7 +431,7 @@ def _no_path(r: Pieces, i: int, d: str) -> tuple[Status, str, tuple[str, ...]]:
     if not fleets:
         return Status.FAILS, f"no convoy route: no chain of fleets ordered to convoy it reaches {d}", ("DIP 8.1",)
     lost = [f for f in fleets if not r.resolve(f)]
-    if any(r.dislodged_by(f) is None for f in lost):
+    if any(f in r.szykman or r.dislodged_by(f) is None for f in lost):
         rule, rules = szykman(r)
         return Status.FAILS, f"convoy paradox: the convoy is treated as disrupted and the army stays ({rule})", rules
     if not lost:
@@ -442,7 +442,9 @@ def _no_path(r: Pieces, i: int, d: str) -> tuple[Status, str, tuple[str, ...]]:
                 f"convoy order", ("DIP 8.1", "DIP 8.2"))
     many = len(lost) > 1
     cited = r.options.cite("DIP R14")
-    if cited != "DIP R14":
+    held = {r.prov[f] for f in fleets if r.resolve(f)}
+    if cited != "DIP R14" and held and convoy_routes_exist(r.gmap, r.prov[i], r.dest[i], held):
+        # The 1971 rule decided it only where a route of fleets that held remains (DATC 4.A.1).
         return (Status.FAILS, f"convoy disrupted: the fleet{'s' if many else ''} in {names(r, lost)} "
                 f"{'were' if many else 'was'} dislodged, and under the 1971 rule a broken route disrupts the convoy "
                 "whatever other route remains", ("DIP 8.1", "DIP 8.2", cited))
@@ -470,7 +472,7 @@ def _explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
         return _succeeded(r, i, d, mf)
     why = mf.opposed_by
     if why is Opposed.PARADOX:
-        return (Status.FAILS, "convoy paradox: every move caught in it fails (the all-hold rule)",
+        return (Status.FAILS, "convoy paradox: every move caught in it fails (the All Hold rule)",
                 ("DIP 8.2", r.options.cite("DIP R2")))
     if why is Opposed.BARRIER or why is Opposed.DECIDED:
         reason, rules = r.why_decided(i)
