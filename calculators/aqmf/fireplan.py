@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 from ..core import InputError, Param, calculator, choice_param, group_error, group_param, int_param
+from ..core.params import GroupParam
 from . import common as c
 from .combat import (MAX_ELEMENTS, Shooter, Target, check_tripod_armor, resolve_shooter, resolve_target, unit_label,
                      within_size)
@@ -104,7 +105,7 @@ def fire_plan_calc(v: dict):
                    blast_reading=v["readings"]["AQMF R14"])
 
 
-def make_plan(name: str, group: Param, items, tv: dict, opts: RollOptions, prefix: str,
+def make_plan(name: str, group: GroupParam, items, tv: dict, opts: RollOptions, prefix: str,
               morale: MoraleReadings = SITE_MORALE) -> Plan:
     target = _target(tv, prefix)
     attacks = resolve_attacks(group, items, target)
@@ -145,7 +146,7 @@ def _prefixed(err: InputError, prefix: str) -> InputError:
     return InputError(prefix + (err.field or "target"), f"{COMPARE_TARGET.item_label} 1, {text}")
 
 
-def resolve_attacks(group: Param, items, target: Target) -> list[Attack]:
+def resolve_attacks(group: GroupParam, items, target: Target) -> list[Attack]:
     """Each item as an Attack; assaults before shooting (AQMF 4.2, ruling AQMF R31); tow cables launched in the
     First Move Phase (AQMF 2.1)."""
     attacks: list[Attack] = []
@@ -154,7 +155,7 @@ def resolve_attacks(group: Param, items, target: Target) -> list[Attack]:
         try:
             attack = resolve_attack(item, target, i + 1)
         except InputError as err:
-            raise group_error(group, i, err.field if err.field in item else "unit", err.message) from None
+            raise group_error(group, i, _item_field(item, err.field), err.message) from None
         if attack.kind != SHOOTING and shot is not None:
             raise group_error(group, i, "attack",
                               f"an assault cannot follow the shooting of {group.item_label} {shot}: assaults "
@@ -210,7 +211,12 @@ def _nearby(i: int, item: dict) -> Target:
         return resolve_target(item["unit"], item["elements"], item["defense"], item["armor"], item["cover"],
                               item["dug_in"], False)
     except InputError as err:
-        field = {"target_elements": "elements", "target": "unit"}.get(err.field, err.field)
-        raise group_error(NEARBY, i, field if field in item else "unit", err.message) from None
+        field = {"target_elements": "elements", "target": "unit"}.get(err.field or "", err.field)
+        raise group_error(NEARBY, i, _item_field(item, field), err.message) from None
+
+
+def _item_field(item: dict, field: str | None) -> str:
+    """The field of a group's item an error names, or the item's unit if it names none of them."""
+    return field if field is not None and field in item else "unit"
 
 

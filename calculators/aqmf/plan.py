@@ -125,10 +125,10 @@ def tripod_hit_need(target: Target, held: bool) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _damage_move(armor: int, dice: int, q_num: int, q_den: int) -> tuple[tuple[int, object, int], ...]:
+def _damage_move(armor: int, dice: int, q_num: int, q_den: int) -> tuple[tuple[int, int | str, int], ...]:
     """One unit's attack on a standing tripod at ``armor``: (flag, next Armor or down, weight over
     q_den**dice * 100), each die damaging with q_num/q_den; all damage points make one chart roll."""
-    out: dict[tuple[int, object], int] = {}
+    out: dict[tuple[int, int | str], int] = {}
     for k, pk in points_numerators(dice, q_num, q_den):
         if k == 0:
             out[(0, armor)] = out.get((0, armor), 0) + pk * CHART_DEN
@@ -176,8 +176,8 @@ def _tow_move(s: TripodState, elements: int, target: Target):
 
 def tripod_turn(attacks: list[Attack], target: Target, opts: RollOptions) -> Turn:
     """The tripod's exact state after each attacker and after the turn."""
-    chain = Chain(TripodState(target.armor, False, False, target.immobilized))
-    after = []
+    chain: Chain[TripodState | str] = Chain(TripodState(target.armor, False, False, target.immobilized))
+    after: list[dict[str, Fraction]] = []
     for i, attack in enumerate(attacks):
         if not _step(chain, tripod_move(attack, target, opts)):
             return Turn(chain, after, cut=i)
@@ -213,7 +213,7 @@ def units_move(attack: Attack, target: Target, opts: RollOptions, lost_before: i
         if s.alive == 0:
             return STAY
         dist = kills(s.alive)
-        pairs = []
+        pairs: list[tuple[UnitState | None, int]] = []
         for k, w in enumerate(dist.weights):
             if not w:
                 continue

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..core import BarChart, Result, Table, percent, prob
 from . import common as c
@@ -59,19 +60,20 @@ def plan_data(plan: Plan, out: Result | None) -> dict:
     """The plan's data; with ``out`` also its tables, charts and notes (plan B gives data only)."""
     event, final, after = headline(plan)
     t = plan.target
+    attackers = [attacker_data(i, x, t, plan.opts) for i, x in enumerate(plan.attacks)]
     data = {
         "plan": plan.name,
         "target": {"label": t.label, "kind": t.kind, "elements": t.elements, "defense": t.defense, "armor": t.armor,
                    "cover": t.cover, "dug_in": t.dug_in, "immobilized": t.immobilized,
                    "lost_earlier": plan.lost_before},
-        "attackers": [attacker_data(i, x, t, plan.opts) for i, x in enumerate(plan.attacks)],
+        "attackers": attackers,
         "headline": {"event": event, **prob(final)},
         "after_each": [after_data(plan, i, p) for i, p in enumerate(after)],
         "tripod": tripod_data(plan, out) if t.kind == "tripod" else None,
         "unit": unit_data(plan, out) if t.kind != "tripod" else None,
     }
     if out is not None:
-        out.tables.insert(0, attackers_table(plan, data["attackers"], after, event))
+        out.tables.insert(0, attackers_table(plan, attackers, after, event))
     return data
 
 
@@ -308,7 +310,7 @@ def explosion(plan: Plan, nearby: list[Target], opts: RollOptions, out: Result, 
 
 def _blast_on(t: Target, p_exp: Fraction, opts: RollOptions, reading: str) -> dict:
     odds = attack_odds(blast(reading), t, within_six=True, opts=opts)
-    row = {"label": t.label, "kind": t.kind, "p_caught": prob(p_exp)}
+    row: dict[str, Any] = {"label": t.label, "kind": t.kind, "p_caught": prob(p_exp)}
     if t.kind == "tripod":
         _, states = after_attack_weights(odds.damage.weights, odds.damage.den, t.armor)
         down = p_down(states)

@@ -58,7 +58,7 @@ def break_free(cables: int, speed: int, armor: int, phases: int, once_a_turn: bo
                 continue
             left, arm, wait = s
             if wait:
-                key = (left, arm, wait - 1)
+                key: tuple[int, int, int] | str = (left, arm, wait - 1)
                 nxt[key] = nxt.get(key, 0) + w * step
                 continue
             brk = w * b * CHART_DEN
@@ -115,7 +115,7 @@ def tow_cable_calc(v: dict) -> Result:
     # Ruling AQMF R17: under must-roll a plan to wait cannot be played; the tripod rolls in every phase (and says so).
     must = v["tries"] != "every" and v["readings"]["AQMF R17"] == "must-roll"
     tries = "every" if must else v["tries"]
-    defense = TRIPOD.defense + COVER_BONUS[v["cover"]] + (IMMOBILIZED_DEFENSE if v["already_held"] else 0)
+    defense = TRIPOD.as_target()[0] + COVER_BONUS[v["cover"]] + (IMMOBILIZED_DEFENSE if v["already_held"] else 0)
     # The cable rolls use the quick-start dice, with AQMF R5's reading for a Defense above 10.
     p_hit = p_success(defense, RollOptions(above_ten=v["readings"]["AQMF R5"]))
     placed = binomial(v["riders"], p_hit)
