@@ -9,6 +9,7 @@ from ..core import BarChart, Prob, Table, bool_param, choice_param, frac, int_pa
 from ..core import prob_cells as pcells
 from .combat import MAX_ELEMENTS, MAX_RANGE
 from .dice import RollOptions
+from .readings import AboveTen
 from .forces import choices
 from .stats import WEAPONS
 
@@ -96,7 +97,7 @@ def tough_param():
 
 def options(v: dict) -> RollOptions:
     """The roll options of a form: the two full-rulebook switches and the reading of AQMF R5."""
-    return RollOptions(lucky=v["lucky_strike"], tough=v["tough_luck"], above_ten=v["readings"]["AQMF R5"])
+    return RollOptions(lucky=v["lucky_strike"], tough=v["tough_luck"], above_ten=AboveTen.read(v["readings"]))
 
 
 def pcell(p) -> Prob:

@@ -18,6 +18,7 @@ from .forces import PRESETS, SHOOTERS, TARGETS, choices
 from .plan import (ASSAULT, MAX_DIGITS, SHOOTING, SITE_MORALE, TOW, Attack, MoraleReadings, Plan, tripod_turn,
                    units_turn)
 from .planview import present
+from .readings import BlastAttacks
 from .stats import DUG_IN_TRIPOD_RANGE, Weapon
 
 MAX_ATTACKERS = 8
@@ -102,7 +103,7 @@ def fire_plan_calc(v: dict):
         plan_b = make_plan("Plan B", COMPARE, v["compare"], tv, opts, prefix, morale)
     nearby = [_nearby(i, item) for i, item in enumerate(v["nearby"])]
     return present(plan_a, plan_b, nearby, opts, orphan_target=bool(v["compare_target"]) and not v["compare"],
-                   blast_reading=v["readings"]["AQMF R14"])
+                   blast_reading=BlastAttacks.read(v["readings"]))
 
 
 def make_plan(name: str, group: GroupParam, items, tv: dict, opts: RollOptions, prefix: str,

@@ -26,6 +26,7 @@ from .damage import CHART_DEN, EXPLODED, is_down, transition_weights
 from .dice import D10, QUICK_START, RollOptions, p_damage, p_success
 from .exact import IntDist
 from .morale import p_fail, p_pass
+from .readings import MoraleLosses, MoraleTests
 from .stats import COVER_BONUS, IMMOBILIZED_DEFENSE
 from .tripods import points_numerators
 
@@ -73,7 +74,8 @@ class MoraleReadings:
     @classmethod
     def of(cls, readings) -> MoraleReadings:
         """From the readings in force (a ``core.rulings.Readings``)."""
-        return cls(readings["AQMF R18"] == "shooting-only", readings["AQMF R31"] == "after-each-attack")
+        return cls(MoraleLosses.read(readings) is MoraleLosses.SHOOTING_ONLY,
+                   MoraleTests.read(readings) is MoraleTests.AFTER_EACH_ATTACK)
 
     def deduction(self, s: UnitState, elements: int, lost_before: int) -> int:
         """AQMF 9.3: 1 per element lost that turn (ruling AQMF R18: to shooting and assault, or to shooting only;

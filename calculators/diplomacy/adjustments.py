@@ -8,7 +8,7 @@ from .map import GameMap, Reach, province_of, show
 from .orders import Build, BuildRule, Disband, Illegal, Outcome, ParsedOrder, Spent, Status, Waive
 from .orders import build as build_kind
 from .position import Position
-from .readings import RemovalDistance
+from .readings import DEFAULT, RemovalDistance
 from .turn import Turn
 from .units import Season, Unit, UnitType
 
@@ -70,7 +70,7 @@ def fleet_distances(gmap: GameMap, targets) -> dict[str, int]:
 
 
 def civil_disorder(gmap: GameMap, position: Position, power: str, count: int, keep_out=(),
-                   removal: RemovalDistance = RemovalDistance.OWNED_CENTRES_2023) -> list[Unit]:
+                   removal: RemovalDistance = DEFAULT.removal) -> list[Unit]:
     """DIP 14.5 with ruling DIP R11: the units removed when a power orders too few disbands.
 
     Farthest first, on a tie fleets before armies, then the province's English name in alphabetical
@@ -110,7 +110,7 @@ class Context:
     board: GameMap
     position: Position
     build_rule: BuildRule
-    removal: RemovalDistance = RemovalDistance.OWNED_CENTRES_2023  # ruling DIP R11
+    removal: RemovalDistance = DEFAULT.removal  # ruling DIP R11
 
 
 @dataclass

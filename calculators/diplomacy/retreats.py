@@ -9,7 +9,7 @@ from .orders import (Disband, Illegal, OrderKind, Outcome, ParsedOrder, Retreat,
                      strict_designation)
 from .orders import retreat as retreat_kind
 from .position import Dislodged, Position
-from .readings import Designation
+from .readings import DEFAULT, Designation
 from .turn import Turn
 from .units import PhaseKind
 
@@ -20,7 +20,7 @@ retreat_options = retreat_kind.options
 class Context:
     board: GameMap
     position: Position
-    designation: Designation = Designation.LENIENT  # ruling DIP R8
+    designation: Designation = DEFAULT.designation  # ruling DIP R8
 
 
 def check_retreat(ctx: Context, d: Dislodged | None, p: ParsedOrder):

@@ -16,7 +16,7 @@ from .differences import figures
 from .landings import check_schedule, parse_sites
 from .orders import martian_box, parse_retreat, split_orders
 from .result import RULES, rules_of
-from .state import WotwOptions
+from .readings import WotwOptions
 from .state import state
 from .variant import SEASON_CHOICES, WOTW
 

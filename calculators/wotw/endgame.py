@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 from ..diplomacy.api import Season
 from .board import TOTAL_CENTRES
-from .readings import FirstCheck, RemovalsStart
+from .readings import DEFAULT, FirstCheck, RemovalsStart
 
 # WOTW 3.1: one cylinder in each movement season from Spring 1901 to Fall 1903.
 LANDING_SEASONS = ((Season.SPRING, 1901), (Season.FALL, 1901), (Season.SPRING, 1902), (Season.FALL, 1902),
@@ -38,14 +38,14 @@ def landings_after(season: Season, year: int) -> int:
     return sum(1 for s, y in LANDING_SEASONS if season_key(y, s) > season_key(year, season))
 
 
-def check_applies(year: int, season: Season, first: FirstCheck = FirstCheck.FALL_1903) -> bool:
+def check_applies(year: int, season: Season, first: FirstCheck = DEFAULT.first_check) -> bool:
     """WOTW 9.1 with ruling WOTW R1: the first check is at the end of Fall 1903, the sixth landing's season
     (or, under the other readings, at the end of Winter 1903 or of Spring 1904)."""
     when, year_of = FIRST_CHECK[first]
     return season_key(year, season) >= season_key(year_of, when)
 
 
-def first_check_text(first: FirstCheck = FirstCheck.FALL_1903) -> str:
+def first_check_text(first: FirstCheck = DEFAULT.first_check) -> str:
     """``Fall 1903``: the season whose end is the first virus check (ruling WOTW R1)."""
     when, year = FIRST_CHECK[first]
     return f"{when.display} {year}"
@@ -72,7 +72,7 @@ class VirusCheck(NamedTuple):
 
 
 def virus_status(year: int, season: Season, destroyed: int, largest: int,
-                 first: FirstCheck = FirstCheck.FALL_1903) -> VirusCheck:
+                 first: FirstCheck = DEFAULT.first_check) -> VirusCheck:
     """WOTW 9.1: at least 12 destroyed and destroyed >= 2 x the largest Earth power's centres."""
     applies = check_applies(year, season, first)
     enough = destroyed >= MIN_DESTROYED
@@ -83,7 +83,7 @@ def virus_status(year: int, season: Season, destroyed: int, largest: int,
 
 
 def next_removal_season(year: int, season: Season,
-                        start: RemovalsStart = RemovalsStart.NEXT_SEASON) -> tuple[int, Season]:
+                        start: RemovalsStart = DEFAULT.removals_start) -> tuple[int, Season]:
     """Ruling WOTW R10: the first Summer or Winter after the season at whose end the virus struck (or that season
     itself, under the same-season reading, when it is a Summer or Winter)."""
     if start is RemovalsStart.SAME_SEASON and season in REMOVAL_SEASONS:

@@ -14,7 +14,7 @@ from ..diplomacy.api import (Illegal, OrderKind, ParsedOrder, Phase, PhaseKind, 
 from ..diplomacy.api import retreat_order_options
 from ..diplomacy.api import verdict as standard_verdict
 from .adjudicate import read_season_position
-from .state import WotwOptions
+from .readings import WotwOptions
 from .board import MARTIAN, board, designation, show
 from .board_svg import render_position
 from .orders import MartianOrderKind, parse_after_moves, parse_order

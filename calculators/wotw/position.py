@@ -16,8 +16,7 @@ from ..diplomacy.api import Dislodged, Options, ParseError, Phase, PhaseKind, Po
 from ..diplomacy.api import read_position as read_standard_text
 from ..diplomacy.api import reader_for
 from .board import EARTH_POWERS, MARTIAN, board, lookup, show
-from .readings import DislodgedMartian
-from .state import WotwOptions
+from .readings import DislodgedMartian, WotwOptions
 from .state import MartianState, state
 from .units import parse_units
 

@@ -14,9 +14,8 @@ from ..diplomacy.api import Extras, PhaseKind, Position, Season, Status, Turn, r
 from .adjust import adjustments
 from .board import MARTIAN, TOTAL_CENTRES, board, show
 from .endgame import LAST_LANDING, VirusCheck, check_applies, first_check_text, season_key
-from .readings import Landing
+from .readings import Landing, WotwOptions
 from .removal import describe as describe_removal
-from .state import WotwOptions
 from .state import Report, report_of, state
 
 RULES = ("WOTW 1.1", "WOTW 2.2", "WOTW 2.3", "WOTW 3.3", "WOTW 3.4", "WOTW 3.6", "WOTW 4.1", "WOTW 4.2", "WOTW 5.1",

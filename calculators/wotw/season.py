@@ -19,9 +19,9 @@ from .board import CYLINDER_STRENGTH, EARTH_POWERS, MARTIAN, designation, martia
 from .endgame import check_applies, end_of_game, landing_site, landings_after, virus_status
 from .orders import MartianOrderKind
 from .removal import POINTS_PER_SEASON, Removal, check, defaults
-from .state import DEFAULT as DEFAULT  # the site's readings (re-exported with the record's types)
+from .readings import DEFAULT as DEFAULT  # the site's readings (re-exported with the record's types)
 from .state import MartianState as MartianState  # the position's Martian part, as the steps leave it
-from .state import WotwOptions as WotwOptions
+from .readings import WotwOptions as WotwOptions
 from .state import options_of, report_of, state
 
 

@@ -1,47 +1,17 @@
-"""The variant's typed values: the readings a season is played under (``WotwOptions``), its part of a position
-(``MartianState``) and its account of a season (``Report``).
+"""The variant's typed values: its part of a position (``MartianState``) and its account of a season (``Report``);
+the readings a season is played under are ``readings.WotwOptions`` (``options_of``).
 
 Both are subclasses of the standard package's placeholders (``VariantState``, ``SeasonReport``), so the standard
 season carries them untouched; ``state`` and ``report`` read them back as the variant's own types.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from enum import Enum
+from dataclasses import dataclass
 
-from ..diplomacy.api import Options, Position, SeasonReport, Turn, VariantState
+from ..diplomacy.api import Position, SeasonReport, Turn, VariantState
 from .endgame import GameEnd, VirusCheck
-from .readings import FIELDS, DislodgedMartian, FirstCheck, Landing, RemovalsStart, SeasonOrder
+from .readings import WotwOptions
 from .removal import Removal
-
-
-@dataclass(frozen=True, slots=True)
-class WotwOptions(Options):
-    """The readings a season is played under: the standard game's (WOTW 1.1 keeps its rules) and the variant's
-    (``readings.RULINGS``), the site's by default."""
-
-    first_check: FirstCheck = FirstCheck.FALL_1903
-    dislodged_martian: DislodgedMartian = DislodgedMartian.ATTACKER_STAYS
-    landing: Landing = Landing.AFTER_MOVES
-    removals_start: RemovalsStart = RemovalsStart.NEXT_SEASON
-    season_order: SeasonOrder = SeasonOrder.AFTER_FALL_RETREATS
-
-    @classmethod
-    def fields_by_ruling(cls) -> dict[str, tuple[str, type[Enum]]]:
-        return {**Options.fields_by_ruling(), **FIELDS}
-
-    @classmethod
-    def of(cls, options: Options | None) -> WotwOptions:
-        """These options as the variant's record (the site's readings for the variant's rulings if not given)."""
-        if isinstance(options, WotwOptions):
-            return options
-        if options is None or options == _STANDARD:
-            return DEFAULT
-        return cls(**{f.name: getattr(options, f.name) for f in fields(Options)})
-
-
-_STANDARD = Options()
-DEFAULT = WotwOptions()
 
 
 def options_of(turn: Turn) -> WotwOptions:

@@ -21,12 +21,12 @@ from .board import MARTIAN, MARTIAN_UNIT, MAX_STRENGTH, called, designation, sho
 from .orders import MartianOrderKind, read_orders
 from .position import read_wotw_position, write_wotw_position
 from .result import extras, place, summary
-from .readings import DislodgedMartian, Landing, RemovalsStart, SeasonOrder
+from .readings import DislodgedMartian, Landing, RemovalsStart, SeasonOrder, WotwOptions
 from .season import (announce_landing, apply_losses, centre_owners, centre_owners_now,
                      cite_pushed_retreats, cylinder_gives_no_order, destroy_centres, fall_check, game_end,
                      land_before_moves, land_cylinder, martian_losses, next_season, push_out, virus_check,
                      virus_removals)
-from .state import WotwOptions, report_of
+from .state import report_of
 
 
 def martian_designation(unit: Unit, parsed: ParsedOrder) -> None:

@@ -49,7 +49,7 @@ def _power_param(name: str):
 def virus_check(v: dict) -> Result:
     year, season, destroyed = v["year"], v["season"], v["destroyed"]
     readings = v["readings"]
-    first, start = FirstCheck(readings["WOTW R1"]), RemovalsStart(readings["WOTW R10"])
+    first, start = FirstCheck.read(readings), RemovalsStart.read(readings)
     largest, leaders = _largest(v, destroyed)
     s = virus_status(year, Season(season), destroyed, largest, first)
     # "Fall 1903 (ruling WOTW R1)": when the first check is, under the reading in force.

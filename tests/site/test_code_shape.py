@@ -160,3 +160,67 @@ def test_the_rule_id_pattern_is_written_once():
             continue
         copies += [f"{path.relative_to(ROOT)}: {s!r}" for s in _strings(tree) if "R?\\d" in s or "R\\d" in s]
     assert not copies, copies
+
+
+RULINGS_MODULE = ENGINE / "core" / "rulings.py"
+
+
+def _call_name(node: ast.AST) -> str:
+    if isinstance(node, ast.Call):
+        return node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+    return ""
+
+
+def _ruling_enums(tree: ast.AST) -> list[ast.ClassDef]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)
+            and any(isinstance(b, ast.Name) and b.id == "RulingEnum" for b in n.bases)]
+
+
+def test_each_reading_is_declared_once():
+    """A switchable ruling is one ``RulingEnum`` (core/rulings.py): each of its readings one member, carrying its
+    id, label, whether it is the site's and its summary.  So a ``Reading(...)`` is made only as such a member, no
+    ``Ruling(...)`` is written out by hand, and a field or parameter that defaults to the site's reading says so
+    (``Paradox.default()``, ``DEFAULT.paradox``), never naming the member a second time."""
+    stray, by_hand, named_default = [], [], []
+    enums: set[str] = set()
+    trees = list(_sources(ENGINE))
+    for _, tree in trees:
+        enums |= {c.name for c in _ruling_enums(tree)}
+    for path, tree in trees:
+        where = path.relative_to(ROOT)
+        members = {id(a.value) for c in _ruling_enums(tree) for a in c.body if isinstance(a, ast.Assign)}
+        for node in ast.walk(tree):
+            if _call_name(node) == "Reading" and id(node) not in members:
+                stray.append(f"{where}:{node.lineno}")
+            if _call_name(node) == "Ruling" and path != RULINGS_MODULE:
+                by_hand.append(f"{where}:{node.lineno}")
+            defaults = [node.value] if isinstance(node, ast.AnnAssign) and node.value is not None else []
+            if isinstance(node, ast.arguments):
+                defaults = [*node.defaults, *(d for d in node.kw_defaults if d is not None)]
+            named_default += [f"{where}:{d.lineno} {d.value.id}.{d.attr}" for d in defaults
+                              if isinstance(d, ast.Attribute) and isinstance(d.value, ast.Name) and d.value.id in enums]
+    assert len(enums) >= 16, sorted(enums)
+    assert not stray, f"a Reading made outside a RulingEnum's members: {stray}"
+    assert not by_hand, f"a Ruling written by hand (declare a RulingEnum): {by_hand}"
+    assert not named_default, f"a default naming the site's reading again (X.default(), DEFAULT.x): {named_default}"
+
+
+def test_readings_are_read_through_their_enums():
+    """The engine reads a reading in force as its enum (``Paradox.read(readings)``), never by looking a ruling's id
+    up in the readings (``readings["DIP R2"]``, ``readings.get("WOTW R4")``) and comparing strings."""
+    from calculators.core.games import RULE_ID
+
+    looked_up = []
+    for path, tree in _sources(ENGINE):
+        if path == RULINGS_MODULE:
+            continue
+        for node in ast.walk(tree):
+            key = None
+            if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+                key = node.slice.value
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+                  and node.args and isinstance(node.args[0], ast.Constant)):
+                key = node.args[0].value
+            if isinstance(key, str) and RULE_ID.fullmatch(key) and " R" in key:
+                looked_up.append(f"{path.relative_to(ROOT)}:{node.lineno} {key}")
+    assert not looked_up, f"readings looked up by ruling id: {looked_up}"
