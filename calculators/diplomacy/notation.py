@@ -8,7 +8,8 @@ reads them, and names the notation a line is written in:
 - ``short``: unit letters and province abbreviations, any case: ``A Par - Bur``, ``A PAR-BUR``;
 - ``long names``: unit words or full province names: ``A Paris -> Burgundy``, ``Army Vienna HOLD``;
 - ``diplomacy package``: the ``diplomacy`` Python package's own words: ``A YOR - BEL VIA``, ``F STP/SC B``;
-- ``judge``: the results of an email judge: ``Army Munich -> Burgundy.  (*bounce*)``,
+- ``judge``: the results of an email judge, unit words, full names and a full stop:
+  ``Army Munich -> Burgundy.  (*bounce*)``, ``Fleet Trieste SUPPORT Army Venice -> Tyrolia.``,
   ``Builds an army in Moscow.``, ``Removes the fleet in Kiel.``, ``Build waived.``;
 - ``webDiplomacy``: ``The army at Paris move to Burgundy``,
   ``The fleet at Brest support move to Picardy from Paris``, ``Build army at Paris``.
@@ -140,7 +141,7 @@ def notation_of(body: str, long_names: Callable[[list[str]], bool]) -> Notation:
     s = " ".join(body.lower().split())
     if _WEBDIP.match(s):
         return Notation.WEBDIP
-    if "(*" in s or _JUDGE_ADJUST.match(s):
+    if "(*" in s or _JUDGE_ADJUST.match(s) or (s.endswith(".") and s.split()[0] in UNIT_WORDS):
         return Notation.JUDGE
     if _PACKAGE.search(s):
         return Notation.PACKAGE

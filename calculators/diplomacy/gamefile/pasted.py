@@ -35,7 +35,8 @@ def _heading(line: str) -> str | None:
 def _long_names(reader: Reader):
     def check(words: list[str]) -> bool:
         pairs = [" ".join(words[i:i + 2]) for i in range(len(words) - 1)]
-        return any(w in UNIT_WORDS or (len(w) > 3 and w.split("/")[0] in reader.names) for w in words) or \
+        names = [w.split("/")[0] for w in words]
+        return any(w in UNIT_WORDS or (len(w) > 3 and w in reader.names) for w in names) or \
             any(p.split("/")[0] in reader.names for p in pairs)
     return check
 
@@ -47,10 +48,10 @@ def _body(text: str) -> str:
 def read_line(reader: Reader, seg: Segment, phase: str | None) -> ReadLine:
     """Ruling DIP R30: one line as read, with its notation; ruling DIP R31: its power as written, else None (the
     order is then the owner's of the unit it names)."""
-    notation = notation_of(_body(seg.text), _long_names(reader)).value
     recorded = recorded_result(seg.text)
     if seg.order is None:
-        return ReadLine(seg.line, seg.text, notation, seg.power, None, seg.error.message, recorded, phase)
+        return ReadLine(seg.line, seg.text, None, seg.power, None, seg.error.message, recorded, phase)
+    notation = notation_of(_body(seg.text), _long_names(reader)).value
     return ReadLine(seg.line, seg.text, notation, seg.order.power, written(seg.order), None, recorded, phase)
 
 

@@ -178,7 +178,7 @@ def _counts(phases: list[dict]) -> dict[str, int]:
     return {"phases": len(phases), "played": len(played),
             "match": sum(p["matches"] is True for p in played), "differ": sum(p["matches"] is False for p in played),
             "not_compared": sum(p["matches"] is None for p in played),
-            "orders": sum(len(p["orders"]) for p in played)}
+            "orders": sum(1 for p in played for o in p["orders"] if o.get("line", 1))}
 
 
 def _data(game: ImportedGame, phases: list[dict], found: list, options: Options) -> dict:

@@ -135,3 +135,18 @@ def tables(phases: list[dict], lines: list[dict]) -> list[Table]:
                          [[x["line"], x["text"], x["notation"] or "", x["read_as"] or "", x["error"] or ""]
                           for x in lines]))
     return out
+
+
+def text_report(result: dict) -> str:
+    """The replay as the command line prints it: a line per phase, each difference under its phase, why."""
+    data = result["data"]
+    lines = [result["summary"]]
+    width = max((len(p["label"]) for p in data["phases"]), default=0)
+    for p in data["phases"]:
+        lines.append(f"{(p['name'] or p['code'] or ''):<10} {p['label']:<{width}}  {status(p)}")
+        lines += [f"    {d['part']}: {d['text']}" for d in p["differences"]]
+    lines += [f"line {x['line']} not read: {x['error']}" for x in data["lines"] if x["error"]]
+    if data["reproduced_by"]:
+        lines.append("Every phase matches the recording under " +
+                     " ".join(f"{r['param']}={r['value']}" for r in data["reproduced_by"]) + ".")
+    return "\n".join(lines)

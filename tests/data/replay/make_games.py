@@ -154,11 +154,31 @@ def over_land(game_id: str) -> dict:
     return to_saved_game_format(game)
 
 
+def stand_off(game_id: str) -> dict:
+    """A retreat phase: Austria dislodges Italy's A Ven from Tri while France and Italy stand off in Tus, so the
+    army may retreat only to Apu (the package records the retreats, not the attacker nor the stand-off)."""
+    game = Game(game_id=game_id)
+    script = [
+        {"AUSTRIA": ["F TRI - ADR", "A VIE - TRI", "A BUD H"], "ITALY": ["A ROM H", "A VEN H", "F NAP H"],
+         "FRANCE": ["A MAR - PIE", "A PAR H", "F BRE H"], "GERMANY": ["A MUN - TYR", "A BER H", "F KIE H"]},
+        {"AUSTRIA": ["A TRI - VEN", "F ADR S A TRI - VEN", "A BUD H"], "ITALY": ["A ROM - TUS", "A VEN H",
+                                                                               "F NAP H"],
+         "FRANCE": ["A PIE - TUS", "A PAR H", "F BRE H"], "GERMANY": ["A TYR H", "A BER H", "F KIE H"]},
+        {"ITALY": ["A VEN R APU"]},
+    ]
+    for orders in script:
+        for power, list_ in orders.items():
+            game.set_orders(power, list_)
+        game.process()
+    return to_saved_game_format(game)
+
+
 GAMES = {
     "opening": lambda: play(11, 1902, "replay-opening"),
     "midgame": lambda: play(12, 1906, "replay-midgame"),
     "long": lambda: play(13, 1915, "replay-long"),
     "over-land": lambda: over_land("replay-over-land"),
+    "stand-off": lambda: stand_off("replay-stand-off"),
 }
 
 
