@@ -91,7 +91,11 @@ def main(argv: list[str] | None = None) -> int:
 def _replay(args) -> int:
     """The ``replay`` command: the dip-replay calculator on a file, its answer in words (or JSON)."""
     try:
-        text = sys.stdin.read() if args.game == "-" else open(args.game, encoding="utf-8").read()
+        if args.game == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.game, encoding="utf-8") as f:
+                text = f.read()
         params = {**_parse_pairs(args.params, "dip-replay"), "game": text}
     except (OSError, UnicodeDecodeError, ValueError) as err:
         print(f"error: {err}", file=sys.stderr)

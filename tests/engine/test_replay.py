@@ -70,8 +70,8 @@ def test_a_layout_the_site_does_not_write_keeps_every_field_and_says_so():
 
 def test_the_site_s_own_game_file_plays_back_the_same():
     """The board file the replay writes holds each phase as replayed (the recorded position, the orders, the
-    site's summary): replayed in turn, every phase comes out the same, the difference in Winter 1905 (the
-    package removes other units for England and Russia, DIP R11) included."""
+    site's summary): replayed in turn, every phase comes out the same, the difference in Winter 1903 (the
+    package removes another unit for Russia in civil disorder, DIP R11) included."""
     first = replay(text("midgame"), export="board-file")
     doc = json.loads(first["data"]["export"]["text"])
     assert doc["format"] == "martian-front-game" and doc["calculator"] == "dip-adjudicate"
@@ -81,7 +81,7 @@ def test_the_site_s_own_game_file_plays_back_the_same():
     again = replay(json.dumps(doc))
     assert again["data"]["source"] == "board file"
     assert [p["summary"] for p in again["data"]["phases"] if p["played"]] == [p["summary"] for p in doc["phases"]]
-    assert [p["label"] for p in again["data"]["phases"] if p["matches"] is False] == ["Winter 1905 adjustments"]
+    assert [p["label"] for p in again["data"]["phases"] if p["matches"] is False] == ["Winter 1903 adjustments"]
     assert again["data"]["reproduced_by"][0]["cite"] == "DIP R11: home-centres"
 
 

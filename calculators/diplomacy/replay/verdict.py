@@ -106,8 +106,11 @@ def board_differences(gmap: GameMap, after: Position, recorded: Position,
     """DIP 10.2, 12.1-12.3, 14.3, ruling DIP R32: the board after a phase against the recording's next phase:
     the units, the dislodged units and where each may retreat, and who owns each supply centre."""
     out = _sets("units", _units(recorded.units), _units(after.units), ("DIP 10.1",))
-    out += _sets("dislodged units", _units(d.unit for d in recorded.dislodged), _units(d.unit for d in after.dislodged),
-                 ("DIP 10.2",))
+    # A dislodged unit with nowhere to go is disbanded: listed until the retreat phase or gone at once, the
+    # same (ruling DIP R32).
+    stays = [d.unit for d in after.dislodged if retreat_options(gmap, after, d)]
+    theirs = [d.unit for d in recorded.dislodged if retreats.get(d.unit.location, retreat_options(gmap, recorded, d))]
+    out += _sets("dislodged units", _units(theirs), _units(stays), ("DIP 10.2", "DIP 12.4"))
     for d in after.dislodged:
         written = retreats.get(d.unit.location)
         mine = frozenset(retreat_options(gmap, after, d))

@@ -36,11 +36,16 @@ def _kind(order: str) -> str:
     return "move"
 
 
+def _possible(game: Game) -> dict[str, list[str]]:
+    """The package's possible orders, sorted: it builds them from sets, whose order changes from run to run."""
+    return {loc: sorted(orders) for loc, orders in game.get_all_possible_orders().items()}
+
+
 def _movement(game: Game, power: str, rng: random.Random) -> list[str]:
     """Every unit an order: a move (towards a centre the power does not own, mostly), a hold, a support of one
     of the power's own orders, or a one-fleet convoy of one of its armies."""
-    possible = game.get_all_possible_orders()
-    locs = game.get_orderable_locations(power)
+    possible = _possible(game)
+    locs = sorted(game.get_orderable_locations(power))
     owned = set(game.get_centers(power))
     centres = set(game.map.scs)
     chosen: dict[str, str] = {}
@@ -83,9 +88,9 @@ def _movement(game: Game, power: str, rng: random.Random) -> list[str]:
 
 
 def _retreats(game: Game, power: str, rng: random.Random) -> list[str]:
-    possible = game.get_all_possible_orders()
+    possible = _possible(game)
     out = []
-    for loc in game.get_orderable_locations(power):
+    for loc in sorted(game.get_orderable_locations(power)):
         retreats = [o for o in possible[loc] if " R " in o]
         out.append(rng.choice(retreats) if retreats and rng.random() < 0.85 else rng.choice(possible[loc]))
     return out
@@ -96,8 +101,8 @@ def _adjustments(game: Game, power: str, rng: random.Random) -> list[str]:
     (the package removes units itself)."""
     state = game.get_state()
     count = state["builds"][power]["count"]
-    possible = game.get_all_possible_orders()
-    locs = game.get_orderable_locations(power)
+    possible = _possible(game)
+    locs = sorted(game.get_orderable_locations(power))
     if count > 0:
         out, used = [], set()
         for _ in range(count):
