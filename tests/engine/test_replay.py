@@ -277,3 +277,7 @@ def test_a_war_of_the_worlds_game_file_plays_again():
     assert result["data"]["phases"][1]["differences"][0]["part"] == "summary"
     assert calculators.run("dip-replay", {"game": json.dumps(doc), "export": "diplomacy-json"})["error"]["field"] \
         == "export"
+
+
+def test_the_sample_the_page_loads_is_the_package_s_game():
+    assert calculators.presets("dip-replay")["over-land"]["params"]["game"] == text("over-land")
