@@ -14,7 +14,7 @@ from ..position import format_position
 from ..readings import FIELDS, Options
 from ..variant import STANDARD
 from .boardgame import replay_calculated
-from .explain import game_reading, reproducing
+from .explain import MAX_SEARCHED, game_reading, reproducing
 from .phases import PhaseReplay, replay_game, write_orders
 from .present import calculated_phase, tables, typed_phase, unplayed_phase
 from .verdict import Difference
@@ -145,10 +145,14 @@ def _replayed(game: ImportedGame, readings: Readings, options: Options,
     for pr in replay_game(game, options):
         typed += [pr, *pr.skipped]
         summary, extra = _site_summary(pr, readings) if summaries else (None, [])
-        why = reproducing(pr, options) if pr.matches is False else ()
-        if pr.matches is False or extra:
-            found.append(why)
+        differs = pr.matches is False or bool(extra)
+        why = reproducing(pr, options) if differs and len(found) < MAX_SEARCHED else None if differs else ()
+        if differs:
+            found.append(why or ())
         out.append(typed_phase(pr, why, readings, options, summary, extra))
+        if differs and len(found) > MAX_SEARCHED:
+            out[-1]["notes"].append(f"Not searched for a reading that reproduces it: more than {MAX_SEARCHED} phases "
+                                    "differ, and the first are searched (ruling DIP R32).")
         out.extend(typed_phase(s, (), readings, options, _site_summary(s, readings)[0] if summaries else None, [])
                    for s in pr.skipped)
     return out + _unplayed(game, readings), found, typed

@@ -16,6 +16,10 @@ from ..gamefile.record import ImportedGame
 from ..readings import FIELDS, RULINGS, Options
 from .phases import PhaseReplay, replay_game, replay_phase
 
+# The differing phases searched for a reading at most: each search adjudicates the phase a dozen times, so a
+# game in which every phase differs (one recorded under other rules) stays within the engine's time budget.
+MAX_SEARCHED = 30
+
 
 @dataclass(frozen=True)
 class Reading:

@@ -24,8 +24,11 @@ def reading_params(readings: Readings) -> dict[str, str]:
     return {ruling_param_name(r): readings[r] for r in readings if not readings.is_default(r)}
 
 
-def explained(d: Difference, found: tuple[Reading, ...], options: Options) -> str:
-    """Ruling DIP R32: a difference in words, with the ruling whose other reading reproduces the recording."""
+def explained(d: Difference, found: tuple[Reading, ...] | None, options: Options) -> str:
+    """Ruling DIP R32: a difference in words, with the ruling whose other reading reproduces the recording
+    (``found`` None: the phase was not searched for one)."""
+    if found is None:
+        return f"recorded: {d.recorded}; this site: {d.site}. Not searched for a reading that reproduces it."
     if not found:
         return (f"recorded: {d.recorded}; this site: {d.site}. No reading of the switchable rulings reproduces "
                 "the recording.")
@@ -40,7 +43,7 @@ def explained(d: Difference, found: tuple[Reading, ...], options: Options) -> st
 
 def _difference(d: Difference, found, options: Options | None, text: str | None = None) -> dict:
     return {"part": d.part, "recorded": d.recorded, "site": d.site, "rules": list(d.rules),
-            "explained_by": [r.to_json() for r in found],
+            "explained_by": [r.to_json() for r in found or ()],
             "text": text or (explained(d, found, options) if options is not None else
                              f"recorded: {d.recorded}; this site: {d.site}.")}
 
@@ -71,7 +74,7 @@ def typed_phase(pr: PhaseReplay, found, readings: Readings, options: Options, su
                 extra: list[Difference]) -> dict:
     rec = pr.recorded
     differences = [_difference(d, found, options) for d in pr.differences]
-    differences += [_difference(d, (), None) for d in extra]
+    differences += [_difference(d, found, options) for d in extra]
     matches = pr.matches if not extra else False
     notes = list(rec.notes)
     if pr.origin == "inserted":
@@ -80,7 +83,7 @@ def typed_phase(pr: PhaseReplay, found, readings: Readings, options: Options, su
     return {"name": rec.name if pr.origin != "inserted" else None, "label": pr.start.phase.label(),
             "code": pr.start.phase.code, "played": True, "origin": pr.origin, "params": params_of(pr, readings),
             "summary": summary, "matches": matches, "orders": _orders(pr), "differences": differences,
-            "reproduced_by": [r.to_json() for r in found], "next": next_params(pr, readings), "notes": notes}
+            "reproduced_by": [r.to_json() for r in found or ()], "next": next_params(pr, readings), "notes": notes}
 
 
 def calculated_phase(cp: CalculatedPhase) -> dict:
@@ -120,9 +123,24 @@ def status(phase: dict) -> str:
     return {True: "matches", False: "differs", None: "nothing recorded to compare"}[phase["matches"]]
 
 
+MAX_ORDER_ROWS = 200  # the orders table's rows at most (the board shows every phase whole)
+
+
+def given(phase: dict) -> int:
+    """The orders given in a phase (not the units left without one)."""
+    return sum(1 for o in phase["orders"] if o.get("line", 1))
+
+
+def _order_rows(phases: list[dict]) -> list[list]:
+    """Ruling DIP R32: every order of the phases that differ or record nothing to compare, with its result."""
+    return [[p["label"], o["power"], o["order"], o["result"] + (" (dislodged)" if o.get("dislodged") else ""),
+             o["reason"], ", ".join(o["recorded_result"]) if o["recorded_result"] is not None else ""]
+            for p in phases if p["played"] and not p["matches"] for o in p["orders"]]
+
+
 def tables(phases: list[dict], lines: list[dict]) -> list[Table]:
     out = [Table("Phases", ["Phase", "Orders", "Recording", "Explained by"],
-                 [[p["label"], len(p["orders"]), status(p),
+                 [[p["label"], given(p), status(p),
                    ", ".join(r["cite"] for r in p["reproduced_by"]) or ("none" if p["matches"] is False else "")]
                   for p in phases])]
     rows = [[p["label"], d["part"], d["recorded"], d["site"], ", ".join(r["cite"] for r in d["explained_by"]) or "none"]
@@ -130,6 +148,12 @@ def tables(phases: list[dict], lines: list[dict]) -> list[Table]:
     if rows:
         out.append(Table("Differences from the recording", ["Phase", "Order or part", "Recorded", "This site",
                                                              "Reproduced under"], rows))
+    orders = _order_rows(phases)
+    if orders:
+        shown = orders[:MAX_ORDER_ROWS]
+        title = "Orders and results of the phases that differ or record nothing to compare" + (
+            f" (the first {MAX_ORDER_ROWS} of {len(orders)})" if len(orders) > MAX_ORDER_ROWS else "")
+        out.append(Table(title, ["Phase", "Power", "Order", "Result", "Reason", "Recorded"], shown))
     if lines:
         out.append(Table("Lines read", ["Line", "Text", "Notation", "Read as", "Problem"],
                          [[x["line"], x["text"], x["notation"] or "", x["read_as"] or "", x["error"] or ""]
