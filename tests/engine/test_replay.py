@@ -14,6 +14,7 @@ import pytest
 
 import calculators
 from calculators.diplomacy.gamefile.record import MAX_CHARS, MAX_DEPTH, MAX_ORDERS, MAX_PHASES
+from calculators.diplomacy.replay.explain import MAX_SEARCHED
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "replay"
 GAMES = sorted(p.stem for p in DATA.glob("*.json"))
@@ -149,6 +150,18 @@ def test_what_if_each_phase_plays_on_in_the_adjudicator():
     assert "France: A Bel" in changed["data"]["next"]["position"].replace("F Eng, ", "").replace(", A Spa", "")
     assert fall["next"] == {"phase": "Winter 1901 adjustments", "position": again["data"]["next"]["position"],
                             "orders": ""}
+
+
+def test_the_search_for_a_reading_stops_after_the_first_phases_that_differ():
+    """Every phase of the long sample in reverse order: each differs from the "recording" that follows it."""
+    doc = json.loads(text("long"))
+    doc["phases"] = list(reversed(doc["phases"][:-1]))[:MAX_SEARCHED + 5]
+    phases = replay(json.dumps(doc))["data"]["phases"]
+    differing = [p for p in phases if p["matches"] is False]
+    assert len(differing) > MAX_SEARCHED
+    late = differing[MAX_SEARCHED:]
+    assert all(p["reproduced_by"] == [] and "Not searched" in p["notes"][-1] for p in late)
+    assert all("Not searched for a reading" in d["text"] for p in late for d in p["differences"])
 
 
 def test_the_last_phase_not_played_yet_is_there_to_play_on():

@@ -9,6 +9,7 @@ import pytest
 
 import calculators
 from calculators.diplomacy.gamefile.record import MAX_CHARS, MAX_DEPTH, MAX_ORDERS, MAX_PHASES
+from calculators.diplomacy.replay.explain import MAX_SEARCHED
 
 PAGE = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "diplomacy" / "replay.md").read_text(encoding="utf-8")
 
@@ -47,3 +48,4 @@ def test_the_bounds_the_page_states_are_the_engine_s():
     stated = " ".join(PAGE.split())
     assert f"**{MAX_PHASES} phases**" in stated and f"**{MAX_CHARS:,} characters**" in stated
     assert f"at most {MAX_ORDERS} orders in a phase" in stated and f"nests more than {MAX_DEPTH} deep" in stated
+    assert f"the first {MAX_SEARCHED} phases that differ" in stated
