@@ -294,3 +294,14 @@ def test_a_war_of_the_worlds_game_file_plays_again():
 
 def test_the_sample_the_page_loads_is_the_package_s_game():
     assert calculators.presets("dip-replay")["over-land"]["params"]["game"] == text("over-land")
+
+
+def test_a_war_of_the_worlds_difference_is_named_with_the_reading_that_gives_it():
+    """WOTW R6: the spring landing before the moves changes the summary (one order fails); a file whose summary
+    was written under that reading, its parameters left at the site's, is reproduced by it."""
+    doc = _wotw_file()
+    before = calculators.run("wotw-adjudicate", {**doc["phases"][0]["params"], "wotw_r6": "before-moves"})
+    doc["phases"][0]["summary"] = before["summary"]
+    first = replay(json.dumps(doc))["data"]["phases"][0]
+    assert first["matches"] is False
+    assert [(r["param"], r["value"]) for r in first["reproduced_by"]] == [("wotw_r6", "before-moves")]

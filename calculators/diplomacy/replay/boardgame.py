@@ -17,6 +17,7 @@ from ...core.registry import get, validate
 from ...core.result import Result
 from ...core.rulings import Readings, all_rulings
 from ..gamefile.record import ImportedGame, RecordedPhase
+from .explain import MAX_SEARCHED
 from .verdict import Difference
 
 
@@ -30,7 +31,7 @@ class CalculatedPhase:
     result: Result | None
     error: str | None
     differences: tuple[Difference, ...]
-    reproduced_by: tuple[tuple[str, str], ...] = ()
+    reproduced_by: tuple[tuple[str, str], ...] | None = ()  # None: not searched (ruling DIP R32's bound)
 
     @property
     def matches(self) -> bool | None:
@@ -87,8 +88,8 @@ def _reproducing(calc_id: str, rec: RecordedPhase, following, params: dict) -> t
 
 def replay_calculated(game: ImportedGame, readings: Readings) -> list[CalculatedPhase]:
     """Ruling DIP R33: every played phase of the file, worked out again by the file's calculator."""
-    out = []
-    phases = game.phases
+    out: list[CalculatedPhase] = []
+    phases, searched = game.phases, 0
     for i, rec in enumerate(phases):
         if not rec.played or rec.params is None:
             continue
@@ -101,6 +102,9 @@ def replay_calculated(game: ImportedGame, readings: Readings) -> list[Calculated
                                        ()))
             continue
         differences = tuple(_differences(rec, following, result))
-        found = _reproducing(game.calculator, rec, following, params) if differences else ()
+        found: tuple[tuple[str, str], ...] | None = ()
+        if differences:
+            searched += 1
+            found = _reproducing(game.calculator, rec, following, params) if searched <= MAX_SEARCHED else None
         out.append(CalculatedPhase(rec, params, result, None, differences, found))
     return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core.params import ruling_param_name
 from ...core.result import Table
-from ...core.rulings import Readings
+from ...core.rulings import Readings, all_rulings
 from ..gamefile.record import RecordedPhase
 from ..position import format_position
 from ..readings import RULINGS, Options
@@ -88,15 +88,17 @@ def typed_phase(pr: PhaseReplay, found, readings: Readings, options: Options, su
 
 def calculated_phase(cp: CalculatedPhase) -> dict:
     rec, result = cp.recorded, cp.result
-    found = [{"ruling": rid, "reading": value, "param": ruling_param_name(rid), "value": value,
-              "cite": f"{rid}: {value}"} for rid, value in cp.reproduced_by]
+    found = [{"ruling": rid, "reading": value, "label": all_rulings()[rid].reading(value).label,
+              "param": ruling_param_name(rid), "value": value, "cite": f"{rid}: {value}"}
+             for rid, value in cp.reproduced_by or ()]
+    searched = "" if cp.reproduced_by is not None else " Not searched for a reading that reproduces it."
     items = result.data.get("orders", []) if result is not None else []
     return {"name": rec.name, "label": rec.name, "code": None, "played": True, "origin": "recorded",
             "params": dict(cp.params), "summary": result.summary if result is not None else None,
             "matches": cp.matches, "orders": [{**item, "recorded": None, "recorded_result": None, "matches": None}
                                               for item in items],
             "differences": [{"part": d.part, "recorded": d.recorded, "site": d.site, "rules": list(d.rules),
-                             "explained_by": found, "text": f"recorded: {d.recorded}; this site: {d.site}."}
+                             "explained_by": found, "text": f"recorded: {d.recorded}; this site: {d.site}.{searched}"}
                             for d in cp.differences],
             "reproduced_by": found, "next": dict(result.next.params) if result is not None and result.next else None,
             "notes": [f"The calculator refused this phase: {cp.error}"] if cp.error else []}
