@@ -49,3 +49,44 @@ def test_the_bounds_the_page_states_are_the_engine_s():
     assert f"**{MAX_PHASES} phases**" in stated and f"**{MAX_CHARS:,} characters**" in stated
     assert f"at most {MAX_ORDERS} orders in a phase" in stated and f"nests more than {MAX_DEPTH} deep" in stated
     assert f"the first {MAX_SEARCHED} phases that differ" in stated
+
+
+DATA = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "replay"
+
+
+def _cli(capsys, *argv) -> tuple[int, str, str]:
+    from calculators.__main__ import main
+
+    code = main(["replay", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_the_command_line_says_where_and_why(capsys):
+    code, out, _ = _cli(capsys, str(DATA / "over-land.json"))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[2].split() == ["F1901M", "Fall", "1901", "movement", "differs"]
+    assert lines[3].startswith("    France: A Pic - Bel via convoy: recorded: moved to Bel over land; this site: DIP R4")
+    assert lines[-1] == "Every phase matches the recording under dip_r4=fallback-to-land."
+
+
+def test_the_command_line_writes_the_game_back_and_reads_standard_input(capsys, monkeypatch, tmp_path):
+    code, out, _ = _cli(capsys, str(DATA / "stand-off.json"), "--export", "diplomacy-json")
+    assert code == 0 and out == (DATA / "stand-off.json").read_text(encoding="utf-8")
+    target = tmp_path / "game.json"
+    code, out, _ = _cli(capsys, str(DATA / "stand-off.json"), "--export", "board-file", "--output", str(target))
+    assert code == 0 and '"format": "martian-front-game"' in target.read_text(encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("The army at Paris move to Burgundy\n"))
+    code, out, _ = _cli(capsys, "-")
+    assert code == 0 and "S1901M" in out and "nothing recorded to compare" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    ([str(DATA / "no-such-game.json")], "No such file"),
+    ([str(DATA / "over-land.json"), "dip_r4=sideways"], "error in dip_r4:"),
+    ([str(DATA / "make_games.py")], "error in game: This game cannot be read"),
+])
+def test_the_command_line_refuses_with_the_reason(capsys, argv, message):
+    code, _, err = _cli(capsys, *argv)
+    assert code == 2 and message in err
