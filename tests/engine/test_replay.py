@@ -260,6 +260,16 @@ def test_a_game_that_cannot_be_read_is_refused_with_the_reason(game, expected):
     assert message.startswith("This game cannot be read: ") and expected in message, message
 
 
+def test_the_replay_compares_readings_itself_and_offers_no_comparison_view():
+    """The comparison view would replay the whole game once per reading (twelve times): the replay names the
+    reading for each difference instead."""
+    entry = next(c for c in calculators.catalog() if c["id"] == "dip-replay")
+    assert entry["compare"] is False
+    assert next(c for c in calculators.catalog() if c["id"] == "dip-adjudicate")["compare"] is True
+    result = calculators.run("dip-replay", {"game": "A Par - Bur", "compare_readings": True})
+    assert result["error"]["field"] is None and "compares the readings itself" in result["error"]["message"]
+
+
 def test_an_empty_game_asks_for_one():
     assert calculators.run("dip-replay", {})["error"]["field"] == "game"
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pathlib
 import re
+import shlex
+import subprocess
+import sys
 
 import pytest
 
@@ -11,7 +14,8 @@ import calculators
 from calculators.diplomacy.gamefile.record import MAX_CHARS, MAX_DEPTH, MAX_ORDERS, MAX_PHASES
 from calculators.diplomacy.replay.explain import MAX_SEARCHED
 
-PAGE = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "diplomacy" / "replay.md").read_text(encoding="utf-8")
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PAGE = (ROOT / "docs" / "diplomacy" / "replay.md").read_text(encoding="utf-8")
 
 
 def _rows() -> list[tuple[str, str, str]]:
@@ -44,6 +48,21 @@ def test_each_example_reads_as_the_page_says(notation, line, read_as):
     assert read["recorded_result"] == (recorded.group(1) if recorded else None)
 
 
+COMMANDS = re.findall(r"^- `(python -m calculators [^`]+)`", PAGE.split("## On the command line", 1)[1], re.M)
+
+
+def test_the_page_shows_the_command_line():
+    assert len(COMMANDS) >= 4 and all(" replay " in c for c in COMMANDS)
+
+
+@pytest.mark.parametrize("line", COMMANDS)
+def test_each_command_the_page_shows_succeeds(line):
+    """Shown as a list (a shell block's long lines would scroll sideways at 390 px)."""
+    words = shlex.split(line)
+    proc = subprocess.run([sys.executable, *words[1:]], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+
+
 def test_the_bounds_the_page_states_are_the_engine_s():
     stated = " ".join(PAGE.split())
     assert f"**{MAX_PHASES} phases**" in stated and f"**{MAX_CHARS:,} characters**" in stated
@@ -67,7 +86,8 @@ def test_the_command_line_says_where_and_why(capsys):
     assert code == 0
     lines = out.splitlines()
     assert lines[2].split() == ["F1901M", "Fall", "1901", "movement", "differs"]
-    assert lines[3].startswith("    France: A Pic - Bel via convoy: recorded: moved to Bel over land; this site: DIP R4")
+    assert lines[3].startswith("    France: A Pic - Bel via convoy: recorded: moved to Bel over land; "
+                               "this site: DIP R4")
     assert lines[-1] == "Every phase matches the recording under dip_r4=fallback-to-land."
 
 

@@ -23,7 +23,7 @@ END = "COMPLETED"
 # The package's rules that change nothing the site adjudicates (how a game is run, who talks to whom).
 PLAIN_RULES = frozenset({"NO_PRESS", "POWER_CHOICE", "REAL_TIME", "NO_DEADLINE", "CD_DUMMIES", "ALWAYS_WAIT",
                          "SOLITAIRE", "IGNORE_ERRORS", "NO_CHECK", "PUBLIC_PRESS", "NO_DIPLOMACY",
-                         "DONT_SKIP_PHASES", "START_MASTER", "HOLD_WIN", "SHARED_VICTORY", "MULTIPLE_POWERS_PER_PLAYER",
+                         "START_MASTER", "HOLD_WIN", "SHARED_VICTORY", "MULTIPLE_POWERS_PER_PLAYER",
                          "NO_OBSERVATIONS"})
 
 

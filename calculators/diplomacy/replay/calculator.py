@@ -97,6 +97,8 @@ def differ(result: Result, site: Result) -> list[str]:
     run_label="Replay",
     rulings=tuple(FIELDS),
     differ=differ,
+    no_compare="Replay a game compares the readings itself: each phase that differs names the reading that "
+               "reproduces the recording, and the Rulings group plays the whole game under any reading.",
     params=[
         text_param("game", "Game", "", max_length=MAX_CHARS, document=True, placeholder=EXAMPLE,
                    help=f"The diplomacy package's saved game (JSON), this site's game file (Export game), or "
