@@ -97,19 +97,6 @@ def test_docstring_example(test):
     assert runner.failures == 0, f"{test.name}: {runner.failures} of {runner.tries} examples fail"
 
 
-DOC_PAGES = sorted((ROOT / "docs").rglob("*.md"))
-PAGE_CLI = [(str(page.relative_to(ROOT)), line) for page in DOC_PAGES
-            for lang, body in re.findall(r"^\s*```(\w+)\n(.*?)^\s*```", page.read_text(encoding="utf-8"), re.M | re.S)
-            if lang in ("sh", "console") for line in _cli_lines(body)]
-
-
-@pytest.mark.parametrize("page, line", PAGE_CLI)
-def test_docs_page_command_succeeds(page, line):
-    """Every command line a page of the site shows in a shell block runs and succeeds."""
-    proc = _run_cli(line)
-    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
-
-
 DOC_CLI = [(name, line) for name in MODULES
            for line in _cli_lines(importlib.import_module(name).__doc__ or "")]
 
