@@ -8,11 +8,11 @@ Every size is bounded so that no input can make a calculator hang.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import InputError
+from .numbers import number
 
 MAX_TEXT = 20_000  # hard ceiling for any text parameter, whatever a schema says
 MAX_DOCUMENT = 1_000_000  # ... but a whole file's text (a game record: ``document=True``), which its calculator bounds
@@ -198,21 +198,17 @@ class Param:
         return next(f for f in self.fields if f.name == name)
 
 
-# Digits 0-9 only: str.isdigit() also accepts "²" and other scripts' digits, which int() refuses.
-WHOLE = re.compile(r"[+-]?[0-9]{1,12}", re.ASCII)
-
-
 def whole_number(raw: Any) -> int | None:
-    """A whole number from JSON or typed text ("12", " -3 ", 12, 12.0), or None for anything else
-    ("+-5", "--5", "²", "1e3", 1.5, True, a list)."""
+    """A whole number from JSON or typed text ("12", " -3 ", "３", 12, 12.0), or None for anything else
+    ("+-5", "--5", "²", "1e3", 1.5, True, a list). Text is read by ``core.numbers`` (its digits)."""
     if isinstance(raw, bool):
         return None
     if isinstance(raw, int):
         return raw
     if isinstance(raw, float):
         return int(raw) if raw.is_integer() else None
-    if isinstance(raw, str) and WHOLE.fullmatch(raw.strip()):
-        return int(raw.strip())
+    if isinstance(raw, str):
+        return number(raw, signed=True)
     return None
 
 

@@ -12,7 +12,7 @@ from .board_svg import board_table
 from .differences import differ, fates
 from .game import adjudicate_phase, reader_for
 from .map import show
-from .orders import Status
+from .orders import Build, Status, Waive
 from .parser import ParseError, parse_phase, read_position
 from .position import check_position, format_position, initial_position
 from .readings import FIELDS, Options
@@ -149,19 +149,42 @@ def adjudicate(v: dict) -> Result:
     return _present(result, position, phase, orders_text, loaded, cited)
 
 
-def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
-    gmap = STANDARD.map
-    after = result.after
+def _waived(result, position, o) -> int:
+    """DIP 13.3: how many builds a power left unordered (its builds due less the builds and waives it wrote)."""
+    used = sum(1 for x in result.outcomes if x.line and x.power == o.power and x.status is Status.SUCCEEDS
+               and isinstance(x.order, (Build, Waive)))
+    return adjustments_due(position).get(o.power, 0) - used
+
+
+def _tally(result, position, rules: list):
+    """The results in written order: (counts of the written orders by result, written, defaults, waived, rows,
+    items). A unit's default (it holds, is disbanded or removed) is listed but is no order; builds nobody ordered
+    (DIP 13.3) are neither: a note."""
     counts = {s: 0 for s in Status}
-    rows, items, rules = [], [], list(BASE_RULES) + list(cited)
+    rows, items = [], []
+    written = defaults = 0
+    waived: dict[str, int] = {}
     for o in sorted(result.outcomes, key=lambda o: (o.line == 0, o.line)):
-        counts[o.status] += 1
+        rules.extend(r for r in o.rules if r not in rules)
+        if o.line == 0 and isinstance(o.order, Waive):
+            waived[o.power] = _waived(result, position, o)
+            continue
+        if o.line:
+            counts[o.status] += 1
+            written += 1
+        else:
+            defaults += 1
         rows.append(o.row())
         items.append({"power": o.power, "order": o.text, "result": o.status.value, "dislodged": o.dislodged,
                       "reason": o.reason, "rules": list(o.rules), "line": o.line})
-        for r in o.rules:
-            if r not in rules:
-                rules.append(r)
+    return counts, written, defaults, waived, rows, items
+
+
+def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
+    gmap = STANDARD.map
+    after = result.after
+    rules = list(BASE_RULES) + list(cited)
+    counts, written, defaults, waived, rows, items = _tally(result, position, rules)
     after_text = format_position(gmap, after)
     tables = [Table(f"{phase.label()}: results", ["Power", "Order", "Result", "Reason", "Rules"], rows)]
     data = {"phase": phase.label(), "phase_code": phase.code, "orders": items, "fates": fates(result),
@@ -204,7 +227,9 @@ def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
         parts.append(f"{counts[Status.ILLEGAL]} illegal")
     if counts[Status.VOID]:
         parts.append(f"{counts[Status.VOID]} void")
-    summary = f"{phase.label()}: {len(rows)} order{'s' if len(rows) != 1 else ''}, " + ", ".join(parts) + "."
+    summary = f"{phase.label()}: {written} order{'s' if written != 1 else ''}, " + ", ".join(parts) + "."
+    if defaults:
+        summary += f" {defaults} unit{'s' if defaults != 1 else ''} without an order (see the results)."
     if dislodged:
         summary += f" {len(dislodged)} unit{'s' if len(dislodged) > 1 else ''} dislodged."
     if result.winner:
@@ -214,7 +239,9 @@ def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
         summary += f" Next: {after.phase.label()}."
     # One entry of a game record (game.GameRecord): what the widget saves and exports per phase.
     data["record"] = {"phase": phase.label(), "code": phase.code, "orders": orders_text, "summary": summary}
-    notes = []
+    notes = [f"{p} waives {n} build{'s' if n != 1 else ''} it did not order (DIP 13.3, DIP R17)."
+             for p, n in waived.items()]
+    data["waived"] = waived
     if loaded is not None:
         notes.append(f"DATC {loaded['id']}: {loaded['title']}.")
     title = f"{phase.label()}: orders and results"

@@ -5,7 +5,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from .map import GameMap, Reach, province_of, show
-from .orders import Build, BuildRule, Disband, Illegal, Outcome, ParsedOrder, Status, Waive
+from .orders import Build, BuildRule, Disband, Illegal, Outcome, ParsedOrder, Spent, Status, Waive
 from .orders import build as build_kind
 from .position import Position
 from .readings import RemovalDistance
@@ -94,14 +94,15 @@ def civil_disorder(gmap: GameMap, position: Position, power: str, count: int, ke
     return units[:count]
 
 
-def _none_left(position: Position, power: str, due: dict, what: str) -> str:
-    """Why a power may not build (or remove) any more: the counts, or the ones already ordered."""
+def _none_left(position: Position, power: str, due: dict, what: str, rules: tuple[str, ...]) -> Illegal:
+    """Why a power may not build (or remove) any more: the ones already ordered (the order fails: ruling DIP R13),
+    or the counts, when it has none at all (the order is illegal whatever else is ordered: ruling DIP R1)."""
     n = due.get(power, 0) if what == "builds" else -due.get(power, 0)
     if n > 0:
-        return f"{power} has used all its {n} {what if n > 1 else what[:-1]} already"
+        return Spent(f"{power} has used all its {n} {what if n > 1 else what[:-1]} already", rules)
     units, centres = len(position.units_of(power)), position.centre_count(power)
-    return (f"{power} has no {what}: {centres} supply centre{'s' if centres != 1 else ''} and "
-            f"{units} unit{'s' if units != 1 else ''}")
+    return Illegal(f"{power} has no {what}: {centres} supply centre{'s' if centres != 1 else ''} and "
+                   f"{units} unit{'s' if units != 1 else ''}", rules)
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,8 @@ def _waive(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
     if power is None:
         raise Illegal("say whose build is waived (England: Waive)", ("DIP 13.3",))
     if ledger.due.get(power, 0) - ledger.used.get(power, 0) <= 0:
-        raise Illegal(f"{power} has no build left to waive", ("DIP 13.3", "DIP R13"))
+        kind = Spent if ledger.due.get(power, 0) > 0 else Illegal
+        raise kind(f"{power} has no build left to waive", ("DIP 13.3", "DIP R13"))
     ledger.spend(power)
     return Outcome(power, p.text, Waive(power), Status.SUCCEEDS, "build waived", ("DIP 13.3", "DIP R17"), line=p.line)
 
@@ -144,11 +146,11 @@ def _build(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
     if power is None:
         raise Illegal(f"{ctx.board.provinces[prov].name} is no power's home centre that it owns, so nobody may build "
                       f"there", ("DIP 13.5", "DIP 14.9"))
+    order: Build = build_kind.check(ctx, power, p)  # DIP R1: a build no order could make legal is illegal first
     if ledger.due.get(power, 0) - ledger.used.get(power, 0) <= 0:
-        raise Illegal(_none_left(ctx.position, power, ledger.due, "builds"), ("DIP 13.1", "DIP R13"))
+        raise _none_left(ctx.position, power, ledger.due, "builds", ("DIP 13.1", "DIP R13"))
     if prov in ledger.taken:
-        raise Illegal(f"a unit is already being built in {show(prov)}", ("DIP 5.1", "DIP R13"))
-    order: Build = build_kind.check(ctx, power, p)
+        raise Spent(f"a unit is already being built in {show(prov)}", ("DIP 5.1", "DIP R13"))
     ledger.spend(power)
     ledger.taken.add(prov)
     unit = Unit(power, order.type, order.location)
@@ -165,10 +167,12 @@ def _remove(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
         raise Illegal(f"there is no unit in {show(prov)}", ("DIP 13.4",))
     if p.power is not None and unit.power != p.power:
         raise Illegal(f"the unit in {show(prov)} is {unit.power}'s", ("DIP 4.1",))
+    if -ledger.due.get(unit.power, 0) <= 0:
+        raise _none_left(ctx.position, unit.power, ledger.due, "removals", ("DIP 13.4", "DIP R13"))
     if unit in ledger.removed:
-        raise Illegal(f"{unit.label()} is already removed", ("DIP R13",))
+        raise Spent(f"{unit.label()} is already removed", ("DIP R13",))
     if -ledger.due.get(unit.power, 0) - ledger.used.get(unit.power, 0) <= 0:
-        raise Illegal(_none_left(ctx.position, unit.power, ledger.due, "removals"), ("DIP 13.4", "DIP R13"))
+        raise _none_left(ctx.position, unit.power, ledger.due, "removals", ("DIP 13.4", "DIP R13"))
     ledger.spend(unit.power)
     ledger.removed.append(unit)
     return Outcome(unit.power, p.text, Disband(unit), Status.SUCCEEDS, f"removed {unit.label()}", ("DIP 13.4",),
@@ -186,7 +190,8 @@ def _defaults(ctx: Context, ledger: _Ledger) -> list[Outcome]:
         if left <= 0:
             continue
         if n > 0:
-            out.append(Outcome(power, f"{power}: {left} build(s) not ordered", None, Status.SUCCEEDS, "waived",
+            # a default, not an order: the order carried out is a waive, which the presenters show as a note
+            out.append(Outcome(power, f"{power}: {left} build(s) not ordered", Waive(power), Status.SUCCEEDS, "waived",
                                ("DIP 13.3", "DIP R17")))
             continue
         home = ctx.removal is RemovalDistance.HOME_CENTRES
@@ -210,9 +215,10 @@ def check_adjustment(variant, position: Position, p: ParsedOrder):
 
 
 def adjustment_step(turn: Turn) -> Turn:
-    """DIP 2.5, 13.1-13.5: builds and disbands; first legal orders count (ruling DIP R13).  An adjustment
-    order that cannot be carried out fails (rulings DIP R12, R13; DATC 6.I, 6.J); an order of another
-    phase is illegal."""
+    """DIP 2.5, 13.1-13.5: builds and disbands; first legal orders count (ruling DIP R13).  An order that breaks a
+    rule whatever else is ordered (a fleet inland, a centre that is not the power's home, an occupied one, an order
+    of another phase) is illegal (rulings DIP R1, R12; DATC 6.I.2, 6.I.6); a legal one that the power's earlier
+    orders leave no room for fails (ruling DIP R13; DATC 6.I.1, 6.I.7, 6.J.1, 6.J.2)."""
     position = turn.position
     ctx = Context(turn.variant.board, position, turn.variant.build_rule, turn.options.removal)
     ledger = _Ledger(adjustments_due(position, turn.variant.non_adjusting), {}, [], [], set())
@@ -224,7 +230,8 @@ def adjustment_step(turn: Turn) -> Turn:
                 raise Illegal("only builds, removals and waives are ordered in the adjustment phase", ("DIP 2.5",))
             outcomes.append(handler(ctx, ledger, p))
         except Illegal as err:
-            status, rules = (Status.FAILS, err.rules) if handler else (Status.ILLEGAL, err.rules + ("DIP R1",))
+            status, rules = (Status.FAILS, err.rules) if isinstance(err, Spent) else \
+                (Status.ILLEGAL, err.rules + ("DIP R1",))
             outcomes.append(Outcome(p.power or "", p.text, None, status, err.message, rules, line=p.line))
     outcomes.extend(_defaults(ctx, ledger))
     units = tuple(u for u in position.units if u not in ledger.removed) + tuple(ledger.built)

@@ -21,7 +21,7 @@ _FROM = {
     "movement": ("MOVEMENT_STEPS Checked Context check_orders designation_note explain_moves place_units "
                  "movement_context=context resolve_moves"),
     "orders": ("Build BuildRule Convoy Disband Hold Illegal Kind Move OrderKind OrderSpec Outcome "
-               "ParsedOrder Retreat Status Support Waive describe find_unit phase_words register spec_of"),
+               "ParsedOrder Retreat Spent Status Support Waive describe find_unit phase_words register spec_of"),
     "orders.convoy": "on_minimal_route",
     "orders.move": "place_names=names",
     "options": ("build_options check_adjustment movement_options present_options units_chosen verdict "

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..core.numbers import digit_hint, digits_only, number, visible
 from .map import GameMap, province_of, show
 from .notation import canonical
 from .orders import OrderKind, ParsedOrder
@@ -343,7 +344,7 @@ _KINDS = {"movement": PhaseKind.MOVEMENT, "moves": PhaseKind.MOVEMENT, "move": P
 
 def parse_phase(text: str) -> Phase:
     """``Spring 1901 movement``, ``Fall 1902 retreats``, ``Winter 1901``, or the codes ``S1901M``, ``F1901R``."""
-    s = text.strip().lower()
+    s = visible(text).strip().lower()
     m = re.fullmatch(r"([sfw])(\d{1,9})([mrab]?)", s)
     if m:
         words = [w for w in m.groups() if w]
@@ -353,8 +354,9 @@ def parse_phase(text: str) -> Phase:
         words = [w for w in s.split() if w not in ("phase", "of", "season")]
     season = kind = year = None
     for w in words:
-        if w.isdigit() and year is None:
-            year = int(w[:9])  # any number is a year, so that 99999 gets the range message as 1900 does
+        if digits_only(w) and year is None:
+            # any number is a year, so that 99999 gets the range message as 1900 does (digits: core.numbers)
+            year = number(w[:9])
         elif w in _SEASONS and season is None:
             season = _SEASONS[w]
         elif w in _KINDS:
@@ -364,7 +366,8 @@ def parse_phase(text: str) -> Phase:
             raise ParseError(0, text, "phase: standard Diplomacy has no Summer; Summer is a War of the Worlds "
                                       "season (use that adjudicator)")
         else:
-            raise ParseError(0, text, f"phase: unknown word \u2018{w}\u2019 (write e.g. Spring 1901 movement)")
+            raise ParseError(0, text, f"phase: unknown word \u2018{w}\u2019 (write e.g. Spring 1901 movement)"
+                                      + digit_hint(w))
     if season is None or year is None:
         raise ParseError(0, text, "phase: give a season and a year, e.g. Fall 1901 retreats")
     if not 1901 <= year <= 3000:

@@ -61,6 +61,7 @@ def settled(options: list, tables: list, v: dict, seat: int, named: dict):
     """Ruling COM R2's hidden reading: each choice's best play worked out first (``hidden.equilibrium``, handed to
     the run); a choice whose players' best answers go round in a circle has no single answer and is left out."""
     hidden.check_total(tables, "com_r2")
+    guard = hidden.Guard()  # the choices share one allowance of work, as they share the bound
     fields = list(named)
     keep, circling = [], []
     for choice, forces in zip(options, tables, strict=True):
@@ -68,7 +69,7 @@ def settled(options: list, tables: list, v: dict, seat: int, named: dict):
         finals = None
         if exact_kind(forces) == "best":
             try:
-                finals = hidden.equilibrium(forces, v["objective"], tail_for(forces, play_of(v)))
+                finals = hidden.equilibrium(forces, v["objective"], tail_for(forces, play_of(v)), guard)
             except hidden.NoEquilibrium:
                 circling.append(choice)
                 continue

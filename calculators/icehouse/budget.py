@@ -35,7 +35,7 @@ BEST_US = 0.13  # per bestplay.estimate unit
 SCAN_US = 2.6  # per exact.scan_bound unit
 ENUM_US = 0.9  # per first roll x (1 + rerolls x faces) while enumerating a policy's final dice
 CHAIN_US = 0.6  # per final roll x face value while building a scan chain
-HIDDEN_US = 9.0  # per hidden.work unit: a table resolved while each player answers the others, over ~4 rounds
+HIDDEN_US = 0.1  # per hidden.work unit (a child of the reroll programme; measured 0.03 to 0.13, issue 26)
 JOINT_US = 4.5  # per combination of final dice in the joint enumeration
 PREPARE_SHARE = 0.1  # at most this share of the budget goes on final-dice distributions while planning
 

@@ -11,7 +11,8 @@ at their own dice; ``answer-earlier`` cannot be played hidden and is refused bef
 
 Only the values the comparisons reach count (the top ``rounds`` of each player's dice), so the final
 distributions are cut to them. The work is bounded before it starts (``work``); beyond ``MAX_WORK``
-the Defend is refused with the figure, never left to run.
+the Defend is refused with the figure, never left to run; a guard (``Guard``) counts the same work as it is
+spent, rounds of answers past the planned ones included (issue 26).
 """
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ from collections import defaultdict
 from fractions import Fraction
 from itertools import product
 from math import lcm, prod
+from operator import itemgetter
 
 from ..core import InputError
-from .bestplay import rounds_of
+from .bestplay import reduced_count, rounds_of
 from .combat import Tail
 from .faces import size, sizes_lcm, values as face_values
 from .forces import Force
@@ -29,7 +31,15 @@ from .policies import Dice
 from .rolls import final_dist, first_rolls, initial_count
 from .solver import Outcome, effective
 
-MAX_WORK = 150_000  # own-dice outcomes x opponents' combinations a round: about 1.3 s of CPython at most
+# Work units (issue 26): one unit is about one child state added up in a reroll's average, ~0.1 microseconds
+# of CPython; benchmarks/bench_icehouse.py and bench_fuzz.py check the figures. A bound counts the depth of
+# the rerolls, every round of answers and the table of moves, and the guard counts the same units as they
+# are spent, so that no equilibrium runs past MAX_WORK whatever the dice.
+MAX_WORK = 6_000_000  # units for a whole equilibrium (or the advisor's choices together): 0.3 to 0.8 s of CPython
+UNIT_MOVE = 12  # building one move of the table (a sorted state looked up): units per child
+UNIT_PAYOFF = 30  # one table of final dice resolved (or looked up) while pricing a player's top values
+UNIT_FINALS = 3  # one child carried forward while a player's final dice are added up
+PLANNED_ROUNDS = 2  # rounds of answers a bound plans for before starting: one answer and the check it settled
 MAX_ROUNDS = 30  # rounds of answers before giving up on finding an equilibrium
 
 Finals = dict[tuple[int, ...], Fraction]  # a player's top values (highest first) -> chance
@@ -51,11 +61,63 @@ def players_best(forces: tuple[Force, ...]) -> list[int]:
     return [i for i, f in enumerate(forces) if effective(f)[0] == "best"]
 
 
-def work(forces: tuple[Force, ...]) -> int:
-    """An upper bound on one round of answers: each best player's own-dice outcomes times the others'."""
+class TooMuchWork(InputError):
+    """The equilibrium needs more work than ``MAX_WORK``: refused with the figure, never left to run."""
+
+
+class Guard:
+    """The work units an equilibrium may spend (``limit``) and has spent: every piece of work is charged
+    before it is done, at its exact size, so ``spent`` never passes ``limit``; ``done`` counts the units
+    as the loops perform them (a test holds ``done <= spent``)."""
+
+    def __init__(self, limit: int = MAX_WORK, field: str = "com_r2"):
+        self.limit, self.spent, self.done, self.field = limit, 0, 0, field
+        self.charges: list[tuple[str, int]] = []  # what was charged, in order (a test compares it with the bound)
+
+    def charge(self, units: int, what: str) -> None:
+        if self.spent + units > self.limit:
+            raise TooMuchWork(self.field, f"Best play with hidden rolls is worked out exactly, and {what} needs "
+                                          f"{steps(self.spent + units)} steps (at most {self.limit:,}): commit fewer "
+                                          "or smaller dice, give fewer rerolls, or play a named reroll policy.")
+        self.spent += units
+        self.charges.append((what, units))
+
+
+def _moves_size(force: Force) -> int:
+    """At most how many children a table of moves holds: every state, every die, every face."""
+    return initial_count(force.dice) * sum(size(d) for d in force.dice)
+
+
+def answer_units(forces: tuple[Force, ...], i: int) -> int:
+    """An upper bound on one answer of player ``i``: the reroll programme over every state and every level of
+    rerolls still to come (the depth), pricing each top value against every combination of the other players'
+    final dice (at most every top they can show), and adding up the final dice."""
     r = rounds_of(forces)
-    reach = [min(initial_count(f.dice), max(size(d) for d in f.dice) ** r) for f in forces]
-    return sum(reach[i] * prod(reach[:i] + reach[i + 1:]) for i in players_best(forces))
+    rr = effective(forces[i])[1]
+    kids = _moves_size(forces[i])
+    others = prod(reduced_count(f.dice, r) for j, f in enumerate(forces) if j != i)
+    faces = max(size(d) for d in forces[i].dice)
+    return rr * kids + reduced_count(forces[i].dice, r) * others * UNIT_PAYOFF + \
+        (rr + 1) * initial_count(forces[i].dice) * faces * UNIT_FINALS
+
+
+def work(forces: tuple[Force, ...], built: set | None = None) -> int:
+    """An upper bound, made before anything runs, on the work of an equilibrium that settles at once: every best
+    player's table of moves (unless in ``built``, the tables already counted: the advisor's choices share their
+    opponents'), then ``PLANNED_ROUNDS`` rounds of answers (``answer_units``); the rounds past those are charged to
+    the guard as they come. 0 where nobody plays best or someone rolls no dice (no rerolls matter)."""
+    best = players_best(forces)
+    if not best or rounds_of(forces) == 0:
+        return 0
+    built = set() if built is None else built
+    total = 0
+    for i in best:
+        key = (forces[i].dice, rounds_of(forces))
+        if key not in built:
+            built.add(key)
+            total += _moves_size(forces[i]) * UNIT_MOVE
+        total += PLANNED_ROUNDS * answer_units(forces, i)
+    return total
 
 
 def steps(w: int) -> str:
@@ -65,26 +127,79 @@ def steps(w: int) -> str:
 def check(forces: tuple[Force, ...], field: str = "com_r2") -> None:
     w = work(forces)
     if w > MAX_WORK:
-        raise InputError(field, f"Best play with hidden rolls is worked out exactly, and this Defend needs "
-                                f"{steps(w)} steps a round (at most {MAX_WORK:,}): commit fewer or smaller dice, or "
-                                f"play a named reroll policy.")
+        raise TooMuchWork(field, f"Best play with hidden rolls is worked out exactly, and this Defend needs "
+                                 f"{steps(w)} steps (at most {MAX_WORK:,}), the depth of the rerolls counted: commit "
+                                 "fewer or smaller dice, give fewer rerolls, or play a named reroll policy.")
 
 
 def check_total(defends: list[tuple[Force, ...]], field: str) -> None:
     """Several Defends answered together (the advisor's choices) share one bound: their work, summed."""
-    total = sum(work(forces) for forces in defends if rounds_of(forces))
+    built: set = set()
+    total = sum(work(forces, built) for forces in defends)
     if total > MAX_WORK:
-        raise InputError(field, f"Best play with hidden rolls is worked out exactly, and these {len(defends)} choices "
-                                f"need {steps(total)} steps a round between them (at most {MAX_WORK:,}): leave out "
-                                "dice you would never commit, or play a named reroll policy.")
+        raise TooMuchWork(field, f"Best play with hidden rolls is worked out exactly, and these {len(defends)} "
+                                 f"choices need {steps(total)} steps between them (at most {MAX_WORK:,}), the depth "
+                                 "of the rerolls counted: leave out dice you would never commit, or play a named "
+                                 "reroll policy.")
+
+
+class Moves:
+    """Every state a player's dice can be in (each first roll: a reroll keeps the dice, changes a value) and, for
+    each, the rerolls best play weighs, in ruling COM R18's order (most faces first, then the lowest showing;
+    one per different die): (die index, share of the common step, the states each face leads to, a getter of
+    those states' values). Built once per set of dice and shared by every answer of the equilibrium."""
+
+    def __init__(self, dice: tuple[int, ...], rounds: int, guard: Guard):
+        guard.charge(initial_count(dice) * sum(size(d) for d in dice) * UNIT_MOVE, "the table of rerolls")
+        start, self.total = first_rolls(dice)
+        self.states = list(start)
+        self.start = [start[s] for s in self.states]
+        index = {s: k for k, s in enumerate(self.states)}
+        self.index = index
+        self.step = sizes_lcm(dice)
+        self.tops = [tuple(v for v, _ in s[:rounds]) for s in self.states]
+        self.options: list[list[tuple]] = []
+        for s in self.states:
+            opts, seen = [], set()
+            for j in sorted(range(len(s)), key=lambda j: (-size(s[j][1]), s[j][0])):
+                if s[j] in seen:
+                    continue
+                seen.add(s[j])
+                faces = s[j][1]
+                rest = s[:j] + s[j + 1:]
+                kids = tuple(index[tuple(sorted(rest + ((v, faces),), reverse=True))] for v in face_values(faces))
+                guard.done += len(kids) * UNIT_MOVE
+                opts.append((j, self.step // size(faces), kids, itemgetter(*kids)))  # a die has 2+ faces
+            self.options.append(opts)
+
+    def option(self, dice: Dice, j: int) -> tuple:
+        """The reroll of die ``j`` of ``dice`` (any of the same faces and value stands for it)."""
+        return next(o for o in self.options[self.index[dice]] if dice[o[0]] == dice[j])
+
+
+_MOVES: dict = {}  # (dice, rounds) -> Moves: the last few tables built, shared by the answers using them
+KEEP_MOVES = 8
+
+
+def moves_for(dice: tuple[int, ...], rounds: int, guard: Guard) -> Moves:
+    key = (dice, rounds)
+    got = _MOVES.get(key)
+    if got is None:
+        got = Moves(dice, rounds, guard)
+        while len(_MOVES) >= KEEP_MOVES:
+            _MOVES.pop(next(iter(_MOVES)))
+        _MOVES[key] = got
+    return got
 
 
 class Answer:
     """One player's best play against the others' final dice (independent, each a ``Finals``)."""
 
     def __init__(self, forces: tuple[Force, ...], me: int, others: dict[int, Finals], objective: str,
-                 tail: Tail | None, memo: dict | None = None):
+                 tail: Tail | None, memo: dict | None = None, guard: Guard | None = None,
+                 moves: Moves | None = None):
         self.forces, self.me, self.tail = forces, me, tail
+        self.guard = Guard() if guard is None else guard
         self.left_memo = {} if memo is None else memo  # table -> pyramids left: shared by every answer
         self.rounds = rounds_of(forces)
         self.pyramids = tuple(f.pyramids for f in forces)
@@ -97,9 +212,27 @@ class Answer:
         for vals in product(*(others[j] for j in order)):
             pairs = list(zip(order, vals, strict=True))
             self.combos.append((dict(pairs), prod(int(others[j][v] * dens[j]) for j, v in pairs)))
-        self.step = sizes_lcm(forces[me].dice)  # a reroll of any of the player's dice splits a weight this many ways
+        # each combination as the table around the player's own values: (players before, players after, weight)
+        self.rows = [(tuple(c[j] for j in order if j < me), tuple(c[j] for j in order if j > me), w)
+                     for c, w in self.combos]
         self.payoffs: dict = {}
-        self.values: dict = {}
+        self.rerolls = effective(forces[me])[1]
+        if not others:  # ``outcome`` only resolves tables: no programme
+            return
+        self.moves = moves if moves is not None else moves_for(forces[me].dice, self.rounds, self.guard)
+        self.step = self.moves.step  # a reroll of any of the player's dice splits a weight this many ways
+        tops_count = len(set(self.moves.tops))
+        kids = sum(len(o[2]) for opts in self.moves.options for o in opts)
+        faces = max(size(d) for d in forces[me].dice)
+        self.guard.charge(self.rerolls * kids + tops_count * len(self.combos) * UNIT_PAYOFF
+                          + (self.rerolls + 1) * len(self.moves.states) * faces * UNIT_FINALS,
+                          f"one answer of player {me + 1} ({self.rerolls} rerolls deep)")
+        # Keys (primary, secondary) are packed as primary * big + secondary: sums and comparisons stay exact,
+        # since a secondary never reaches big at any depth.
+        self.big = self.den * (self.pyramids[me] + 1) * self.step ** self.rerolls + 1
+        self.levels: list[list[int]] = []
+        self.picks: list[list] = []
+        self._solve(self.rerolls)
 
     def lost(self, table: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
         """COM 6.5-6.6: the comparisons of the top values, then ruling COM R3's whole-pool tail if any."""
@@ -122,37 +255,47 @@ class Answer:
         sole = kept = 0
         me, n = self.me, len(self.forces)
         memo = self.left_memo
-        for others, w in self.combos:
-            table = tuple(mine if i == me else others[i] for i in range(n))
+        for before, after, w in self.rows:
+            table = before + (mine,) + after
             left = memo.get(table)
             if left is None:
                 lost = self.lost(table)
                 left = memo[table] = tuple(self.pyramids[i] - lost[i] for i in range(n))
             kept += w * left[me]
-            if left[me] > 0 and not any(left[i] for i in range(n) if i != me):
+            if left[me] > 0 and not any(left[:me]) and not any(left[me + 1:]):
                 sole += w
+        self.guard.done += len(self.rows) * UNIT_PAYOFF
         got = self.payoffs[mine] = (kept, sole) if self.kept_first else (sole, kept)
         return got
 
-    def value(self, dice: Dice, left: int) -> tuple[tuple[int, int], int | None]:
-        """The best key with ``left`` rerolls to come (whole numbers over ``den * step ** left``), and the die to
-        reroll now (None: stop). Ruling COM R18: reroll only when strictly better; among equal rerolls the die
-        with most faces, then the lowest showing."""
-        memo = self.values.get((dice, left))
-        if memo is not None:
-            return memo
-        best, pick = self.stop_key(dice, left), None
-        if left:
-            seen = set()
-            for j in sorted(range(len(dice)), key=lambda j: (-size(dice[j][1]), dice[j][0])):
-                if dice[j] in seen:
-                    continue
-                seen.add(dice[j])
-                key = self.reroll_key(dice, j, left)
-                if key > best:
-                    best, pick = key, j
-        self.values[(dice, left)] = best, pick
-        return best, pick
+    def _solve(self, upto: int) -> None:
+        """Ruling COM R18 by backward induction over the table of moves, level by level (``left`` rerolls to
+        come): stop, or the first reroll (in the table's order) strictly better than stopping and than every
+        earlier one. Level ``left`` holds packed keys over ``den * step ** left``."""
+        m, big = self.moves, self.big
+        if not self.levels:
+            self.levels.append([a * big + b for a, b in map(self.payoff, m.tops)])
+            self.picks.append([None] * len(m.states))
+        stop = self.levels[0]
+        for left in range(len(self.levels), upto + 1):
+            prev, scale = self.levels[-1], self.step ** left
+            level, picks = [], []
+            done = 0
+            for k, opts in enumerate(m.options):
+                best, pick = stop[k] * scale, None
+                for opt in opts:
+                    x = opt[1] * sum(opt[3](prev))
+                    done += len(opt[2])
+                    if x > best:
+                        best, pick = x, opt
+                level.append(best)
+                picks.append(pick)
+            self.guard.done += done
+            self.levels.append(level)
+            self.picks.append(picks)
+
+    def _key(self, x: int) -> tuple[int, int]:
+        return divmod(x, self.big)
 
     def stop_key(self, dice: Dice, left: int) -> tuple[int, int]:
         """The key of stopping now, over the same denominator as a reroll's with ``left`` rerolls to come."""
@@ -162,15 +305,10 @@ class Answer:
 
     def reroll_key(self, dice: Dice, j: int, left: int) -> tuple[int, int]:
         """The key of rerolling die j now and playing on best (over ``den * step ** left``)."""
-        faces = dice[j][1]
-        rest = dice[:j] + dice[j + 1:]
-        share = self.step // size(faces)
-        a = b = 0
-        for v in face_values(faces):
-            (x, y), _ = self.value(tuple(sorted(rest + ((v, faces),), reverse=True)), left - 1)
-            a += x
-            b += y
-        return a * share, b * share
+        self._solve(left - 1)
+        _, share, kids, _ = self.moves.option(dice, j)
+        prev = self.levels[left - 1]
+        return self._key(share * sum(prev[c] for c in kids))
 
     def chances(self, key: tuple[int, int], left: int) -> tuple[Fraction, Fraction]:
         """A key as (chance of sole occupier, pyramids kept on average)."""
@@ -179,43 +317,65 @@ class Answer:
         return (y, x) if self.kept_first else (x, y)
 
     def finals(self) -> Finals:
-        """The player's final top values under this best play, from every first roll."""
-        force = self.forces[self.me]
-        start, total = first_rolls(force.dice)
-        layer = {dice: Fraction(w, total) for dice, w in start.items()}
-        out: Finals = defaultdict(Fraction)
-        for left in range(effective(force)[1], -1, -1):
-            nxt: dict = defaultdict(Fraction)
-            for dice, p in layer.items():
-                _, j = self.value(dice, left)
-                if j is None:
-                    out[tuple(v for v, _ in dice[:self.rounds])] += p
+        """The player's final top values under this best play, from every first roll (weights over one
+        denominator, ``total * step ** rerolls``)."""
+        m, top = self.moves, self.rerolls
+        layer = dict(enumerate(m.start))
+        out: dict = defaultdict(int)
+        done = 0
+        for taken in range(top + 1):
+            picks = self.picks[top - taken]
+            scale = self.step ** (top - taken)
+            nxt: dict = defaultdict(int)
+            for k, w in layer.items():
+                opt = picks[k]
+                if opt is None:
+                    out[m.tops[k]] += w * scale
                     continue
-                faces = dice[j][1]
-                rest = dice[:j] + dice[j + 1:]
-                for v in face_values(faces):
-                    nxt[tuple(sorted(rest + ((v, faces),), reverse=True))] += p / size(faces)
+                share = w * opt[1]
+                for c in opt[2]:
+                    nxt[c] += share
+                done += len(opt[2])
             layer = nxt
-        return dict(out)
+        self.guard.done += done * UNIT_FINALS
+        den = m.total * self.step ** top
+        return {t: Fraction(w, den) for t, w in out.items()}
 
 
 class NoEquilibrium(InputError):
     """The players' best answers go round in a circle: no single best play to show."""
 
 
-def equilibrium(forces: tuple[Force, ...], objective: str, tail: Tail | None) -> dict[int, Finals]:
-    """Every player's final top values when the best players each answer the others' play (see the module)."""
+def equilibrium(forces: tuple[Force, ...], objective: str, tail: Tail | None,
+                guard: Guard | None = None) -> dict[int, Finals]:
+    """Every player's final top values when the best players each answer the others' play (see the module).
+
+    The bound (``check``) comes first; ``guard`` (one per answer; the advisor's choices share one) is charged
+    for every table of moves and every answer, so a search that has not settled when the work runs out is
+    refused with the reason instead of running on."""
     check(forces)
+    guard = Guard() if guard is None else guard
     rounds = rounds_of(forces)
     best = players_best(forces)
     # the best players start from no rerolls; the others play their named policy throughout
     finals = {i: tops(final_dist(f.dice, 0, "none"), rounds) if i in best else named_finals(f, rounds)
               for i, f in enumerate(forces)}
     memo: dict = {}
-    for _ in range(MAX_ROUNDS):
+    moves = {i: moves_for(forces[i].dice, rounds, guard) for i in best}
+    for n in range(MAX_ROUNDS):
         changed = False
         for i in best:
-            mine = Answer(forces, i, {j: d for j, d in finals.items() if j != i}, objective, tail, memo).finals()
+            others = {j: d for j, d in finals.items() if j != i}
+            try:
+                mine = Answer(forces, i, others, objective, tail, memo, guard, moves[i]).finals()
+            except TooMuchWork as err:
+                if n < PLANNED_ROUNDS:
+                    raise
+                raise TooMuchWork(guard.field, f"With hidden rolls the players' best answers to each other had not "
+                                               f"settled after {n} rounds of answers when the work allowed "
+                                               f"({guard.limit:,} steps) ran out, so there is no best play to show. "
+                                               "Choose a named reroll policy for some players, commit fewer dice, "
+                                               "or the open reading.") from err
             if mine != finals[i]:
                 finals[i], changed = mine, True
         if not changed:

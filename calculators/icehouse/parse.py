@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from ..core import InputError
+from ..core.numbers import digit_hint, number
 from .cards import Card, RANK_NAMES, SUITS
 from .faces import ZERO_D10, high, low, read, size, values as face_values
 from .forces import MAX_DICE, MAX_FACES, MAX_POOL, MIN_FACES, NEST_SIZE, POLICIES, Force
@@ -33,8 +34,8 @@ def parse_dice(text: str, field: str, what: str = "dice", limit: int = MAX_DICE)
         m = DIE.match(tok)
         if not m:
             raise InputError(field, f"{what}: {tok[:12]!r} is not a die; write d6, d20, 2d8 or just 6.")
-        count = int(m.group(1)) if m.group(1) else 1
-        n = int(m.group(2) or m.group(3))
+        count = number(m.group(1)) if m.group(1) else 1
+        n = number(m.group(2) or m.group(3))
         if n < MIN_FACES:
             raise InputError(field, f"{what}: a die needs at least {MIN_FACES} faces (got d{n}).")
         if n > MAX_FACES:
@@ -66,19 +67,20 @@ def parse_force(text: str, field: str, default_policy: str, dice_key: str = "dic
             raise InputError(field, f"{key} is given twice.")
         if key in SIZE_KEYS:
             seen.add(SIZE_KEYS[key])
-            if not value.isdigit() or int(value) > NEST_SIZE:
+            count = number(value)
+            if count is None or count > NEST_SIZE:
                 raise InputError(field, f"{SIZE_KEYS[key]} pyramids: a whole number 0 to {NEST_SIZE} "
-                                        f"(three nests per player) (got {value[:10]!r}).")
-            sizes[SIZE_KEYS[key]] = int(value)
+                                        f"(three nests per player) (got {value[:10]!r}){digit_hint(value)}.")
+            sizes[SIZE_KEYS[key]] = count
         elif key == dice_key:
             seen.add(key)
             dice = parse_dice(value, field, dice_key, MAX_DICE if dice_key == "dice" else MAX_POOL)
         elif key == "home" and dice_key == "dice":
             seen.add(key)
-            if not value.isdigit() or int(value) > MAX_POOL:
+            home = number(value)
+            if home is None or home > MAX_POOL:
                 raise InputError(field, f"home: the dice left in the personal pool, a whole number 0 to {MAX_POOL} "
-                                        f"(got {value[:10]!r}).")
-            home = int(value)
+                                        f"(got {value[:10]!r}){digit_hint(value)}.")
         elif key == "reroll":
             seen.add(key)
             if value not in POLICIES:
@@ -152,7 +154,7 @@ def parse_showing(text: str, field: str, default_policy: str, literal: bool = Fa
         d = SHOWING.match(tok)
         if not d:
             raise InputError(field, f"dice: {tok[:12]!r} is not a die with its value; write faces:value, e.g. d12:7.")
-        faces, value = int(d.group(1)), int(d.group(2))
+        faces, value = number(d.group(1)), number(d.group(2))
         kind = read((faces,), literal)[0]
         if MIN_FACES <= faces <= MAX_FACES and value not in face_values(kind):
             reading = " (ruling COM R1's literal reading)" if kind == ZERO_D10 else " (ruling COM R1)"

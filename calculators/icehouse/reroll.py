@@ -161,8 +161,10 @@ def hidden_options(forces: tuple[Force, ...], mine, turn: int, left: int, object
     throughout), and each option is valued against them exactly, you playing best afterwards."""
     eq_forces = tuple(Force(f.small, f.medium, f.large, f.dice, "best") if n == turn else f
                       for n, f in enumerate(forces))
-    finals = hidden.equilibrium(eq_forces, objective, tail)
-    answer = hidden.Answer(eq_forces, turn, {n: d for n, d in finals.items() if n != turn}, objective, tail)
+    guard = hidden.Guard()
+    finals = hidden.equilibrium(eq_forces, objective, tail, guard)
+    answer = hidden.Answer(eq_forces, turn, {n: d for n, d in finals.items() if n != turn}, objective, tail,
+                           guard=guard)
     pyramids = forces[turn].pyramids
 
     def value(key) -> Value:  # every option's key over the same denominator, so choose() compares them

@@ -432,10 +432,11 @@ def _season_summary(turn: Turn, report: Report) -> str:
         earth = sum(1 for o in turn.outcomes if o.power != MARTIAN)
         return (f"{season} {year}: {earth} Earth order(s) and default(s) adjudicated"
                 + (f"; the Martian loses {points} strength point(s)" if points else "") + ".")
-    ok = sum(1 for o in turn.outcomes if o.status.value == "succeeds")
+    written = [o for o in turn.outcomes if o.line]  # a unit's default (it holds) is no order
+    ok = sum(1 for o in written if o.status.value == "succeeds")
     earth = [d for d in turn.position.dislodged if d.unit.power != MARTIAN]
     pushed = [d.unit.label() for d in turn.position.dislodged if d.unit.power == MARTIAN]
-    return (f"{season} {year}: {ok} of {len(turn.outcomes)} orders succeed"
+    return (f"{season} {year}: {ok} of {len(written)} order{'s' if len(written) != 1 else ''} succeed"
             + (f"; {len(earth)} Earth unit(s) to retreat" if earth else "")
             + (f"; the Martian {', '.join(pushed)} to retreat (ruling WOTW R4)" if pushed else "")
             + (f"; cylinder lands in {show(report.landing)}" if report.landing else "")

@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 
 from ..core import InputError, Result, Table, calculator, text_param
+from ..core.numbers import number
 from ..diplomacy.api import Season
 from .board import EARTH_POWERS, MARTIAN, board, can_land, is_centre, lookup, name, show
 from .endgame import LANDING_SEASONS
@@ -52,7 +53,7 @@ def _named(items: list[str], field: str) -> tuple[str, ...]:
             raise InputError(field, f"{item.strip()!r}: write every site with its season, or none of them "
                                     "(e.g. Spring 1901 land Mar) (WOTW 3.1).")
         season = Season.FALL if m.group(1).lower() == "autumn" else Season(m.group(1).lower())
-        key = (season, int(m.group(2)[:9]))
+        key = (season, number(m.group(2)[:9]))
         if key not in LANDING_SEASONS:
             raise InputError(field, f"{when(*key)} is not a landing season: the six cylinders land in the movement "
                                     "seasons from Spring 1901 to Fall 1903 (WOTW 3.1).")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..diplomacy.api import Illegal, Kind, OrderSpec, PhaseKind, Season, Unit
+from ..diplomacy.api import Illegal, Kind, OrderSpec, PhaseKind, Season, Spent, Unit
 from .board import designation, name, show
 from .endgame import next_removal_season
 from .readings import RemovalsStart
@@ -35,8 +35,8 @@ def check(strength: dict[str, int], budget: int, prov: str, points: int) -> int:
     if strength[prov] < points:
         raise Illegal(f"the Martian unit in {show(prov)} is {designation(strength[prov])}, so {points} points cannot "
                       f"be removed from it", ("WOTW 9.2",))
-    if points > budget:
-        raise Illegal(f"the virus removes {POINTS_PER_SEASON} strength points a season, and only {budget} "
+    if points > budget:  # legal alone: the season's earlier removals used the points (it fails, not illegal)
+        raise Spent(f"the virus removes {POINTS_PER_SEASON} strength points a season, and only {budget} "
                       f"{'is' if budget == 1 else 'are'} left to remove", ("WOTW 9.2",))
     return points
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from functools import cache
 
-from ..diplomacy.api import (Barrier, Decision, Dislodged, Illegal, Options, Outcome, Phase, Position, Season, Status,
-                             Support, Turn, Unit, but, resolve_moves, update_ownership)
+from ..diplomacy.api import (Barrier, Decision, Dislodged, Illegal, Options, Outcome, Phase, Position, Season, Spent,
+                             Status, Support, Turn, Unit, but, resolve_moves, update_ownership)
 from .board import CYLINDER_STRENGTH, EARTH_POWERS, MARTIAN, designation, martian, show
 from .endgame import check_applies, end_of_game, landing_site, landings_after, virus_status
 from .readings import FIELDS, DislodgedMartian, FirstCheck, Landing, RemovalsStart, SeasonOrder
@@ -366,7 +366,8 @@ def game_end(turn: Turn) -> Turn:
 def virus_removals(turn: Turn) -> Turn:
     """WOTW 9.2, 9.3, rulings WOTW R5, R9: with the virus active, two Martian strength points go each Summer and
     Winter; the valid removals ordered count first, the rest are taken by default.  A removal that cannot be
-    made fails and is made up by default (a note says so).  The removals depend on no Earth order (WOTW 9.4)."""
+    made is illegal (no such unit, too few points: ruling DIP R1), or fails when the season's earlier removals
+    used the points, and is made up by default (a note says so).  The removals depend on no Earth order (WOTW 9.4)."""
     orders = tuple(p for p in turn.orders if p.spec.name == "removal")
     rest = tuple(p for p in turn.orders if p not in orders)
     position, st = turn.position, state(turn.position)
@@ -379,9 +380,11 @@ def virus_removals(turn: Turn) -> Turn:
     for p in orders:
         try:
             points = check(strength, budget, p.province, p.strength or 1)
-        except Illegal as err:
-            outcomes.append(Outcome(MARTIAN, p.text, None, Status.FAILS, err.message + "; made up by default "
-                                    "(WOTW 9.3)", err.rules + ("WOTW 9.3",), line=p.line))
+        except Illegal as err:  # one vocabulary (ruling DIP R1): illegal whatever else is ordered; fails if spent
+            spent = isinstance(err, Spent)
+            outcomes.append(Outcome(MARTIAN, p.text, None, Status.FAILS if spent else Status.ILLEGAL,
+                                    err.message + "; made up by default (WOTW 9.3)",
+                                    err.rules + ("WOTW 9.3",) + (() if spent else ("DIP R1",)), line=p.line))
             continue
         strength[p.province] -= points
         budget -= points
@@ -393,7 +396,7 @@ def virus_removals(turn: Turn) -> Turn:
         outcomes.append(Outcome(MARTIAN, f"{designation(points)} {show(prov)} (default)", removals[-1],
                                 Status.SUCCEEDS, "removed by default, alphabetically by province (WOTW 9.3, ruling "
                                 "WOTW R9)", ("WOTW 9.2", "WOTW 9.3", "WOTW R9")))
-    if any(o.status is Status.FAILS for o in outcomes):
+    if any(o.status in (Status.FAILS, Status.ILLEGAL) for o in outcomes):
         notes.append("Some of the Martian's removals could not be made; the points still due were removed by "
                      "default (WOTW 9.3), the valid removals standing.")
     units = tuple(u for u in position.units if u.power != MARTIAN) + tuple(

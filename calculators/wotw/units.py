@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ..core import InputError
+from ..core.numbers import number
 from ..diplomacy.api import Unit
 from .board import MAX_STRENGTH, designation, lookup, martian, show
 
@@ -13,10 +14,10 @@ _UNIT = re.compile(r"^\s*(\d*)\s*a\s+(.+?)\s*$", re.I)
 
 def strength_of(written: str, field: str, context: str) -> int:
     """WOTW 4.3, 4.4: the strength written before the A (none: 1), which must be 1 to 3."""
-    strength = int(written or 1)
-    if not 1 <= strength <= MAX_STRENGTH:
-        raise InputError(field, f"{context}: a Martian unit's strength is 1 to 3, written A, 2A or 3A "
-                                f"(got {written}A) (WOTW 4.3, 4.4).")
+    strength = number(written) if written else 1
+    if strength is None or not 1 <= strength <= MAX_STRENGTH:
+        raise InputError(field, f"{context[:40]}: a Martian unit's strength is 1 to 3, written A, 2A or 3A "
+                                f"(got {written[:6]}A) (WOTW 4.3, 4.4).")
     return strength
 
 

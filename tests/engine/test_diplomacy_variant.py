@@ -58,10 +58,11 @@ def _winter(variant, text):
 
 def test_standard_builds_only_in_owned_vacant_home_centres():
     # France owns Par (home, vacant), Bel (neutral) and Mun (Germany's home): three builds due,
-    # only Par is a site, so the other two builds are left over and waived (DIP 13.3).
+    # only Par is a site, so the other two builds are left over and waived (DIP 13.3); a build in a neutral or a
+    # foreign centre breaks DIP 13.5 whatever else is ordered: illegal (ruling DIP R1, issue 26).
     r = _winter(STANDARD, "France: Build A Bel\nFrance: Build A Mun\nFrance: Build A Par")
     assert r.built == (Unit("France", A, "par"),)  # DIP 13.5
-    assert [o.status.value for o in r.outcomes][:3] == ["fails", "fails", "succeeds"]
+    assert [o.status.value for o in r.outcomes][:3] == ["illegal", "illegal", "succeeds"]
     assert r.outcomes[3].reason == "waived"
 
 

@@ -40,7 +40,7 @@ def test_winter_builds_with_the_wotw_rule():
     text = "France: Build A Bre\nFrance: Build A Mun\nBuild A Bel\nFrance: Build A Par"
     r = _winter(WOTW, text)
     assert r.built == (Unit("France", UnitType.ARMY, "bel"), Unit("France", UnitType.ARMY, "par"))
-    assert [o.status.value for o in r.outcomes][:4] == ["fails", "fails", "succeeds", "succeeds"]
+    assert [o.status.value for o in r.outcomes][:4] == ["illegal", "illegal", "succeeds", "succeeds"]  # ruling DIP R1
     # The standard rule on the same position refuses the neutral centre.
     assert _winter(STANDARD, text).built == (Unit("France", UnitType.ARMY, "par"),)
 

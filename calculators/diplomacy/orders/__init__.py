@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import Enum
 
 from . import build, convoy, disband, hold, move, retreat, support, waive
-from .base import (Illegal, Kind, OrderSpec, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
+from .base import (Illegal, Kind, OrderSpec, Outcome, ParsedOrder, Spent, Status, a_unit, find_unit, phase_words,
                    strict_designation)
 from .build import Build, BuildRule
 from .convoy import Convoy
@@ -58,5 +58,5 @@ def describe(order) -> str:
 
 
 __all__ = ["Build", "BuildRule", "Convoy", "Disband", "Hold", "Illegal", "Kind", "Move", "OrderKind", "OrderSpec",
-           "Outcome", "ParsedOrder", "Retreat", "Status", "Support", "Waive", "a_unit", "describe", "find_unit",
-           "phase_words", "register", "spec_of", "strict_designation"]
+           "Outcome", "ParsedOrder", "Retreat", "Spent", "Status", "Support", "Waive", "a_unit", "describe",
+           "find_unit", "phase_words", "register", "spec_of", "strict_designation"]

@@ -37,6 +37,12 @@ class Illegal(Exception):
         self.rules = tuple(rules)
 
 
+class Spent(Illegal):
+    """A legal adjustment order that the power's earlier orders leave no room for (its builds or removals used up,
+    the centre taken by an earlier build, the unit already removed: ruling DIP R13). It *fails*; an order that breaks
+    a rule whatever else was ordered is ``Illegal`` (ruling DIP R1)."""
+
+
 class ParsedOrder(NamedTuple):
     """One written order as read, before the board is consulted (the parser's only product).
 
