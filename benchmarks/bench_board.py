@@ -61,7 +61,7 @@ DRAW = """async ([widget, n, lists, repeat]) => {
     const ok = await board.fetch(lists);
     await painted();
     total.push(performance.now() - t);
-    if (!ok || board.svg().querySelectorAll('g.orders .order').length !== n) throw new Error('not drawn');
+    if (!ok || board.map.svg().querySelectorAll('g.orders .order').length !== n) throw new Error('not drawn');
     t = performance.now();
     const r = await engine.run(board.spec.options, params, null, board.cw.root).promise;
     alone.push(performance.now() - t);
@@ -106,11 +106,12 @@ def measure(page, game: str, repeat: int) -> dict:
     clicks = []
     for i in range(repeat):
         key = units[i % len(units)]
-        page.evaluate(f"document.querySelector('{widget}').calcBoard.deselect(false)")
+        page.evaluate(f"document.querySelector('{widget}').calcBoard.entry.deselect(false)")
         page.mouse.click(*page.evaluate(CENTRE, [widget, key]))
         page.wait_for_function(f"window.clicks.length === {i + 1}")
         ms, lit = page.evaluate("window.clicks[window.clicks.length - 1]")
-        assert lit > 0 and page.evaluate(f"document.querySelector('{widget}').calcBoard.sel.key") == key, (key, lit)
+        chosen = page.evaluate(f"document.querySelector('{widget}').calcBoard.entry.sel.key")
+        assert lit > 0 and chosen == key, (key, lit)
         clicks.append(ms)
     return {"orders": (orders_ms, orders_engine), "full": (full_ms, full_engine), "subjects": subjects,
             "click": (statistics.median(clicks), max(clicks)), "n": n}

@@ -65,7 +65,8 @@ class Collect:
         if report.when == "call" or report.outcome != "passed":
             outcomes[report.nodeid] = report.outcome
 
-code = pytest.main(["/proj/tests/engine", "-q", "-p", "no:cacheprovider", "--rootdir", "/proj", *pytest_args], plugins=[Collect()])
+code = pytest.main(["/proj/tests/engine", "-q", "-p", "no:cacheprovider", "--rootdir", "/proj", *pytest_args],
+                   plugins=[Collect()])
 import importlib.util
 json.dumps({"python": sys.version, "platform": sys.platform, "engine_file": calculators.__file__,
             "magic": importlib.util.MAGIC_NUMBER.hex(),

@@ -34,11 +34,17 @@ class Mismatch extends Error {}
 function fileFor(url) {
   if (url.origin !== ROOT.origin || !url.pathname.startsWith(ROOT.pathname)) return null;
   let path;
-  try { path = decodeURIComponent(url.pathname.slice(ROOT.pathname.length)); } catch (e) { return null; }
+  try {
+    path = decodeURIComponent(url.pathname.slice(ROOT.pathname.length));
+  } catch (e) {
+    return null;
+  }
   if (path === "" || path.endsWith("/")) path += "index.html";
   if (HASHES.has(path)) return { path };
   // ".../page" without its slash: the page is ".../page/", and its relative links need the slash.
-  if (HASHES.has(path + "/index.html")) return { path: path + "/index.html", redirect: url.pathname + "/" + url.search };
+  if (HASHES.has(path + "/index.html")) {
+    return { path: path + "/index.html", redirect: url.pathname + "/" + url.search };
+  }
   return null;
 }
 
@@ -94,7 +100,9 @@ async function fromOlder(olders, path) {
 let precaching = null;
 function precache() {
   if (!precaching) {
-    precaching = fillCache().finally(() => { precaching = null; });
+    precaching = fillCache().finally(() => {
+      precaching = null;
+    });
   }
   return precaching;
 }
@@ -110,7 +118,10 @@ async function fillCache() {
   const worker = async () => {
     for (let path = todo.shift(); path !== undefined; path = todo.shift()) {
       const old = await fromOlder(olders, path);
-      if (old) { await cache.put(keyFor(path), old); continue; }
+      if (old) {
+        await cache.put(keyFor(path), old);
+        continue;
+      }
       // "no-cache": revalidate with the server (a 304 costs no body), never trust a stale copy.
       await keep(cache, path, await fetch(keyFor(path), { cache: "no-cache" }));
     }
@@ -162,14 +173,16 @@ self.addEventListener("message", (event) => {
         await self.clients.claim();
         await broadcast({ type: "offline", state: "ready", version: BUILD.version });
       } catch (err) {
-        await broadcast({ type: "offline", state: "failed", version: BUILD.version, error: String(err && err.message || err) });
+        const error = String(err && err.message || err);
+        await broadcast({ type: "offline", state: "failed", version: BUILD.version, error });
         // The server has a newer build than this worker: fetch that worker, which caches its own.
         if (err instanceof Mismatch) await self.registration.update().catch(() => {});
       }
     })());
   } else if (type === "status") {
     event.waitUntil((async () => {
-      event.source.postMessage({ type: "offline", state: (await isComplete()) ? "ready" : "online", version: BUILD.version });
+      const state = (await isComplete()) ? "ready" : "online";
+      event.source.postMessage({ type: "offline", state, version: BUILD.version });
     })());
   }
 });

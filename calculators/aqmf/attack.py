@@ -6,6 +6,7 @@ from fractions import Fraction
 from ..core import BarChart, Result, Table, calculator, percent, prob
 from . import common as c
 from .combat import attack_odds, p_rout, resolve_shooter, resolve_target
+from .dice import damage_need
 from .damage import CATEGORIES, after_attack_weights, ordered_states, p_down, state_label
 from .forces import SHOOTERS, TARGETS
 from .stats import COVER_BONUS, DUG_IN_TRIPOD_RANGE
@@ -70,7 +71,7 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
     odds = attack_odds(shooter, target, within_six, opts)
     hit_need = target.hit_need()
     arm = target.armor_against(shooter.strips_dug_in, within_six)
-    dmg_need = arm - shooter.weapon.power
+    dmg_need = damage_need(arm, shooter.weapon.power, opts)
     rules, notes = _rules_and_notes(shooter, target, within_six, 1 if shooter.weapon.auto_hit else hit_need, dmg_need)
     rules = ["AQMF 5.4", "AQMF 5.5", *opts.rules(), *extra_rules, *rules]
     data = {

@@ -9,7 +9,7 @@ from math import comb
 
 from ..core import InputError
 from .exact import IntDist
-from .dice import QUICK_START, RollOptions, p_success
+from .dice import QUICK_START, RollOptions, p_damage, p_success
 from .forces import BLIP_ARMOR, BLIP_DEFENSE, PRESETS, Preset
 from .stats import COVER_BONUS, DUG_IN_ARMOR, IMMOBILIZED_DEFENSE, UNITS, WEAPONS, Weapon
 
@@ -176,8 +176,7 @@ def attack_odds(shooter: Shooter, target: Target, within_six: bool, opts: RollOp
     """AQMF 5.4-5.5 (and 6.2 for a sweep): hits, damage and elements destroyed; the damage roll against the
     target's Armor less the weapon's Power (ruling AQMF R13)."""
     p_hit = Fraction(1) if shooter.weapon.auto_hit else p_success(target.hit_need(), opts)
-    need = target.armor_against(shooter.strips_dug_in, within_six) - shooter.weapon.power  # ruling AQMF R13
-    p_dmg = p_success(need, opts)
+    p_dmg = p_damage(target.armor_against(shooter.strips_dug_in, within_six), shooter.weapon.power, opts)
     hits = binomial(shooter.dice, p_hit)
     if shooter.weapon.sweep and target.elements > 1:
         damage, destroyed = sweep_sequence(shooter.dice, p_hit, p_dmg, target.elements)

@@ -2,8 +2,9 @@
 
 Quick-start reading (ruling AQMF R2): a roll succeeds when the die is at least the number
 needed; a need of 1 or less always succeeds and a need above 10 never does (ruling AQMF R5, the
-site's reading; its other readings give a lucky hit or a 10). The options ``lucky`` (AQMF R3) and
-``tough`` (AQMF R4) change only to-hit and damage rolls.
+site's reading; its other readings give a lucky hit, or count Defense and Armor as at most 10,
+before the weapon's Power is added). The options ``lucky`` (AQMF R3) and ``tough`` (AQMF R4)
+change only to-hit and damage rolls.
 """
 from __future__ import annotations
 
@@ -38,13 +39,26 @@ QUICK_START = RollOptions()
 def p_success(need: int, opts: RollOptions = QUICK_START) -> Fraction:
     """P(a D10 roll succeeds when it must reach ``need``) for to-hit and damage rolls (AQMF 4.3, R2-R5)."""
     if need > D10 and opts.above_ten == "ten-succeeds":
-        need = D10
+        need = D10  # a Defense counted as at most 10 (a damage roll's Armor is capped before Power: damage_need)
     if need > D10:
         return LUCKY if opts.lucky or opts.above_ten == "lucky-hit" else Fraction(0)
     faces = D10 - max(need, 1) + 1
     if opts.tough and need <= 1:
         faces = D10 - 1  # the 1 fails even though the need is met
     return Fraction(faces, D10)
+
+
+def damage_need(armor: int, power: int, opts: RollOptions = QUICK_START) -> int:
+    """The number a damage roll needs: Armor (with dug in) minus the weapon's Power (ruling AQMF R13). Under AQMF
+    R5's ten-succeeds reading the Armor counts as at most 10 first, so a 10 plus any Power always damages."""
+    if opts.above_ten == "ten-succeeds":
+        armor = min(armor, D10)
+    return armor - power
+
+
+def p_damage(armor: int, power: int, opts: RollOptions = QUICK_START) -> Fraction:
+    """P(a damage roll succeeds) against ``armor`` with a weapon of ``power`` (AQMF 5.5, rulings AQMF R5, R13)."""
+    return p_success(damage_need(armor, power, opts), opts)
 
 
 def p_at_least(need: int) -> Fraction:

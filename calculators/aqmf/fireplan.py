@@ -15,7 +15,8 @@ from .combat import (MAX_ELEMENTS, Shooter, Target, check_tripod_armor, resolve_
                      within_size)
 from .dice import RollOptions
 from .forces import PRESETS, SHOOTERS, TARGETS, choices
-from .plan import ASSAULT, MAX_DIGITS, SHOOTING, TOW, Attack, Turn, tripod_turn, units_turn
+from .plan import (ASSAULT, MAX_DIGITS, SHOOTING, SITE_MORALE, TOW, Attack, MoraleReadings, Turn, tripod_turn,
+                   units_turn)
 from .planview import present
 from .stats import DUG_IN_TRIPOD_RANGE, Weapon
 
@@ -26,11 +27,11 @@ CABLES = Weapon("tow-cables", "Tow cables", 0, assault_only=True)
 NEARBY_UNITS = tuple(t for t in TARGETS if t != "blip")
 ATTACKS = [(SHOOTING, "Shooting"), (ASSAULT, "Assault"), (TOW, "Tow-cable assault (Rough Riders, at a tripod)")]
 
-RULES = ("AQMF 2.1", "AQMF 4.2", "AQMF 5.4", "AQMF 5.5", "AQMF 5.8", "AQMF 6.2", "AQMF 7.2", "AQMF 9.2", "AQMF 9.3",
-         "AQMF 12.6", "AQMF 13.3", "AQMF 14.2", "AQMF 16.1", "AQMF 17.1", "AQMF 18.1", "AQMF 18.3", "AQMF 18.4",
-         "AQMF 18.5", "AQMF 18.7", "AQMF R2", "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R8", "AQMF R9",
-         "AQMF R11", "AQMF R13", "AQMF R14", "AQMF R15", "AQMF R16", "AQMF R17", "AQMF R18", "AQMF R19", "AQMF R29",
-         "AQMF R30", "AQMF R31", "AQMF R32")
+RULES = ("AQMF 2.1", "AQMF 4.2", "AQMF 5.2", "AQMF 5.4", "AQMF 5.5", "AQMF 5.6", "AQMF 5.8", "AQMF 6.2", "AQMF 7.2",
+         "AQMF 9.2", "AQMF 9.3", "AQMF 12.6", "AQMF 13.3", "AQMF 14.2", "AQMF 16.1", "AQMF 17.1", "AQMF 18.1",
+         "AQMF 18.3", "AQMF 18.4", "AQMF 18.5", "AQMF 18.7", "AQMF R2", "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6",
+         "AQMF R8", "AQMF R9", "AQMF R11", "AQMF R13", "AQMF R14", "AQMF R15", "AQMF R16", "AQMF R17", "AQMF R18",
+         "AQMF R19", "AQMF R29", "AQMF R30", "AQMF R31", "AQMF R32")
 
 
 def attacker_fields() -> list[Param]:
@@ -51,7 +52,8 @@ def target_fields() -> list[Param]:
     return [c.target_param("boc-tripod", TARGETS), c.target_elements_param(), c.defense_param(), c.armor_param(),
             c.cover_param(), c.dug_in_param(), c.immobilized_param(),
             int_param("lost_earlier", "Elements lost earlier this turn", 0, 0, MAX_ELEMENTS, unit="elements",
-                      help="A human unit's losses this turn before these attacks: they count in its morale test.")]
+                      help="A human unit's losses this turn before these attacks: they count in its morale test "
+                           "(when ruling AQMF R18 counts only the losses to shooting, give only those).")]
 
 
 def _attacker(unit, range_, attack=SHOOTING, elements=None, weapon="unit") -> dict:
@@ -88,6 +90,8 @@ class Plan:
     target: Target
     lost_before: int
     turn: Turn
+    opts: RollOptions
+    morale: MoraleReadings
 
 
 @calculator(
@@ -99,35 +103,36 @@ class Plan:
     description="Several units attack one target in order: the tripod's exact state, or the unit's losses and "
                 "morale, after each attacker and after the turn; explosions; two plans side by side.",
     params=[ATTACKERS, *target_fields(), NEARBY, COMPARE, COMPARE_TARGET, c.lucky_param(), c.tough_param()],
-    rulings=("AQMF R5", "AQMF R14"),
+    rulings=("AQMF R5", "AQMF R14", "AQMF R18", "AQMF R31"),
 )
 def fire_plan_calc(v: dict):
-    opts = c.options(v)
-    plan_a = make_plan("Plan A", ATTACKERS, v["attackers"], v, opts, "")
+    opts, morale = c.options(v), MoraleReadings.of(v["readings"])
+    plan_a = make_plan("Plan A", ATTACKERS, v["attackers"], v, opts, "", morale)
     plan_b = None
     if v["compare"]:
         tv = v["compare_target"][0] if v["compare_target"] else v
         prefix = "compare_target.0." if v["compare_target"] else ""
-        plan_b = make_plan("Plan B", COMPARE, v["compare"], tv, opts, prefix)
+        plan_b = make_plan("Plan B", COMPARE, v["compare"], tv, opts, prefix, morale)
     nearby = [_nearby(i, item) for i, item in enumerate(v["nearby"])]
     return present(plan_a, plan_b, nearby, opts, orphan_target=bool(v["compare_target"]) and not v["compare"],
                    blast_reading=v["readings"]["AQMF R14"])
 
 
-def make_plan(name: str, group: Param, items, tv: dict, opts: RollOptions, prefix: str) -> Plan:
+def make_plan(name: str, group: Param, items, tv: dict, opts: RollOptions, prefix: str,
+              morale: MoraleReadings = SITE_MORALE) -> Plan:
     target = _target(tv, prefix)
     attacks = resolve_attacks(group, items, target)
     lost_before = tv["lost_earlier"] if target.kind == "human" else 0
     if target.kind == "tripod":
         turn = tripod_turn(attacks, target, opts)
     else:
-        turn = units_turn(attacks, target, opts, lost_before)
+        turn = units_turn(attacks, target, opts, lost_before, morale)
     if turn.cut is not None:  # a stated bound, not a hang or a 5,000-digit fraction (house rule 6)
         raise InputError(group.name, f"{group.label}: from {group.item_label} {turn.cut + 1} on, the exact chances "
                                      f"would run past {MAX_DIGITS:,} digits. Use fewer elements or attackers: any plan "
                                      "of 8 units rolling up to 60 dice each fits (a sweep over many elements grows "
                                      "faster).")
-    return Plan(name, attacks, target, lost_before, turn)
+    return Plan(name, attacks, target, lost_before, turn, opts, morale)
 
 
 def _target(tv: dict, prefix: str) -> Target:
@@ -175,12 +180,27 @@ def resolve_attacks(group: Param, items, target: Target) -> list[Attack]:
     return attacks
 
 
+# Each side's targets (AQMF 5.2: a unit shoots or assaults an enemy unit); a custom unit with no morale may be either.
+MARTIAN_TARGETS, HUMAN_TARGETS = ("tripod",), ("human", "blip")
+
+
+def _check_enemy(item: dict, target: Target) -> None:
+    """AQMF 5.2: the target is an enemy unit: a human unit never attacks a human unit or blip, a tripod never a
+    tripod."""
+    martian = PRESETS[item["unit"]].kind == "tripod"
+    if target.kind in (HUMAN_TARGETS if not martian else MARTIAN_TARGETS):
+        side = "Martian" if martian else "human"
+        raise InputError("unit", f"{PRESETS[item['unit']].label} cannot attack {target.label}: both are {side}, and a "
+                                 "unit shoots or assaults only an enemy unit (AQMF 5.2).")
+
+
 def resolve_attack(item: dict, target: Target, number: int) -> Attack:
     kind = item["attack"]
     if kind == TOW:
         shooter = _tow_shooter(item, target)
     else:
         shooter = resolve_shooter(item["unit"], item["weapon"], item["elements"], kind, item["range"])
+    _check_enemy(item, target)
     within_six = kind != SHOOTING or item["range"] <= DUG_IN_TRIPOD_RANGE
     return Attack(f"{number}. {shooter.label}", shooter, kind, within_six)
 

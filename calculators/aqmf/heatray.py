@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, percent, prob
 from . import common as c
 from .combat import MAX_ELEMENTS, Target, mixed_sweep, resolve_target
-from .dice import p_success
+from .dice import p_damage, p_success
 from .forces import PRESETS, choices
 from .stats import DUG_IN_TRIPOD_RANGE, UNITS, WEAPONS
 
@@ -63,7 +63,7 @@ def heat_ray_calc(v: dict) -> Result:
     dug = Target(end.label, end.kind, 1, end.defense, end.armor, "none", True, False)
 
     def p_dmg(t: Target, power: int, close: bool):
-        return p_success(t.armor_against(True, close) - power, opts)
+        return p_damage(t.armor_against(True, close), power, opts)
 
     focused = mixed_sweep(p_hit, [p_dmg(end, FOCUSED.power, end_close)])
     total = 1 + others

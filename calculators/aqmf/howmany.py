@@ -8,7 +8,7 @@ from ..core import BarChart, InputError, Result, Table, calculator, choice_param
 from . import common as c
 from .combat import check_tripod_armor, resolve_shooter, resolve_target
 from .forces import PRESETS, SHOOTERS, TARGETS
-from .plan import MAX_DIGITS, SHOOTING, Attack, tripod_turn, units_turn
+from .plan import MAX_DIGITS, SHOOTING, Attack, MoraleReadings, tripod_turn, units_turn
 from .stats import DUG_IN_TRIPOD_RANGE, UNITS
 
 MAX_COUNT = 30
@@ -29,7 +29,7 @@ WORDS = {"destroyed": {"tripod": "tripod destroyed", "human": "unit wiped out", 
     rules=("AQMF 5.4", "AQMF 5.5", "AQMF 5.8", "AQMF 6.2", "AQMF 7.2", "AQMF 9.2", "AQMF 9.3", "AQMF 12.6",
            "AQMF 13.3", "AQMF 14.2", "AQMF 17.1", "AQMF 18.1", "AQMF 18.5", "AQMF R2", "AQMF R3", "AQMF R4",
            "AQMF R5", "AQMF R6", "AQMF R8", "AQMF R11", "AQMF R13", "AQMF R15", "AQMF R16", "AQMF R19", "AQMF R29",
-           "AQMF R30", "AQMF R31"),
+           "AQMF R18", "AQMF R30", "AQMF R31"),
     page="aqmf/fire-plan.md",
     description="The smallest number of elements, or of volleys, of one kind of unit that reaches a chance "
                 "(50 %, 90 %), with the whole chance curve.",
@@ -39,7 +39,8 @@ WORDS = {"destroyed": {"tripod": "tripod destroyed", "human": "unit wiped out", 
                      [("volleys", "Volleys: attacks one after another in one turn"),
                       ("elements", "Elements: all firing in one attack")],
                      help="Volleys: each is one attack (its own chart roll); against a human unit all come in one "
-                          "turn, with one morale test. Elements: how many elements must fire together."),
+                          "turn, with its morale tests (ruling AQMF R31). Elements: how many elements must fire "
+                          "together."),
         c.elements_param(),
         choice_param("event", "Aim", "destroyed", EVENTS, help="What you want to happen."),
         int_param("goal", "Target chance", 50, 1, 99, unit="%", help="The chance you want to reach, 1 to 99 %."),
@@ -47,7 +48,7 @@ WORDS = {"destroyed": {"tripod": "tripod destroyed", "human": "unit wiped out", 
         c.target_param("boc-tripod", TARGETS), c.target_elements_param(), c.defense_param(), c.armor_param(),
         c.cover_param(), c.dug_in_param(), c.immobilized_param(), c.lucky_param(), c.tough_param(),
     ],
-    rulings=("AQMF R5",),
+    rulings=("AQMF R5", "AQMF R18", "AQMF R31"),
 )
 def how_many_calc(v: dict) -> Result:
     target = resolve_target(v["target"], v["target_elements"], v["defense"], v["armor"], v["cover"], v["dug_in"],
@@ -59,11 +60,11 @@ def how_many_calc(v: dict) -> Result:
         raise InputError("event", f"Against {target.label} the aim can be {offered}.")
     shooter = resolve_shooter(v["shooter"], v["weapon"], v["elements"], v["attack"], v["range"])
     within_six = v["attack"] != SHOOTING or v["range"] <= DUG_IN_TRIPOD_RANGE
-    opts = c.options(v)
+    opts, morale = c.options(v), MoraleReadings.of(v["readings"])
     notes = []
     if v["count"] == "volleys":
         attack = Attack(shooter.label, shooter, v["attack"], within_six)
-        curve = _curve([attack] * v["most"], target, opts, v["event"])
+        curve = _curve([attack] * v["most"], target, opts, v["event"], morale)
         what = f"volleys of {shooter.label} ({shooter.dice} dice each)"
     else:
         if v["elements"] is not None:
@@ -71,7 +72,7 @@ def how_many_calc(v: dict) -> Result:
         curve = []
         for n in range(1, v["most"] + 1):
             point = _curve([Attack(shooter.label, _with(shooter, v["shooter"], n), v["attack"], within_six)], target,
-                           opts, v["event"])
+                           opts, v["event"], morale)
             if not point:
                 break
             curve.append(point[0])
@@ -90,13 +91,13 @@ def how_many_calc(v: dict) -> Result:
     return _report(curve, v, what, event, target, shooter, notes)
 
 
-def _curve(attacks: list[Attack], target, opts, aim: str) -> list[Fraction]:
-    """P(aim) after 1, 2, ... attacks (for a human unit: had the Combat Phase ended there); it stops
-    where the exact fractions would pass plan.MAX_DIGITS."""
+def _curve(attacks: list[Attack], target, opts, aim: str, morale: MoraleReadings) -> list[Fraction]:
+    """P(aim) after 1, 2, ... attacks (for a human unit: had the Combat Phase ended there, with the morale
+    tests of rulings AQMF R18 and R31); it stops where the exact fractions would pass plan.MAX_DIGITS."""
     if target.kind == "tripod":
         return [a["down"] if aim == "destroyed" else a["hurt"] for a in tripod_turn(attacks, target, opts).after]
     key = {"destroyed": "wiped", "broken": "broken", "hurt": "hurt"}[aim]
-    return [a[key] for a in units_turn(attacks, target, opts).after]
+    return [a[key] for a in units_turn(attacks, target, opts, morale=morale).after]
 
 
 def _with(shooter, preset_key: str, n: int):
@@ -136,10 +137,14 @@ def _report(curve, v, what, event, target, shooter, notes) -> Result:
                   [[i + 1, *c.pcells(p), "yes" if p >= goal else "no"] for i, p in enumerate(curve)])
     rules = ["AQMF 5.4", "AQMF 5.5", "AQMF R2", *c.options(v).rules()]
     rules += ["AQMF 18.1", "AQMF R16"] if target.kind == "tripod" else []
-    rules += ["AQMF 9.2", "AQMF 9.3", "AQMF R31"] if v["event"] == "broken" else []
+    rules += ["AQMF 9.2", "AQMF 9.3", "AQMF R18", "AQMF R31"] if v["event"] == "broken" else []
     if v["count"] == "volleys" and target.kind != "tripod":
-        notes.append("Volleys at a unit all come in one turn: their losses add up, and a human unit tests once at the "
-                     "end of the Combat Phase (an assault also at its own end) with every element lost that turn "
-                     "(ruling AQMF R31).")
+        after_each = v["readings"]["AQMF R31"] == "after-each-attack"
+        counted = ("the elements lost to shooting that turn" if v["readings"]["AQMF R18"] == "shooting-only"
+                   else "every element lost that turn")
+        when = ("after every volley that destroys an element" if after_each else
+                "once at the end of the Combat Phase (an assault also at its own end)")
+        notes.append(f"Volleys at a unit all come in one turn: their losses add up, and a human unit tests {when} "
+                     f"with {counted} (rulings AQMF R18, AQMF R31).")
     return Result(summary=summary, data=data, rules=list(dict.fromkeys(rules)), tables=[table], charts=[chart],
                   notes=notes)

@@ -41,7 +41,8 @@ def rally_attempts(first_losses: int, attempts: int = MAX_ATTEMPTS) -> Dist:
     description="Chance a human unit passes its morale test after L losses, routs, and rallies.",
     params=[
         int_param("losses", "Elements lost this turn", 1, 1, 10, unit="elements",
-                  help="Elements the unit lost to enemy shooting or assault this turn (1 to 10)."),
+                  help="Elements the unit lost to enemy shooting or assault this turn (1 to 10; a table that counts "
+                       "only the losses to shooting, ruling AQMF R18's other reading, gives only those)."),
         int_param("left", "Elements left", 2, 0, 20, unit="elements",
                   help="Elements still alive. A unit wiped out (0 left) does not test."),
         int_param("rally_losses", "Losses counted at the rally", 0, 0, 10, unit="elements",

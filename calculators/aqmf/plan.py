@@ -9,7 +9,9 @@ Every attacking unit, in order, is one step of an exact chain over the target's 
 * a human unit (or a blip, or a unit with no morale): the elements left, whether it has
   routed, and whether it lost an element to shooting this Combat Phase. Each assault with a
   loss ends with a morale test; the end of the Combat Phase brings one test with every element
-  lost that turn (AQMF 9.2, 9.3, ruling AQMF R31).
+  lost that turn (AQMF 9.2, 9.3, ruling AQMF R31). The other readings (``MoraleReadings``): a
+  test after every attack with a loss (AQMF R31: after-each-attack), and only the elements lost
+  to shooting deducted (AQMF R18: shooting-only, which keeps the assault losses in the state).
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from typing import NamedTuple
 from .chain import STAY, Chain
 from .combat import Shooter, Target, sweep_sequence
 from .damage import CHART_DEN, EXPLODED, is_down, transition_weights
-from .dice import D10, QUICK_START, RollOptions, p_success
+from .dice import D10, QUICK_START, RollOptions, p_damage, p_success
 from .exact import IntDist
 from .morale import p_fail, p_pass
 from .stats import COVER_BONUS, IMMOBILIZED_DEFENSE
@@ -58,6 +60,28 @@ class UnitState(NamedTuple):
     alive: int
     routed: bool
     shot: bool  # lost an element to shooting in this Combat Phase: it tests at its end
+    assault_lost: int = 0  # elements lost in assaults this turn, counted only under AQMF R18 shooting-only
+
+
+@dataclass(frozen=True)
+class MoraleReadings:
+    """Rulings AQMF R18 and R31 as a turn of fire plays them; the default is the site's readings."""
+
+    shooting_only: bool = False  # AQMF R18 shooting-only: a test deducts only the elements lost to shooting
+    after_each: bool = False  # AQMF R31 after-each-attack: a test after every attack with a loss, none at the end
+
+    @classmethod
+    def of(cls, readings) -> MoraleReadings:
+        """From the readings in force (a ``core.rulings.Readings``)."""
+        return cls(readings["AQMF R18"] == "shooting-only", readings["AQMF R31"] == "after-each-attack")
+
+    def deduction(self, s: UnitState, elements: int, lost_before: int) -> int:
+        """AQMF 9.3: 1 per element lost that turn (ruling AQMF R18: to shooting and assault, or to shooting only;
+        the elements lost earlier are taken as the form gives them)."""
+        return lost_before + elements - s.alive - s.assault_lost
+
+
+SITE_MORALE = MoraleReadings()
 
 
 @dataclass
@@ -119,7 +143,7 @@ def tripod_move(attack: Attack, target: Target, opts: RollOptions):
 @lru_cache(maxsize=16384)
 def _fire_move(s: TripodState, dice: int, power: int, hit_need: int, opts: RollOptions):
     """A damage attack's next states from ``s`` (remembered: volleys and repeated units meet the same states)."""
-    q = p_success(hit_need, opts) * p_success(s.armor - power, opts)
+    q = p_success(hit_need, opts) * p_damage(s.armor, power, opts)
     pairs = tuple((nxt if is_down(nxt) else
                    TripodState(nxt, s.crippled or flag == CRIPPLED, s.disabled or flag == DISABLED, s.held), w)
                   for flag, nxt, w in _damage_move(s.armor, dice, q.numerator, q.denominator))
@@ -152,13 +176,17 @@ def tripod_turn(attacks: list[Attack], target: Target, opts: RollOptions) -> Tur
 
 # -- a human unit, a blip or a unit with no morale ----------------------------------------------
 
-def units_move(attack: Attack, target: Target, opts: RollOptions, lost_before: int):
-    """One attack on the unit; an assault with a loss ends with a morale test (AQMF 7.2, 9.2, ruling AQMF R31)."""
+def units_move(attack: Attack, target: Target, opts: RollOptions, lost_before: int,
+               morale: MoraleReadings = SITE_MORALE):
+    """One attack on the unit; an assault with a loss ends with a morale test (AQMF 7.2, 9.2, ruling AQMF R31), and
+    under AQMF R31's after-each-attack reading a shooting attack too (AQMF 5.6)."""
     sh = attack.shooter
     p_hit = p_success(target.hit_need(), opts)
-    p_dmg = p_success(target.armor_against(sh.tripod, attack.within_six) - sh.weapon.power, opts)  # AQMF R30
+    p_dmg = p_damage(target.armor_against(sh.tripod, attack.within_six), sh.weapon.power, opts)  # AQMF R30
     plain = IntDist.binomial(sh.dice, p_hit * p_dmg)
-    morale = target.kind == "human"
+    human = target.kind == "human"
+    assault = attack.kind == ASSAULT
+    tests = human and (assault or morale.after_each)
     n0 = target.elements
     kills_by_alive: dict[int, IntDist] = {}
 
@@ -176,57 +204,63 @@ def units_move(attack: Attack, target: Target, opts: RollOptions, lost_before: i
         for k, w in enumerate(dist.weights):
             if not w:
                 continue
-            left = s.alive - k
             if k == 0:
                 pairs.append((None, w * D10))
-            elif attack.kind == ASSAULT and morale and left and not s.routed:
-                passed = int(p_pass(lost_before + n0 - left) * D10)
-                pairs.append((UnitState(left, False, s.shot), w * passed))
-                pairs.append((UnitState(left, True, s.shot), w * (D10 - passed)))
+                continue
+            shot = s.shot or (attack.kind == SHOOTING and not morale.after_each)
+            after = UnitState(s.alive - k, s.routed, shot, s.assault_lost + (k if assault and morale.shooting_only
+                                                                             else 0))
+            if tests and after.alive and not s.routed:  # a routed unit stays routed whatever it rolls (AQMF R31)
+                passed = int(p_pass(morale.deduction(after, n0, lost_before)) * D10)
+                pairs.append((after, w * passed))
+                pairs.append((after._replace(routed=True), w * (D10 - passed)))
             else:
-                pairs.append((UnitState(left, s.routed, s.shot or attack.kind == SHOOTING), w * D10))
+                pairs.append((after, w * D10))
         return tuple(pairs), dist.den * D10
 
     return move
 
 
-def end_test_move(target: Target, lost_before: int):
+def end_test_move(target: Target, lost_before: int, morale: MoraleReadings = SITE_MORALE):
     """AQMF 9.2-9.3: a unit that lost an element to shooting tests at the end of the Combat Phase,
-    subtracting every element lost that turn; one that has already routed stays routed (AQMF R31)."""
+    subtracting every element lost that turn (ruling AQMF R18); one that has already routed takes the test
+    too but stays routed whatever it rolls (ruling AQMF R31)."""
     def move(s):
         if not s.shot or s.alive == 0 or s.routed:
             return STAY
-        passed = int(p_pass(lost_before + target.elements - s.alive) * D10)
-        return ((UnitState(s.alive, False, s.shot), passed), (UnitState(s.alive, True, s.shot), D10 - passed)), D10
+        passed = int(p_pass(morale.deduction(s, target.elements, lost_before)) * D10)
+        return ((s, passed), (s._replace(routed=True), D10 - passed)), D10
     return move
 
 
-def broken_if_ended(s: UnitState, target: Target, lost_before: int) -> Fraction:
+def broken_if_ended(s: UnitState, target: Target, lost_before: int, morale: MoraleReadings = SITE_MORALE) -> Fraction:
     """P(routed or wiped out) for a state if the Combat Phase ended now."""
     if s.alive == 0 or s.routed:
         return Fraction(1)
     if s.shot:
-        return p_fail(lost_before + target.elements - s.alive)
+        return p_fail(morale.deduction(s, target.elements, lost_before))
     return Fraction(0)
 
 
-def units_turn(attacks: list[Attack], target: Target, opts: RollOptions, lost_before: int = 0) -> Turn:
+def units_turn(attacks: list[Attack], target: Target, opts: RollOptions, lost_before: int = 0,
+               morale: MoraleReadings = SITE_MORALE) -> Turn:
     """The unit's exact state after each attacker, then after the end-of-phase test."""
     chain = Chain(UnitState(target.elements, False, False))
     after = []
-    morale = target.kind == "human"
+    human = target.kind == "human"
     cut = None
     for i, attack in enumerate(attacks):
-        if not _step(chain, units_move(attack, target, opts, lost_before)):
+        if not _step(chain, units_move(attack, target, opts, lost_before, morale)):
             cut = i
             break
         step = {"wiped": chain.p(lambda s: s.alive == 0), "lost": chain.expect(lambda s: target.elements - s.alive),
                 "hurt": chain.p(lambda s: s.alive < target.elements)}
-        if morale:
-            step["broken"] = chain.expect(lambda s: broken_if_ended(s, target, lost_before))
+        if human:
+            step["broken"] = chain.expect(lambda s: broken_if_ended(s, target, lost_before, morale))
         after.append(step)
     tests = Fraction(0)
-    if morale:
-        tests = chain.p(lambda s: s.shot and s.alive > 0 and not s.routed)
-        chain.step(end_test_move(target, lost_before))
+    if human:
+        # AQMF 9.2: every unit that lost an element to shooting tests, a routed one too (ruling AQMF R31).
+        tests = chain.p(lambda s: s.shot and s.alive > 0)
+        chain.step(end_test_move(target, lost_before, morale))
     return Turn(chain, after, tests, cut)

@@ -8,7 +8,7 @@ from ..core import BarChart, Result, Table, percent, prob
 from . import common as c
 from .combat import Target, attack_odds, p_rout
 from .damage import DESTROYED, EXPLODED, after_attack_weights, is_down, p_down
-from .dice import RollOptions
+from .dice import QUICK_START, RollOptions, damage_need
 from .explosion import blast
 from .plan import ASSAULT, SHOOTING, TOW, tripod_hit_need
 
@@ -68,7 +68,7 @@ def plan_data(plan: Plan, out: Result | None) -> dict:
         "target": {"label": t.label, "kind": t.kind, "elements": t.elements, "defense": t.defense, "armor": t.armor,
                    "cover": t.cover, "dug_in": t.dug_in, "immobilized": t.immobilized,
                    "lost_earlier": plan.lost_before},
-        "attackers": [attacker_data(i, x, t) for i, x in enumerate(plan.attacks)],
+        "attackers": [attacker_data(i, x, t, plan.opts) for i, x in enumerate(plan.attacks)],
         "headline": {"event": event, **prob(final)},
         "after_each": [after_data(plan, i, p) for i, p in enumerate(after)],
         "tripod": tripod_data(plan, out) if t.kind == "tripod" else None,
@@ -79,17 +79,18 @@ def plan_data(plan: Plan, out: Result | None) -> dict:
     return data
 
 
-def needs(attack, target: Target) -> tuple[int, int | None]:
-    """To-hit and to-damage numbers at the start of the turn (before any damage or cables)."""
+def needs(attack, target: Target, opts: RollOptions) -> tuple[int, int | None]:
+    """To-hit and to-damage numbers at the start of the turn (before any damage or cables; ruling AQMF R5's
+    reading may count the Armor as at most 10 first)."""
     sh = attack.shooter
     if target.kind == "tripod":
         hit = tripod_hit_need(target, target.immobilized)
-        return hit, None if attack.kind == TOW else target.armor - sh.weapon.power
-    return target.hit_need(), target.armor_against(sh.tripod, attack.within_six) - sh.weapon.power
+        return hit, None if attack.kind == TOW else damage_need(target.armor, sh.weapon.power, opts)
+    return target.hit_need(), damage_need(target.armor_against(sh.tripod, attack.within_six), sh.weapon.power, opts)
 
 
-def attacker_data(i: int, attack, target: Target) -> dict:
-    hit, dmg = needs(attack, target)
+def attacker_data(i: int, attack, target: Target, opts: RollOptions) -> dict:
+    hit, dmg = needs(attack, target, opts)
     return {"attacker": i + 1, "label": attack.label, "weapon": attack.shooter.weapon.name, "attack": attack.kind,
             "elements": attack.shooter.elements, "dice": attack.shooter.dice, "hit_need": hit, "damage_need": dmg}
 
@@ -99,6 +100,8 @@ def after_data(plan: Plan, i: int, p: Fraction) -> dict:
     row = {"attacker": i + 1, "label": plan.attacks[i].label, "headline": prob(p)}
     if plan.target.kind == "tripod":
         row.update(p_exploded=prob(step["exploded"]), p_immobilized=prob(step["held"]))
+    elif plan.target.kind == "blip":  # AQMF 12.6: shooting a blip only reveals it
+        row.update(p_revealed=prob(step["wiped"]))
     else:
         row.update(expected_lost=prob(step["lost"]), p_wiped_out=prob(step["wiped"]))
     return row
@@ -174,12 +177,15 @@ def unit_data(plan: Plan, out: Result | None) -> dict:
     dist = [{"outcome": k, **prob(lost.get(k, Fraction(0)))} for k in range(n + 1)]
     expected = sum((k * p for k, p in lost.items()), Fraction(0))
     wiped = chain.p(lambda s: s.alive == 0)
-    data = {"lost": dist, "expected_lost": prob(expected), "p_wiped_out": prob(wiped),
-            "p_revealed": prob(wiped) if t.kind == "blip" else None, "morale": None}
+    blip = t.kind == "blip"  # AQMF 12.6: shooting a blip reveals it and destroys nothing
+    data = {"lost": dist, "expected_lost": None if blip else prob(expected),
+            "p_wiped_out": None if blip else prob(wiped), "p_revealed": prob(wiped) if blip else None, "morale": None}
     if t.kind == "human":
         routed = chain.p(lambda s: s.alive > 0 and s.routed)
-        data["morale"] = {"p_tests_at_end": prob(turn.tests_at_end), "p_routed": prob(routed),
-                          "p_holds": prob(1 - routed - wiped), "p_routed_or_wiped_out": prob(routed + wiped)}
+        # Under AQMF R31's after-each-attack reading no test waits for the end of the Combat Phase.
+        data["morale"] = {"p_tests_at_end": None if plan.morale.after_each else prob(turn.tests_at_end),
+                          "p_routed": prob(routed), "p_holds": prob(1 - routed - wiped),
+                          "p_routed_or_wiped_out": prob(routed + wiped)}
     if out is not None:
         _unit_tables(plan, lost, out)
     return data
@@ -190,8 +196,12 @@ def _unit_tables(plan: Plan, lost: dict, out: Result) -> None:
     word = "revealed" if t.kind == "blip" else "elements lost"
     out.charts.append(c.bar("Blip revealed" if t.kind == "blip" else "Elements lost over the turn",
                             _as_dist(lost), n, word))
+    if t.kind == "blip":
+        out.tables.append(Table("Blip revealed", ["Revealed", "P", "%"],
+                                [[w, *c.pcells(lost.get(k, 0))] for k, w in ((0, "no"), (1, "yes"))]))
+        return
     if t.kind != "human":
-        out.tables.append(Table("Blip revealed" if t.kind == "blip" else "Elements lost", ["Lost", "P", "%"],
+        out.tables.append(Table("Elements lost", ["Lost", "P", "%"],
                                 [[k, *c.pcells(lost.get(k, 0))] for k in range(n + 1)]))
         return
     joint = chain.marginal(lambda s: (n - s.alive, s.routed))
@@ -202,10 +212,19 @@ def _unit_tables(plan: Plan, lost: dict, out: Result) -> None:
                      c.pcell(routs) if k < n else "-", c.pcell(holds + routs)])
     out.tables.append(Table("Elements lost and morale at the end of the Combat Phase",
                             ["Lost", "Holds", "Routed", "All"], rows))
-    out.notes.append("Morale: each assault with a loss ends with a test; shooting losses bring one test at the end of "
-                     "the Combat Phase; every test subtracts every element lost that turn"
-                     + (f" (with the {plan.lost_before} lost earlier)" if plan.lost_before else "")
-                     + ". A unit that fails any test has routed (AQMF 9.2, 9.3, ruling AQMF R31).")
+    out.notes.append(morale_note(plan))
+
+
+def morale_note(plan: Plan) -> str:
+    """When the unit tests and what each test subtracts, under the readings of rulings AQMF R18 and R31."""
+    m = plan.morale
+    when = ("each attack that destroys an element ends with a test (AQMF 5.6, 7.2)" if m.after_each else
+            "each assault with a loss ends with a test; shooting losses bring one test at the end of the Combat Phase")
+    what = ("the elements lost to shooting that turn, not those lost in an assault" if m.shooting_only else
+            "every element lost that turn")
+    earlier = f" (with the {plan.lost_before} lost earlier)" if plan.lost_before else ""
+    return (f"Morale: {when}; every test subtracts {what}{earlier}. A unit that fails any test has routed, and "
+            "passing a later test does not rally it (AQMF 9.2, 9.3, rulings AQMF R18, AQMF R31).")
 
 
 def _as_dist(d: dict):
@@ -225,8 +244,11 @@ def summary(plan: Plan) -> str:
         ex = plan.turn.chain.p(lambda s: s == EXPLODED)
         return (f"{text} (Armor {t.armor}): P(destroyed by the end of the turn) = {c.pstr(final)}, exploded "
                 f"{c.pstr(ex)}. After each attacker: {steps}.")
-    lost = plan.turn.chain.expect(lambda s: t.elements - s.alive)
-    text += f": expected {float(lost):.2f} element{'s' if lost != 1 else ''} lost; P({event}) = {c.pstr(final)}."
+    if t.kind == "blip":
+        text += f": P({event}) = {c.pstr(final)}; a blip shot at is only revealed, never damaged (AQMF 12.6)."
+    else:
+        lost = plan.turn.chain.expect(lambda s: t.elements - s.alive)
+        text += f": expected {float(lost):.2f} element{'s' if lost != 1 else ''} lost; P({event}) = {c.pstr(final)}."
     if len(after) > 1:
         text += f" After each attacker{' (had the phase ended there)' if t.kind == 'human' else ''}: {steps}."
     return text
@@ -252,7 +274,7 @@ def compare_table(a: Plan, b: Plan) -> Table:
     rows.append(["Main chance", f"P({ea}) = {c.pstr(pa)}", f"P({eb}) = {c.pstr(pb)}"])
     for label, fn in (("P(exploded)", lambda p: p.turn.chain.p(lambda s: s == EXPLODED)
                        if p.target.kind == "tripod" else None),
-                      ("Expected elements lost", lambda p: None if p.target.kind == "tripod"
+                      ("Expected elements lost", lambda p: None if p.target.kind in ("tripod", "blip")
                        else p.turn.chain.expect(lambda s: p.target.elements - s.alive))):
         va, vb = fn(a), fn(b)
         if va is not None or vb is not None:
@@ -334,7 +356,7 @@ def _cite(plan: Plan, out: Result) -> None:
             rules.append("AQMF R19")
             out.notes.append("A sweep is taken to cover every element of the unit still alive, one sweep after "
                              "another (ruling AQMF R19); the heat-ray calculator takes a template over some of them.")
-    if any(needs(a, t)[0] > 10 or (needs(a, t)[1] or 0) > 10 for a in plan.attacks):
+    if any(needs(a, t, QUICK_START)[0] > 10 or (needs(a, t, QUICK_START)[1] or 0) > 10 for a in plan.attacks):
         rules.append("AQMF R5")
     _cite_target(plan, out)
 
@@ -344,7 +366,7 @@ def _cite_target(plan: Plan, out: Result) -> None:
     if t.kind == "tripod":
         rules += ["AQMF 18.1", "AQMF 18.3", "AQMF 18.4", "AQMF 18.5", "AQMF R15", "AQMF R16"]
     elif t.kind == "human":
-        rules += ["AQMF 9.2", "AQMF 9.3", "AQMF R18", "AQMF R31"]
+        rules += ["AQMF 9.2", "AQMF 9.3", "AQMF R18", "AQMF R31"] + (["AQMF 5.6"] if plan.morale.after_each else [])
     elif t.kind == "blip":
         rules.append("AQMF 12.6")
     if t.cover != "none":

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, InputError, Result, Table, bool_param, calculator, choice_param, int_param, prob
+from ..core import BarChart, Result, Table, bool_param, calculator, choice_param, int_param, prob
 from . import common as c
 from .combat import binomial
 from .damage import CATEGORIES, CHART_DEN, D10, EXPLODED, after_attack, is_down, p_down, transition_weights
@@ -18,7 +18,10 @@ R5_WORDS = {"option-only": "it cannot succeed, so no cable can be placed",
             "ten-succeeds": "it succeeds on a 10"}
 TRIES_NOTE = {"every": "It rolls to break free in every movement phase it is standing (ruling AQMF R17).",
               "once-a-turn": "It rolls to break free only in the first movement phase of each turn and waits in the "
-                             "second (ruling AQMF R17's may-wait reading)."}
+                             "second, as ruling AQMF R17's reading \"The tripod chooses when to roll\" allows.",
+              "must-roll": "It rolls to break free in every movement phase it is standing, not only in the first of "
+                           "each turn as planned: under ruling AQMF R17's reading \"It rolls in every movement "
+                           "phase\" a held tripod may not wait."}
 TRIES = [("every", "In every movement phase it is standing"),
          ("once-a-turn", "Only in the first movement phase of each turn")]
 TRIPOD = UNITS["assault-tripod"]
@@ -101,23 +104,24 @@ def break_free(cables: int, speed: int, armor: int, phases: int, once_a_turn: bo
                   help="The tripod has two movement phases a turn: 12 phases are 6 turns."),
         choice_param("tries", "The tripod rolls to break free", "every", TRIES,
                      help="In every movement phase it can, or only in the first of each turn (phase 1 is the first "
-                          "of a turn). Waiting is allowed only under ruling AQMF R17's may-wait reading."),
+                          "of a turn). Only the site's reading of ruling AQMF R17 lets it wait: under the other, "
+                          "it rolls in every phase whatever the plan."),
     ],
     rulings=("AQMF R5", "AQMF R17"),
 )
 def tow_cable_calc(v: dict) -> Result:
     """AQMF 16.1-16.3, 17.1 with rulings AQMF R5, R17, R29: the cables placed, held and broken, and the fall."""
     speed, armor, cables, phases = v["speed"], v["armor"], v["cables"], v["phases"]
-    if v["tries"] != "every" and v["readings"]["AQMF R17"] == "must-roll":
-        raise InputError("tries", "Under ruling AQMF R17's must-roll reading a held tripod rolls in every movement "
-                                  "phase it is standing: it cannot wait. Choose every phase, or the may-wait reading.")
+    # Ruling AQMF R17: under must-roll a plan to wait cannot be played; the tripod rolls in every phase (and says so).
+    must = v["tries"] != "every" and v["readings"]["AQMF R17"] == "must-roll"
+    tries = "every" if must else v["tries"]
     defense = TRIPOD.defense + COVER_BONUS[v["cover"]] + (IMMOBILIZED_DEFENSE if v["already_held"] else 0)
     # The cable rolls use the quick-start dice, with AQMF R5's reading for a Defense above 10.
     p_hit = p_success(defense, RollOptions(above_ten=v["readings"]["AQMF R5"]))
     placed = binomial(v["riders"], p_hit)
     pb = p_break(speed)
     fall_cats, fall_states = after_attack({1: Fraction(1)}, armor, FALL_BONUS)
-    events, final = break_free(cables, speed, armor, phases, once_a_turn=v["tries"] == "once-a-turn")
+    events, final = break_free(cables, speed, armor, phases, once_a_turn=tries == "once-a-turn")
     freed = final.get(FREED, Fraction(0))
     down = p_down(final)
     held = 1 - freed - down
@@ -127,7 +131,7 @@ def tow_cable_calc(v: dict) -> Result:
                f"with P = {c.pstr(placed.at_least(1))}. The tripod breaks a cable on 1-{min(speed, 9)} "
                f"(P = {c.fcell(pb)}) and falls otherwise; a fall destroys it with P = {c.pstr(p_down(fall_states))}. "
                f"Free of {cables} cable{'s' if cables > 1 else ''} within {phases} movement phases: "
-               f"{c.pstr(freed)}.")
+               f"{c.pstr(freed)}" + (", rolling in every phase: it may not wait (ruling AQMF R17)." if must else "."))
     data = {"p_place": prob(p_hit), "cables_placed": placed.to_json(), "p_break": prob(pb), "p_fall": prob(1 - pb),
             "fall_chart": {k: prob(fall_cats.get(k, 0)) for k in order},
             "p_fall_destroys": prob(p_down(fall_states)),
@@ -162,6 +166,6 @@ def tow_cable_calc(v: dict) -> Result:
                   notes=notes + ["While held, the tripod is immobilized: -4 Defense (AQMF 17.1).",
                                  "After a fall it spends its next two movement phases (one full turn) standing up "
                                  "and keeps its cables (ruling AQMF R17).",
-                                 TRIES_NOTE[v["tries"]],
+                                 TRIES_NOTE["must-roll" if must else tries],
                                  "The cable rolls use the quick-start dice (ruling AQMF R2): the lucky strike and "
                                  "tough luck options are not applied here."])

@@ -10,7 +10,7 @@ from . import common as c
 from .combat import resolve_shooter, resolve_target
 from .damage import (CATEGORIES, CHART_DEN, DESTROYED, EXPLODED, after_attack, category, is_down, ordered_states,
                      p_down, state_label, transition_weights)
-from .dice import D10, RollOptions, p_success
+from .dice import D10, RollOptions, p_damage, p_success
 from .forces import SHOOTERS
 from .stats import UNITS
 
@@ -104,7 +104,7 @@ def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: in
     Exact: weights are integers over one common denominator (the least common denominator of
     every per-die chance that can occur), turned into Fractions only for the output.
     """
-    q_of = {a: p_hit * p_success(a - power, opts) for a in range(armor + 1)}
+    q_of = {a: p_hit * p_damage(a, power, opts) for a in range(armor + 1)}
     den = 1
     for q in q_of.values():
         den = den * q.denominator // gcd(den, q.denominator)

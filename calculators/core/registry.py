@@ -15,7 +15,7 @@ from typing import Any
 from collections.abc import Callable, Iterator
 
 from .board import Board
-from .compare import COMPARE_KEY, Differ, comparison, default_note, generic_differ, variants
+from .compare import COMPARE_KEY, Answer, Figures, compare, comparison, default_note, variants
 from .errors import InputError
 from .params import Param, ruling_param
 from .presets import Presets
@@ -59,9 +59,10 @@ class Calculator:
     # Switchable rulings it depends on (issue 19): a reading parameter each, in schema order
     # after the calculator's own; the function receives them as values["readings"].
     rulings: tuple[str, ...] = ()
-    # ``differ(result, default_result) -> list[str]``: how the result under the site's readings differs,
-    # in the game's terms (core.compare; without one, the figures are compared).
-    differ: Differ | None = None
+    # ``figures(result_json) -> {label: Figure}``: what a player reads off its result, named in the game's
+    # terms, which the note on the site's readings and the comparison view compare (core.compare; without
+    # one, its summary and table cells).
+    figures: Figures | None = None
     board: Board | None = None  # its widget's click-to-order board (issue 14)
     # Why it offers no comparison view ("compare readings"), when its result compares the readings itself.
     no_compare: str = ""
@@ -95,13 +96,13 @@ _loaded = False
 
 def calculator(*, id: str, title: str, game: str, rules, params, page: str, description: str = "",
                presets: Presets | None = None, run_mode: str = "live", run_label: str = "Calculate",
-               rulings=(), differ: Differ | None = None, board: Board | None = None, no_compare: str = ""):
+               rulings=(), figures: Figures | None = None, board: Board | None = None, no_compare: str = ""):
     """Register ``func(values: dict) -> Result`` (or a generator yielding progress, returning Result).
 
     ``rulings``: ids of the switchable rulings the result depends on (``core.rulings``); each gets a
     reading parameter, and ``values["readings"]`` holds the readings in force (a ``Readings``). The
     result cites the readings used; under readings other than the site's it says how the site's
-    readings would differ, in words from ``differ(result, default_result) -> list[str]`` when given.
+    readings would differ, comparing the figures ``figures(result_json)`` names (``core.compare``).
     ``board``: the click-to-order board its widget carries (``core.board``).
     ``no_compare``: why the calculator offers no comparison view, when its own result already compares the
     readings (the comparison would work it out once per reading); ``run`` then refuses ``compare_readings``.
@@ -120,8 +121,8 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
         raise ValueError(f"{id}: parameter names must be lower_snake_case and not {sorted(RESERVED)}: {bad}")
     if run_mode not in ("live", "on_request"):
         raise ValueError(f"{id}: run_mode is 'live' or 'on_request', not {run_mode!r}")
-    if differ is not None and not rulings:
-        raise ValueError(f"{id}: differ= words how the site's readings differ, so it needs rulings=")
+    if figures is not None and not rulings:
+        raise ValueError(f"{id}: figures= names what the readings are compared by, so it needs rulings=")
 
     def register(func):
         unknown = [r for r in rulings if r not in all_rulings()]
@@ -131,7 +132,7 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
             raise ValueError(f"calculator {id!r} registered twice")
         _REGISTRY[id] = Calculator(id, title, game, tuple(rules), tuple(params), func,
                                    description or (inspect.getdoc(func) or "").split("\n\n")[0], page,
-                                   presets, run_mode, run_label, tuple(rulings), differ, board, no_compare)
+                                   presets, run_mode, run_label, tuple(rulings), figures, board, no_compare)
         return func
 
     return register
@@ -283,15 +284,18 @@ def _answer(calc: Calculator, values: dict):
     result["rules"] = list(dict.fromkeys([*result["rules"], *(readings.cite(r) for r in readings)]))
     result["readings"] = {"in_force": dict(readings), "site": dict(readings.defaults())}
     if rerun:
+        site: Answer
         try:
             site = yield from _drive(calc, {**values, "readings": readings.defaults()}, 0.5, 1.0)
         except InputError as err:
-            result["notes"] += default_note(readings, None, refused=err.message)
-            result["readings"]["site_refuses"] = err.message
+            site = err.message
+        found = compare(out, site, calc.figures, calc.id)
+        result["notes"] += default_note(readings, found)
+        result["readings"]["site_gives"] = found.verdict
+        if found.refused_site is not None:
+            result["readings"]["site_refuses"] = found.refused_site
         else:
-            differences = (calc.differ or generic_differ)(out, site)
-            result["notes"] += default_note(readings, differences)
-            result["readings"]["site_differs"] = list(differences)
+            result["readings"]["site_differs"] = found.lines(None)
     return result
 
 
@@ -312,7 +316,7 @@ def _compared(calc: Calculator, values: dict):
             if col.readings == chosen:
                 raise  # the input itself is wrong: the form says where, as for one result
             outcomes.append(err.message)
-    return comparison(calc.id, calc.title, list(calc.rules), columns, outcomes, calc.differ)
+    return comparison(calc.id, calc.title, columns, outcomes, calc.figures)
 
 
 def run(calc_id: Any, params: Any = None) -> dict:

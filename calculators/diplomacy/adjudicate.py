@@ -9,7 +9,7 @@ from ..core import Board, InputError, Next, Preset, Presets, Result, Table, calc
 from ..core.package_data import read_text
 from .adjustments import adjustments_due, buildable
 from .board_svg import board_table
-from .differences import differ, fates
+from .differences import fates, figures
 from .game import adjudicate_phase, reader_for
 from .map import show
 from .orders import Build, Status, Waive
@@ -107,7 +107,7 @@ def _check_size(name: str, text: str) -> None:
     run_mode="on_request",
     run_label="Adjudicate",
     rulings=tuple(FIELDS),
-    differ=differ,
+    figures=figures,
     board=Board("dip-options", inputs=("phase", "position"), orders=("orders",)),
     params=[
         text_param("phase", "Phase", "Spring 1901 movement", max_length=40,

@@ -1,17 +1,17 @@
-"""How a phase comes out under the site's readings, against the readings chosen (issue 19), in a player's words.
+"""What a phase's result comes to, in a player's words, for the comparison of readings (issues 19, 27).
 
 ``fates`` says what became of every unit in a phase (``"France A Bel": "moves to Hol"``); the presenter
-puts it in the result's data.  ``differ`` is the adjudicator's ``@calculator(differ=...)``: given the
-result under the readings chosen and the result under the site's, it lists what the site's readings
-change: "France's A Bel stays in Bel (here it moves to Hol)", and each order whose result differs.
+puts it in the result's data.  ``figures`` is the adjudicator's ``@calculator(figures=...)``: the result's
+figures under readable labels ("France's A Bel": "moves to Hol"; "France's A Belgium - Holland": "succeeds",
+and why as a reason), which ``core.compare`` sets beside the site's: the note on a result under other
+readings and the comparison view both read them, so they agree.
 """
 from __future__ import annotations
 
+from ..core.compare import Figure
 from .map import province_of, show
 from .turn import Turn
 from .units import PhaseKind
-
-SHOWN = 8  # differences listed in a note at most (the comparison view shows them all)
 
 
 def fates(turn: Turn) -> dict[str, str]:
@@ -48,32 +48,43 @@ def _whose(key: str) -> str:
     return f"{power}'s {unit}"
 
 
-def differ(result, default) -> list[str]:
-    """DIP adjudicator: what the site's readings (``default``) change against the readings chosen (``result``)."""
-    mine, site = result.data, default.data
-    lines = []
-    here, there = mine.get("fates", {}), site.get("fates", {})
-    for key in there:
-        if key in here and here[key] != there[key]:
-            lines.append(f"{_whose(key)} {there[key]} (here it {here[key]})")
-    for key in sorted(set(there) - set(here)):
-        lines.append(f"{_whose(key)} {there[key]} (here it does not)")
-    for key in sorted(set(here) - set(there)):
-        lines.append(f"{_whose(key)} does not {here[key].split(' ', 1)[0].removesuffix('s')} "
-                     f"{here[key].split(' ', 1)[1]} (here it does)" if " " in here[key] else f"{_whose(key)} differs")
-    orders = {(o["line"], o["order"]): o for o in mine.get("orders", [])}
-    for o in site.get("orders", []):
-        m = orders.get((o["line"], o["order"]))
-        if m is not None and (m["result"], m["dislodged"]) != (o["result"], o["dislodged"]):
-            lines.append(f"{o['order']} {_status(o)}: {o['reason']} (here it {_status(m)})")
-    retreats = {d["unit"]: d["retreats"] for d in mine.get("dislodged", [])}
-    for d in site.get("dislodged", []):
-        if d["unit"] in retreats and retreats[d["unit"]] != d["retreats"]:
-            lines.append(f"{d['unit']} may retreat to {', '.join(d['retreats']) or 'nowhere'} "
-                         f"(here to {', '.join(retreats[d['unit']]) or 'nowhere'})")
-    if len(lines) > SHOWN:
-        lines = lines[:SHOWN] + [f"and {len(lines) - SHOWN} more differences (the comparison view lists them all)"]
-    return lines
+# A unit in one result's adjustments and not in the other's was not removed, or not built, there.
+ABSENT = {"is removed": "stays", "is built": "is not built"}
+
+
+def _order_name(order: dict, taken: dict) -> str:
+    """``"England's F London Supports F Wales - English Channel"``: an order as its power wrote it; the same
+    order twice is told apart by its line."""
+    power, text = order["power"], order["order"]
+    text = text[len(power) + 2:] if text.startswith(power + ": ") else text
+    name = f"{power}'s {text}"
+    if name in taken:
+        name += f" (line {order['line']})"
+    return name
+
+
+def figures(result: dict) -> dict[str, Figure]:
+    """dip-adjudicate's figures for the comparison of readings (``core.compare``): what became of each unit,
+    each written order's result and, as a reason, why (an entry the adjudicator made up, such as a removal in
+    civil disorder, only why); the retreats open, the adjustments due, the centres, the winner."""
+    data = result.get("data", {})
+    out: dict[str, Figure] = {}
+    for key, fate in data.get("fates", {}).items():
+        out[_whose(key)] = Figure(fate, absent=ABSENT.get(fate, "-"))
+    for o in data.get("orders", []):
+        name = _order_name(o, out)
+        if o["line"]:  # a generated entry (a unit without orders, a disband in civil disorder): its fate says it
+            out[name] = Figure(_status(o))
+        out[f"{name}: why"] = Figure(o["reason"], "reason")
+    for d in data.get("dislodged", []):
+        out[f"{d['power']}'s {d['unit']}: may retreat to"] = Figure(", ".join(d["retreats"]) or "nowhere")
+    for power, n in data.get("adjustments", {}).items():
+        out[f"{power}: builds (+) or disbands (-) due"] = Figure(f"{n:+d}", absent="none")
+    for power, n in data.get("centres", {}).items():
+        out[f"{power}: supply centres"] = Figure(n)
+    if data.get("winner"):
+        out["Winner"] = Figure(data["winner"], absent="nobody yet")
+    return out
 
 
 def _status(order: dict) -> str:

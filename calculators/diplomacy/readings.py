@@ -106,14 +106,15 @@ RULINGS = (
                 summary="A move to a neighbouring province goes by convoy only when its order says via convoy; "
                         "a fleet's convoy order never shows intent."),
         Reading("1971", "1971 rulebook",
-                summary="Any fleet's convoy counts, but only when the unit in the destination moves the other "
-                        "way; 'via convoy' is not read, and a disrupted convoy falls back to the land route."),
+                summary="Any power's convoy counts, but only when the unit in the destination, army or fleet, "
+                        "moves the other way (a foreign fleet can kidnap an army, DATC 6.G.2); 'via convoy' is not "
+                        "read, and a disrupted convoy falls back to the land route (DATC 6.G.4)."),
     )),
     Ruling("DIP R6", "May a unit retreat to where a convoyed attacker came from?", (
         Reading("open", "Yes (2023 rulebook)", default=True,
                 summary="After an attack by convoy the attacker's starting province is open to the retreat "
                         "(DATC 4.A.5, preferred)."),
-        Reading("closed", "No",
+        Reading("closed", "No: closed to the retreat",
                 summary="The attacker's starting province is closed to the retreat whatever route it took."),
     )),
     Ruling("DIP R8", "How strictly is the ordered unit identified?", (

@@ -111,6 +111,7 @@ class Resolver:
         self.low = NO_GUESS
         self.paradox: set[int] = set()  # moves that succeeded as circular movement
         self.held_in_paradox: set[int] = set()  # moves failed by the all-hold rule (ruling DIP R2: all-hold)
+        self.szykman: set[int] = set()  # convoys the Szykman rule treated as disrupted (ruling DIP R2)
         self.kept: tuple[dict[int, int], dict[int, int], dict[int, int]] | None = None
 
     def _read(self, orders) -> None:
@@ -309,6 +310,7 @@ class Resolver:
                 if self.kind[j] == CONVOY:
                     self.result[j] = False
                     self.done[j] = True
+                    self.szykman.add(j)
         else:
             # Not reachable on the standard map; a variant's paradox: everything in it fails.
             for j in cycle:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import InputError, Result, Table, calculator, choice_param, frac, int_param, percent, text_param
+from ..core.compare import Figure
 from . import hidden
 from .budget import BUDGET_US, Job, plan, run_all
 from .defend import (APPROX_NOTE, POLICY_CHOICES, as_read, check_hidden, describe_method, pcell, pjson, play_of,
@@ -43,18 +44,12 @@ def count_choices(pool: tuple[int, ...], k: int) -> int:
     return ways[k]
 
 
-def advisor_differ(result: Result, site: Result) -> list[str]:
-    """How the site's readings change the advice: the dice to commit first, then that choice's figures."""
-    a, b = result.data["options"][0], site.data["options"][0]
-    lines = []
-    if a["commit"] != b["commit"]:
-        lines.append(f"the advice is to commit {dice_text(b['commit'])} (here {dice_text(a['commit'])})")
-    if a["sole"]["p"] != b["sole"]["p"]:
-        lines.append(f"the best choice ends as sole occupier with {percent(b['sole']['float'], 1)} "
-                     f"(here {percent(a['sole']['float'], 1)})")
-    if a["mean_lost"]["value"] != b["mean_lost"]["value"]:
-        lines.append(f"it loses {b['mean_lost']['float']:.2f} pyramids on average (here {a['mean_lost']['float']:.2f})")
-    return lines
+def advisor_figures(result: dict) -> dict[str, Figure]:
+    """What the readings are compared by (``core.compare``): the dice to commit first, then that choice's figures."""
+    best = result["data"]["options"][0]
+    return {"The dice to commit": Figure(dice_text(best["commit"])),
+            "The best choice, sole occupier": Figure(best["sole"]),
+            "The best choice, pyramids lost (mean)": Figure(best["mean_lost"])}
 
 
 def settled(options: list, tables: list, v: dict, seat: int, named: dict):
@@ -100,7 +95,8 @@ def dice_text(faces) -> str:
                   help="1 if you are the attacker; otherwise your place clockwise from the attacker (2 = next)."),
         *[text_param(f"o{i}", f"Opponent {i}", "S=2 dice=d6,d6" if i == 1 else "", max_length=120,
                      help="Opponents in clockwise order from the attacker, skipping you: S=2 M=0 L=0 dice=d6,d6 "
-                          "(home=N: dice they leave in their pool, which count under COM R3's whole-pool reading). "
+                          "(home=N: dice they leave in their pool, which count only when ruling COM R3 counts "
+                          "the whole personal pool). "
                           "Leave empty if absent.")
           for i in range(1, MAX_PLAYERS)],
         choice_param("policy", "Reroll policy", "best", POLICY_CHOICES,
@@ -108,7 +104,7 @@ def dice_text(faces) -> str:
         *sim_params(),
     ],
     rulings=("COM R1", "COM R2", "COM R3"),
-    differ=advisor_differ,
+    figures=advisor_figures,
 )
 def advise(v: dict):
     """Every way to commit dice from the pool, each worked out as a Defend and ranked.
@@ -161,7 +157,7 @@ def advise(v: dict):
                                 [-size(f) for f in r["kept"]]))
     notes = reading_notes(tables[0], v)
     if circling:
-        notes.append("Left out with hidden rolls (COM R2: hidden): commit " + "; ".join(map(dice_text, circling))
+        notes.append("Left out with hidden rolls (ruling COM R2): commit " + "; ".join(map(dice_text, circling))
                      + ". There the players' best answers to each other go round in a circle and never settle on "
                        "one play, so there is no single best play to rank.")
     return present(results, seat, k, v, plans, notes)

@@ -144,9 +144,11 @@ def check_whole_pool(forces) -> str | None:
     spare = [i for i, c in enumerate(tail.committed) if c > tail.played]
     if len(spare) > 1:
         return (f"players {spare[0] + 1} and {spare[1] + 1} would go on comparing the dice they committed beyond "
-                "the fewest anyone committed; under COM R3's whole-pool reading the calculators take Defends in "
+                "the fewest anyone committed; when ruling COM R3 counts the whole personal pool, the calculators take "
+                "Defends in "
                 "which at most one player committed more dice than the fewest")
     if spare and ZERO_D10 in forces[spare[0]].dice:
-        return (f"player {spare[0] + 1}'s leftover d10 read 0 to 9 could tie the players rolling 0; under COM R3's "
-                "whole-pool reading the calculators take such a d10 only where every player committed as many dice")
+        return (f"player {spare[0] + 1}'s leftover d10 read 0 to 9 could tie the players rolling 0; when ruling COM R3 "
+                "counts the whole personal pool, the calculators take such a d10 only where every player committed "
+                "as many dice")
     return None

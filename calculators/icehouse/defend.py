@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from ..core import (BarChart, InputError, Prob, Result, Table, calculator, choice_param, frac, int_param, percent, prob,
                     text_param)
+from ..core.compare import Figure
 from .budget import BUDGET_US, Job, plan, run_all
 from .faces import read, size
 from . import hidden
@@ -20,7 +21,8 @@ RULES = ["COM 6.1", "COM 6.2", "COM 6.3", "COM 6.4", "COM 6.5", "COM 6.6", "COM 
 FORCE_HELP = ("Pyramids there and dice committed, e.g. S=2 M=1 L=0 dice=d6,d6,d8 (2d6 = two d6). One die per "
               "pyramid at most; fewer if the personal pool is short; none = rolls 0. Optional reroll=best, none, "
               "below-average or answer-earlier overrides the policy for this player; home=N gives the dice left in the "
-              "personal pool (they count only under COM R3's whole-pool reading). The attacker is required.")
+              "personal pool (they count only when ruling COM R3 counts the whole personal pool). The attacker is "
+              "required.")
 POLICY_CHOICES = [("best", "Best play: each player maximises their own chance (ruling COM R18)"),
                   ("none", "None: no rerolls"),
                   ("below-average", "Below average: reroll dice showing under their average"),
@@ -79,7 +81,8 @@ def tail_for(forces: tuple[Force, ...], play: Play) -> Tail | None:
         return None
     why = check_whole_pool(forces)
     if why:
-        raise InputError("com_r3", f"This Defend cannot be worked out under the whole-pool reading: {why}.")
+        raise InputError("com_r3", "This Defend cannot be worked out when ruling COM R3 counts the whole personal "
+                                   f"pool: {why}.")
     return tail_of(forces, True)
 
 
@@ -172,23 +175,17 @@ def jobs_for(forces: tuple[Force, ...], objective: str, tail: Tail | None = None
     return jobs, where
 
 
-def defend_differ(result: Result, site: Result) -> list[str]:
-    """How the site's readings change a Defend, in the game's terms: each player's chance of ending as sole
-    occupier and pyramids lost, then how the territory ends (figures that do not change are left out)."""
-    mine, theirs = result.data, site.data
-    lines = []
-    for a, b in zip(mine["players"], theirs["players"], strict=True):
-        who = f"player {a['player']}"
-        if a["sole"]["p"] != b["sole"]["p"]:
-            lines.append(f"{who} ends as sole occupier with {percent(b['sole']['float'], 1)} "
-                         f"(here {percent(a['sole']['float'], 1)})")
-        if a["mean_lost"]["value"] != b["mean_lost"]["value"]:
-            lines.append(f"{who} loses {b['mean_lost']['float']:.2f} pyramids on average "
-                         f"(here {a['mean_lost']['float']:.2f})")
-    for key, words in (("disputed", "the territory stays disputed"), ("empty", "it is left empty")):
-        if mine[key]["p"] != theirs[key]["p"]:
-            lines.append(f"{words} with {percent(theirs[key]['float'], 1)} (here {percent(mine[key]['float'], 1)})")
-    return lines
+def defend_figures(result: dict) -> dict[str, Figure]:
+    """What the readings are compared by (``core.compare``), in the game's terms: each player's chance of ending
+    as sole occupier and pyramids lost, then how the territory ends."""
+    data = result["data"]
+    out = {}
+    for p in data["players"]:
+        out[f"Player {p['player']}: sole occupier"] = Figure(p["sole"])
+        out[f"Player {p['player']}: pyramids lost (mean)"] = Figure(p["mean_lost"])
+    out["The territory stays disputed"] = Figure(data["disputed"])
+    out["The territory is left empty"] = Figure(data["empty"])
+    return out
 
 
 @calculator(
@@ -206,7 +203,7 @@ def defend_differ(result: Result, site: Result) -> list[str]:
         *sim_params(),
     ],
     rulings=("COM R1", "COM R2", "COM R3"),
-    differ=defend_differ,
+    figures=defend_figures,
 )
 def defend(v: dict):
     forces = read_forces(v, v["policy"])
@@ -315,21 +312,21 @@ def reading_notes(forces: tuple[Force, ...], v: dict, approx: bool = False) -> l
     play, notes = play_of(v), []
     if play.skip_empty and any(not f.dice for f in forces):
         empty = ", ".join(str(i + 1) for i, f in enumerate(forces) if not f.dice)
-        notes.append(f"No Defend takes place: player {empty} has no dice to commit (COM R3: skip-if-empty).")
+        notes.append(f"No Defend takes place: player {empty} has no dice to commit (ruling COM R3).")
     if play.whole_pool:
         if tail_of(forces, True) is None:
-            notes.append("Nobody has dice left at home (home=), so the whole-pool reading plays as the committed "
-                         "one here (COM R3: whole-pool).")
+            notes.append("Nobody has dice left at home (home=), so counting the whole personal pool plays as "
+                         "counting the committed dice here (ruling COM R3).")
         else:
             notes.append("A player whose committed dice are spent but who has dice at home rolls 0 in each further "
                          "comparison, until their pyramids are gone or a player's whole pool is empty "
-                         "(COM R3: whole-pool).")
+                         "(ruling COM R3).")
             if approx:
                 notes.append("The simulated best play chooses its rerolls by the committed dice's comparisons; the "
                              "comparisons at 0 that follow are counted in the figures but not foreseen by it.")
     if play.hidden:
         notes.append("Rolls stay hidden until step 3: each player decides on their rerolls from their own dice "
-                     "alone (COM R2: hidden).")
+                     "alone (ruling COM R2).")
     return notes
 
 

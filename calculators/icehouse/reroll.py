@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
+from ..core.compare import SUMMARY, Figure
 from .bestplay import BestPlay, estimate, rounds_of
 from .budget import BEST_US, BUDGET_US, Job, trial_cost
 from . import hidden
@@ -29,23 +30,19 @@ EXAMPLES = {1: "S=2 dice=d8:5,d6:3", 2: "S=1 L=1 dice=d12:4,d4:2"}
 HELP = ("Pyramids there and each committed die as faces:value, e.g. S=1 L=1 dice=d12:7,d4:2. For the players "
         "who have rerolled, their final dice; for the players still to come, their first roll. Optional "
         "reroll=best, none, below-average or answer-earlier for a player still to come; home=N for the dice left "
-        "in the personal pool (COM R3's whole-pool reading).")
+        "in the personal pool (they count only when ruling COM R3 counts the whole personal pool).")
 
 
-def reroll_differ(result: Result, site: Result) -> list[str]:
-    """How the site's readings change the advice: stop or which die, then the chance it gives."""
-    a, b = result.data["advice"], site.data["advice"]
-
-    def what(advice) -> str:
-        die = advice.get("die")
-        return f"reroll the d{die['faces']} showing {die['value']}" if die else "stop"
-    lines = []
-    if what(a) != what(b):
-        lines.append(f"the advice is to {what(b)} (here {what(a)})")
-    if "sole" in a and "sole" in b and a["sole"]["p"] != b["sole"]["p"]:
-        lines.append(f"following it ends as sole occupier with {percent(b['sole']['float'], 1)} "
-                     f"(here {percent(a['sole']['float'], 1)})")
-    return lines
+def reroll_figures(result: dict) -> dict[str, Figure]:
+    """What the readings are compared by (``core.compare``): the advice, stop or which die, and the chance it gives;
+    the summary when nothing else differs (with nothing to decide, whether a Defend takes place at all)."""
+    advice = result["data"]["advice"]
+    die = advice.get("die")
+    out = {SUMMARY: Figure(result["summary"], "summary"),
+           "The advice": Figure(f"reroll the d{die['faces']} showing {die['value']}" if die else "stop")}
+    if "sole" in advice:
+        out["Following it, sole occupier"] = Figure(advice["sole"])
+    return out
 
 
 @calculator(
@@ -69,7 +66,7 @@ def reroll_differ(result: Result, site: Result) -> list[str]:
         *sim_params(),
     ],
     rulings=("COM R1", "COM R2", "COM R3"),
-    differ=reroll_differ,
+    figures=reroll_figures,
 )
 def reroll(v: dict):
     table, forces, turn = read_table(v)
@@ -247,7 +244,7 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
     notes = ["Each option is valued with you playing best afterwards and the later players playing as their "
              "policy says, everyone seeing every die (rulings COM R2, COM R5, COM R18)."]
     if play_of(v).hidden:
-        notes = ["With hidden rolls (COM R2: hidden) you see only your own dice: the values given for the other "
+        notes = ["With hidden rolls (ruling COM R2) you see only your own dice: the values given for the other "
                  "players are not used. Each option is valued exactly against the other players' final dice as "
                  "their play distributes them (best play: each player's best answer to the others'), you playing "
                  "best afterwards (rulings COM R5, COM R18)."]
@@ -266,7 +263,7 @@ def nothing_to_decide(v, table, forces, turn) -> Result:
     skip = play_of(v).skip_empty and any(not f.dice for f in forces)
     why = ("no rerolls left" if v["left"] == 0 else
            "no dice to reroll" if not table[turn] else
-           "someone has no dice, so no Defend takes place (COM R3: skip-if-empty)" if skip else
+           "someone has no dice, so no Defend takes place (ruling COM R3)" if skip else
            "someone has no dice, so one comparison against 0 decides")
     return Result(summary=f"Nothing to decide: {why}. Stop.",
                   data={"method": "exact", "player": turn + 1, "left": v["left"], "objective": v["objective"],

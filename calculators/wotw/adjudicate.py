@@ -13,7 +13,7 @@ from ..diplomacy.api import (Dislodged, ParseError, Phase, PhaseKind, Position, 
                              check_position, reader_for, read_position, retreat_options)
 from .adjust import adjustments
 from .board import EARTH_POWERS, MARTIAN, TOTAL_CENTRES, board, lookup, show
-from .differences import differ
+from .differences import figures
 from .endgame import LAST_LANDING, check_applies, first_check_text, season_key
 from .landings import check_schedule, parse_sites
 from .orders import parse_retreat
@@ -105,7 +105,7 @@ def _check_pushed(v: dict, phase: Phase) -> None:
     readings = v.get("readings") or {}
     if readings.get("WOTW R4", DislodgedMartian.ATTACKER_STAYS.value) != DislodgedMartian.ATTACKER_MOVES_IN.value:
         raise InputError("position", "a Martian unit never retreats (WOTW 7.3, ruling WOTW R4): a dislodged Martian "
-                                     "unit is listed only under ruling WOTW R4's attacker-moves-in reading")
+                                     "unit is listed only when ruling WOTW R4 is read as the attacker moving in")
 
 
 def _destroyed(body: str) -> set[str]:
@@ -176,7 +176,7 @@ def read_season_position(v: dict, phase: Phase) -> tuple[Position, list[str]]:
     run_mode="on_request",
     run_label="Adjudicate",
     rulings=tuple(WotwOptions.fields_by_ruling()),  # the standard game's rulings too (WOTW 1.1 keeps its rules)
-    differ=differ,
+    figures=figures,
     # The board's legal orders under the adjudicator's WOTW R4 reading (a pushed-out Martian unit retreats).
     board=Board("wotw-options", inputs=("season", "year", "position", "virus", "wotw_r4"),
                 orders=("orders", "martian_orders")),
@@ -247,7 +247,7 @@ def _no_check_note(turn: Turn) -> str:
     if season_key(year, season) < season_key(LAST_LANDING[1], LAST_LANDING[0]) or check_applies(year, season, first):
         return ""
     return (f"No virus check at the end of {season.display} {year}: the first is made at the end of "
-            f"{first_check_text(first)} (ruling {turn.options.cite('WOTW R1')}).")
+            f"{first_check_text(first)} (ruling WOTW R1).")
 
 
 def _check_data(check: dict | None) -> dict | None:
@@ -377,7 +377,7 @@ def _event_notes(turn: Turn, report: Report) -> list[str]:
     if report.landing:
         when = "before" if WotwOptions.of(turn.options).landing is Landing.BEFORE_MOVES else "after"
         notes.append(f"Cylinder lands in {gmap.provinces[report.landing].name} {when} the moves "
-                     f"(ruling {turn.options.cite('WOTW R6')}): "
+                     "(ruling WOTW R6): "
                      + ("eliminates " + ", ".join(report.eliminated) if report.eliminated else "no unit there")
                      + "; a new 3A stands there and gives no order this season (WOTW 3.6).")
     notes.extend(report.losses)

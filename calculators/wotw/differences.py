@@ -1,12 +1,22 @@
-"""How a War of the Worlds season comes out under the site's readings, against the readings chosen (issue 19).
+"""What a War of the Worlds season's result comes to, in a player's words, for the comparison of readings
+(issues 19, 27).
 
-``differ`` is the adjudicator's ``@calculator(differ=...)``: given the result under the readings chosen and
-the result under the site's, it says in the game's words what the site's readings change: the orders whose
-result differs, the Martian units left, the landing's victims, the centres destroyed, the virus.
+``figures`` is the adjudicator's ``@calculator(figures=...)``: each order's result (and why, as a reason),
+the units left, the landing's victims, the centres destroyed and their owners, the virus and the end of the
+game, under labels a player reads ("Martian's 2A Bur - Mun", "The centres destroyed"). ``core.compare`` sets
+them beside the site's: the note on a season under other readings and the comparison view both read them.
 """
 from __future__ import annotations
 
-SHOWN = 8  # differences listed in a note at most (the comparison view shows them all)
+from ..core.compare import Figure
+
+# (data key, label): the season's facts that are lists, each shown as one figure.
+LISTS = (("martian", "The Martian units after the season"),
+         ("eliminated_by_landing", "The cylinder eliminates"),
+         ("martian_losses", "The Martian losses"),
+         ("dislodged", "The units to retreat"),
+         ("destroyed", "The centres destroyed"),
+         ("removals", "The virus removes"))
 
 
 def _is(status: str) -> str:
@@ -18,35 +28,45 @@ def _listed(items) -> str:
     return ", ".join(items) or "none"
 
 
-def differ(result, default) -> list[str]:
-    """WOTW adjudicator: what the site's readings (``default``) change against the readings chosen (``result``)."""
-    mine, site = result.data, default.data
-    lines = []
-    orders = {(o["power"], o["order"]): o for o in mine.get("orders", [])}
-    for o in site.get("orders", []):
-        m = orders.get((o["power"], o["order"]))
-        if m is not None and m["result"] != o["result"]:
-            lines.append(f"{o['order']} {_is(o['result'])}: {o['reason']} (here it {_is(m['result'])})")
-    facts = (("martian", "the Martian units after the season are {}"),
-             ("eliminated_by_landing", "the cylinder eliminates {}"),
-             ("martian_losses", "the Martian losses: {}"),
-             ("dislodged", "the units to retreat are {}"),
-             ("destroyed", "the centres destroyed are {}"),
-             ("removals", "the virus removes {}"))
-    for key, words in facts:
-        if key in site and key in mine and site[key] != mine[key]:
-            lines.append(f"{words.format(_listed(site[key]))} (here {_listed(mine[key])})")
-    if site.get("after_retreats") and not mine.get("after_retreats"):
-        lines.append("the centres' owners, the virus check and the end of the game wait for the Fall retreats")
-    if site.get("virus_active") != mine.get("virus_active"):
-        lines.append("the virus is active" if site.get("virus_active") else "the virus is not active")
-    for key, when in (("virus", "this season's"), ("fall_virus", "the Fall")):
-        a, b = site.get(key), mine.get(key)
-        if (a is None) != (b is None) and not (key == "virus" and site.get("after_retreats")):
-            lines.append(f"{when} virus check is {'made' if a is not None else 'not made'}")
-    winner = site.get("end", {}).get("winner")
-    if winner != mine.get("end", {}).get("winner"):
-        lines.append(f"{winner} wins" if winner else "nobody wins this season")
-    if len(lines) > SHOWN:
-        lines = lines[:SHOWN] + [f"and {len(lines) - SHOWN} more differences (the comparison view lists them all)"]
-    return lines
+def _check(check: dict | None) -> str:
+    """A virus check in words (WOTW 9.1): made or not, and what it found."""
+    if check is None:
+        return "not made"
+    return (f"made: {check.get('destroyed')} centres destroyed, the largest Earth power holds {check.get('largest')}; "
+            f"the thresholds are {'met' if check.get('thresholds_met') else 'not met'}")
+
+
+def figures(result: dict) -> dict[str, Figure]:
+    """wotw-adjudicate's figures for the comparison of readings (``core.compare``)."""
+    data = result.get("data", {})
+    out: dict[str, Figure] = {}
+    for o in data.get("orders", []):
+        power, text = o["power"], o["order"]
+        text = text[len(power) + 2:] if text.startswith(power + ": ") else text
+        name, k = f"{power}'s {text}", 2
+        while name in out:
+            name, k = f"{power}'s {text} ({k})", k + 1
+        out[name] = Figure(_is(o["result"]))
+        out[f"{name}: why"] = Figure(o["reason"], "reason")
+    for power, units in data.get("earth", {}).items():
+        out[f"{power}'s units after the season"] = Figure(_listed(units), absent="none")
+    for key, label in LISTS:
+        if key in data and data[key] is not None:
+            out[label] = Figure(_listed(data[key]))
+    for table in result.get("tables", []):  # where each dislodged unit may go (the data lists only the units)
+        if table.get("title") == "Retreats due":
+            for power, unit, _, places in table.get("rows", []):
+                out[f"{power}'s {unit}: may retreat to"] = Figure(places)
+    for centre, owner in data.get("owners", {}).items():
+        out[f"{centre}: owned by"] = Figure(owner, absent="nobody")
+    for power, a in (data.get("adjustments") or {}).items():
+        out[f"{power}: builds (+) or disbands (-) due"] = Figure(f"{a['due']:+d}", absent="none")
+    if "after_retreats" in data:
+        out["The centres' owners, the virus check and the end of the game"] = Figure(
+            "wait for the Fall retreats" if data["after_retreats"] else "come at the end of the season")
+    out["The virus"] = Figure("active" if data.get("virus_active") else "not active")
+    out["This season's virus check"] = Figure(_check(data.get("virus")))
+    if "fall_virus" in data:
+        out["The Fall virus check, after its retreats"] = Figure(_check(data.get("fall_virus")))
+    out["Winner"] = Figure(data.get("end", {}).get("winner") or "nobody yet")
+    return out

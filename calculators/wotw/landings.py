@@ -9,7 +9,6 @@ from ..core.numbers import number
 from ..diplomacy.api import Season
 from .board import EARTH_POWERS, MARTIAN, board, can_land, is_centre, lookup, name, show
 from .endgame import LANDING_SEASONS
-from .readings import Landing as LandingTime
 
 RULES = ("WOTW 3.1", "WOTW 3.2", "WOTW 3.3", "WOTW 3.5", "WOTW 3.6", "WOTW R6")
 _UNIT = re.compile(r"^\s*(?:([A-Za-z]+)\s*:?\s+)?([123]?[AaFf])\s+(.+?)\s*$")
@@ -111,15 +110,14 @@ def parse_position(text: str) -> dict[str, str]:
     game="wotw",
     rules=RULES,
     page="wotw/landings.md",
-    rulings=("WOTW R6",),
     description="Is a six-landing schedule legal, and what does each landing destroy or eliminate?",
     params=[
         text_param("schedule", "Landing sites", "Mar, Gal, Pic, Fin, Ser, Edi", max_length=300,
                    help="Six provinces in season order, Spring 1901 to Fall 1903."),
         text_param("units", "Units on the board", "", max_length=1500, multiline=True,
-                   help="Units standing on the sites when the cylinders land (after that season's moves, or at its "
-                        "start if the cylinder lands before the moves: ruling WOTW R6), e.g. France A Mar, Russia F "
-                        "Fin."),
+                   help="Units standing on the sites when the cylinders land: after that season's moves (ruling WOTW "
+                        "R6; a table that lands the cylinder before the moves gives those there at the season's "
+                        "start), e.g. France A Mar, Russia F Fin."),
         text_param("destroyed", "Centres already destroyed", "", max_length=300,
                    help="Supply centres destroyed before the first of these landings."),
     ],
@@ -158,7 +156,7 @@ def landings(v: dict) -> Result:
     notes = ["The sites are given with the Spring 1901 orders and can never be changed or made conditional (WOTW 3.2).",
              "Each landing is a 3A that gives no order in its landing season (WOTW 3.6); every Earth move into the "
              "landing province that season bounces, whatever its support (WOTW 3.4).",
-             _timing_note(v["readings"])]
+             TIMING_NOTE]
     repeats = sorted({show(s) for s in sites if sites.count(s) > 1})
     if repeats:
         notes.append("A site is used more than once (" + ", ".join(repeats) + "): legal, but the later cylinder "
@@ -172,14 +170,10 @@ def landings(v: dict) -> Result:
             "destroyed_total": len(destroyed), "eliminated": [e["eliminates"] for e in entries if e["eliminates"]]}
     return Result(summary=summary, data=data,
                   tables=[Table("Landings", ["Season", "Order", "Legal", "Eliminates", "Destroys"], rows)],
-                  notes=notes, rules=list(RULES + ("WOTW 3.4",))
-                  + [v["readings"].cite(r) for r in v["readings"] if not v["readings"].is_default(r)])
+                  notes=notes, rules=list(RULES + ("WOTW 3.4",)))
 
 
-def _timing_note(readings) -> str:
-    """What the landing does to the units on the site, under ruling WOTW R6's reading in force."""
-    if LandingTime(readings["WOTW R6"]) is LandingTime.BEFORE_MOVES:
-        return ("The cylinder lands before the season's moves: every unit that starts the landing season on the site "
-                "is eliminated, whatever its orders (ruling WOTW R6: before-moves).")
-    return ("A unit that moves out of the site in the landing season escapes; one that stays is eliminated "
-            "(ruling WOTW R6).")
+# Ruling WOTW R6 is not switched here: the units are the ones the player says stand on the site when the cylinder
+# lands, so its readings change what is typed, never what the calculator works out (the adjudicator switches it).
+TIMING_NOTE = ("A unit that moves out of the site in the landing season escapes; one that stays is eliminated "
+               "(ruling WOTW R6). The adjudicator plays the other reading, a landing before the moves, too.")

@@ -210,7 +210,6 @@ def push_out(turn: Turn) -> Turn:
     unit of strength 2 or 3 loses a point and must retreat as a standard unit would (in Summer or Winter, or it is
     disbanded); a single-strength one is disbanded (WOTW 7.2)."""
     facts, report = turn.facts, _report(turn)
-    cite = turn.options.cite("WOTW R4")
     losses, reductions, pushed = [], [], []
     for unit in _martians(turn.start.units):
         prov = unit.province
@@ -224,7 +223,7 @@ def push_out(turn: Turn) -> Turn:
             pushed.append(Dislodged(martian(prov, left - 1), None if facts.by_convoy(by) else facts.prov[by]))
             reductions.append((prov, left, left - 1))
             losses.append(f"{designation(left)} {show(prov)} dislodged by {who}: loses a point and, as "
-                          f"{designation(left - 1)} {show(prov)}, must retreat (WOTW 7.3, ruling {cite})")
+                          f"{designation(left - 1)} {show(prov)}, must retreat (WOTW 7.3, ruling WOTW R4)")
         else:
             reductions.append((prov, left, 0))
             losses.append(f"{designation(left)} {show(prov)} dislodged by {who}: disbanded (WOTW 7.2)")

@@ -53,7 +53,7 @@ def virus_check(v: dict) -> Result:
     largest, leaders = _largest(v, destroyed)
     s = virus_status(year, Season(season), destroyed, largest, first)
     # "Fall 1903 (ruling WOTW R1)": when the first check is, under the reading in force.
-    from_first = f"{first_check_text(first)} (ruling {_cite(readings, 'WOTW R1')})"
+    from_first = f"{first_check_text(first)} (ruling WOTW R1)"
     who = " and ".join(leaders) if leaders else "the largest Earth power"
     martian_won = destroyed >= TOTAL_CENTRES
     notes = []
@@ -143,9 +143,6 @@ def _rows(s: dict, largest: int, who: str, leaders: list[str], from_first: str) 
     ]
 
 
-def _cite(readings, ruling: str) -> str:
-    """``WOTW R1`` under the site's reading, ``WOTW R1: winter-1903`` under another."""
-    return ruling if readings.is_default(ruling) else readings.cite(ruling)
 
 
 def _removals(martian, year: int, season: str, first, tables: list, start: RemovalsStart) -> list[dict]:

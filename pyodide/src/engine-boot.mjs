@@ -47,7 +47,9 @@ function fetchEngine() {
     const response = await fetch(base + found.file_name);
     if (!response.ok) throw new Error(found.file_name + ": HTTP " + response.status);
     const bytes = await response.arrayBuffer();
-    if ((await sha256(bytes)) !== found.sha256) throw new Error(found.file_name + " does not match the lock file's sha256");
+    if ((await sha256(bytes)) !== found.sha256) {
+      throw new Error(found.file_name + " does not match the lock file's sha256");
+    }
     return bytes;
   });
   // Nothing waits on these until start-up needs them: keep a failure from being "unhandled".
@@ -85,7 +87,9 @@ function openDb() {
       req.result.createObjectStore(BYTES);
     };
     dbPromise = request(req);
-    dbPromise.catch(() => { dbPromise = null; });
+    dbPromise.catch(() => {
+      dbPromise = null;
+    });
   }
   return dbPromise;
 }
@@ -130,7 +134,10 @@ function pack(bytes) {
   for (let p = 0; p * PAGE < bytes.length; p++) {
     const end = Math.min((p + 1) * PAGE, bytes.length) >> 2;
     for (let i = (p * PAGE) >> 2; i < end; i++) {
-      if (words[i]) { pages.push(p); break; }
+      if (words[i]) {
+        pages.push(p);
+        break;
+      }
     }
   }
   const pageOf = (p) => bytes.subarray(p * PAGE, Math.min((p + 1) * PAGE, bytes.length));
@@ -193,7 +200,11 @@ function snapshotModule(createModule, heapBytes, compiled) {
       WebAssembly.instantiateStreaming = async (response, fullImports) => {
         WebAssembly.instantiateStreaming = streaming;
         let module;
-        try { module = await compiled; } catch (e) { return streaming(response, fullImports); }
+        try {
+          module = await compiled;
+        } catch (e) {
+          return streaming(response, fullImports);
+        }
         return { module, instance: await WebAssembly.instantiate(module, fullImports) };
       };
       return instantiateWasm(imports, done);
@@ -217,7 +228,9 @@ async function restore(assets, glueModule, meta, status, mark) {
   compiled.then(() => mark("compiled"), () => {}); // a failure here falls back to Pyodide's own compiling
   const [data, asm] = await Promise.all([getBytes(), import(base + "pyodide.asm.mjs")]);
   mark("read");
-  if (!(data instanceof Uint8Array) || data.length !== meta.stored) throw new Error("the stored snapshot is incomplete");
+  if (!(data instanceof Uint8Array) || data.length !== meta.stored) {
+    throw new Error("the stored snapshot is incomplete");
+  }
   // Integrity first: a damaged heap could fail in any way at all, hanging included.
   const intact = sha256(data).then((hex) => {
     if (hex !== meta.sha256) throw new Error("the stored snapshot is damaged (checksum mismatch)");
@@ -237,9 +250,9 @@ async function restore(assets, glueModule, meta, status, mark) {
   return glue;
 }
 
-async function startFresh(assets, glueModule, status, makeSnapshot) {
+async function startFresh(assets, glueModule, status, forSnapshot) {
   status("runtime", "Loading the Python runtime…");
-  const pyodide = await loadPyodide({ ...runtimeOptions(assets), _makeSnapshot: makeSnapshot });
+  const pyodide = await loadPyodide({ ...runtimeOptions(assets), _makeSnapshot: forSnapshot });
   status("engine", "Starting the rules engine…");
   const glue = await installEngine(pyodide, assets, glueModule);
   return { pyodide, glue };
@@ -247,8 +260,8 @@ async function startFresh(assets, glueModule, status, makeSnapshot) {
 
 /**
  * Start the engine. `glue` names the worker's Python module (calculators.present.worker); the
- * imported module is returned as `glue`. `restored` says whether a snapshot was used; `snapshotWanted` whether none good
- * was stored, so that the caller can have one made (see makeSnapshot) once the page is idle;
+ * imported module is returned as `glue`. `restored` says whether a snapshot was used; `snapshotWanted`
+ * whether none good was stored, so that the caller can have one made (see makeSnapshot) once the page is idle;
  * `lookForSnapshot: false` skips the look-up (a first visit). `mark(name)` is called as a restore
  * passes its stages (runtime compiled, snapshot read, snapshot checked), for the benchmarks.
  */

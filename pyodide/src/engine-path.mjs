@@ -13,6 +13,7 @@ export function putEngineOnPath(pyodide, fileName, bytes) {
   const path = `${ENGINE_DIR}/${fileName}`;
   pyodide.FS.mkdirTree(ENGINE_DIR);
   pyodide.FS.writeFile(path, bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
-  pyodide.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path:\n    sys.path.append(${JSON.stringify(path)})`);
+  const quoted = JSON.stringify(path);
+  pyodide.runPython(`import sys\nif ${quoted} not in sys.path:\n    sys.path.append(${quoted})`);
   return path;
 }

@@ -20,7 +20,9 @@
   }
   try {
     const channel = new BroadcastChannel("martian-engine");
-    channel.onmessage = (event) => { if (event.data === "ready" || event.data === "failed") start(); };
+    channel.onmessage = (event) => {
+      if (event.data === "ready" || event.data === "failed") start();
+    };
   } catch (e) {
     start();
   }

@@ -57,7 +57,9 @@ const ready = SNAPSHOT_MODE ? null : (async () => {
   mark("glue");
   started.glue.configure(await ruleLinks);
   mark("ready");
-  postMessage({ type: "ready", ms: marks.ready - t0, restored: started.restored, marks, origin: performance.timeOrigin });
+  postMessage({
+    type: "ready", ms: marks.ready - t0, restored: started.restored, marks, origin: performance.timeOrigin,
+  });
   // Search starts once the runs the page asked for before start-up was over have answered:
   // building its index beside the first result slowed that result on a two-core machine.
   queue.then(() => announce("ready"));
@@ -77,11 +79,21 @@ function snapshotSoon() {
     snapshotWanted = false;
     const make = () => new Promise((resolve) => {
       const maker = new Worker(new URL("worker.mjs?snapshot", import.meta.url), { type: "module" });
-      maker.onmessage = (e) => { postMessage(e.data); maker.terminate(); resolve(); };
-      maker.onerror = () => { maker.terminate(); resolve(); };
+      const done = () => {
+        maker.terminate();
+        resolve();
+      };
+      maker.onmessage = (e) => {
+        postMessage(e.data);
+        done();
+      };
+      maker.onerror = done;
     });
-    if (navigator.locks) navigator.locks.request("martian-front-snapshot", { ifAvailable: true }, (lock) => lock && make());
-    else make();
+    if (navigator.locks) {
+      navigator.locks.request("martian-front-snapshot", { ifAvailable: true }, (lock) => lock && make());
+    } else {
+      make();
+    }
   }, SNAPSHOT_IDLE_MS);
 }
 
@@ -99,7 +111,8 @@ async function execute({ req, calc, params, root }) {
     for (;;) {
       if (cancelled.has(req)) {
         cancelled.delete(req);
-        postMessage({ type: "result", req, result: { ok: false, cancelled: true, error: { field: null, message: "Cancelled." } } });
+        const error = { field: null, message: "Cancelled." };
+        postMessage({ type: "result", req, result: { ok: false, cancelled: true, error } });
         return;
       }
       const text = run.step();
@@ -129,7 +142,8 @@ onmessage = SNAPSHOT_MODE ? null : (event) => {
   if (msg.type === "run") {
     // One calculation at a time, in order; a superseded request is cancelled by the page.
     queue = queue.then(() => execute(msg)).catch((err) => {
-      postMessage({ type: "result", req: msg.req, result: { ok: false, error: { field: null, message: "Engine error: " + String(err && err.message || err) } } });
+      const error = { field: null, message: "Engine error: " + String(err && err.message || err) };
+      postMessage({ type: "result", req: msg.req, result: { ok: false, error } });
     });
   }
 };

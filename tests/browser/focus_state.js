@@ -17,16 +17,17 @@
   const rgba = (c) => {
     const m = c.match(/rgba?\(([^)]+)\)/);
     if (!m) return [0, 0, 0, 0];
-    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number);
+    const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
     return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
   };
   const over = (top, under) => top.slice(0, 3).map((v, i) => v * top[3] + under[i] * (1 - top[3])).concat(1);
-  const chain = []; for (let n = shown.parentElement; n; n = n.parentElement) chain.unshift(n);
+  const chain = [];
+  for (let n = shown.parentElement; n; n = n.parentElement) chain.unshift(n);
   let bg = [255, 255, 255, 1];
   for (const n of chain) bg = over(rgba(getComputedStyle(n).backgroundColor), bg);
   const ring = over(rgba(s.outlineColor), bg);
-  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const channel = (v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+  const lum = (c) => 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2]);
   const [hi, lo] = [lum(ring), lum(bg)].sort((a, b) => b - a);
   const kind = e.matches('.md-skip--calc') ? 'skip to calculator' : e.matches('.md-skip') ? 'skip link'
     : e.matches('[data-md-drawer-button]') ? 'menu button' : e.matches('.md-option') ? 'palette toggle'
@@ -34,7 +35,8 @@
     : e.matches('.md-nav__link') ? 'navigation link' : e.matches('.tabbed-set > input') ? 'content tab'
     : e.matches('table, [role=region]') ? 'scrolling table' : e.matches('input[type=checkbox]') ? 'check box'
     : e.matches('input') ? 'text field' : e.matches('select') ? 'menu' : e.matches('textarea') ? 'text area'
-    : e.matches('button, .md-button') ? 'button' : e.matches('a.rule-id') ? 'rule badge' : e.matches('a') ? 'link' : e.tagName;
+    : e.matches('button, .md-button') ? 'button' : e.matches('a.rule-id') ? 'rule badge'
+    : e.matches('a') ? 'link' : e.tagName;
   const visible = r.width > 0 && r.height > 0 && shown.checkVisibility({ visibilityProperty: true });
   return { kind, what: e.outerHTML.slice(0, 120), visible, style: s.outlineStyle,
            width: parseFloat(s.outlineWidth), contrast: (hi + 0.05) / (lo + 0.05) };

@@ -331,15 +331,24 @@ def _game(phases, current, calculator="dip-adjudicate"):
 
 
 START = {"phase": "Spring 1901 movement", "position": "France: A Par", "orders": ""}
+
+
+def _refused(current):
+    """A game whose boxes the engine refuses: the file, and the engine's own words for it, which the page shows
+    for the current phase (the page checks only the file's shape; the values are the engine's to check)."""
+    error = calculators.run("dip-adjudicate", current)["error"]
+    return json.dumps(_game([], current)), "the current phase: " + error["message"]
+
+
 BAD_FILES = {
     "not json": ("{format: game", "it is not JSON"),
     "not a game": (json.dumps({"format": "something else"}), "is not a game file"),
     "another calculator": (json.dumps(_game([], START, "wotw-adjudicate")), "not of this one (dip-adjudicate)"),
-    "unknown field": (json.dumps(_game([{"label": "x", "params": {"constructor": 1}, "summary": ""}], START)),
-                      "phase 1: “constructor” is not a field of this calculator"),
-    "a record for a text": (json.dumps(_game([], dict(START, orders={"a": 1}))), "is not a text or a number"),
-    "too long": (json.dumps(_game([], dict(START, phase="Spring 1901 movement" * 3))),
-                 "the current phase: the value of “Phase” is longer than 40 characters"),
+    "not a record": (json.dumps(_game([{"label": "x", "params": ["phase"], "summary": ""}], START)),
+                     "phase 1: its “params” must be a record of field: value"),
+    "unknown field": _refused(dict(START, constructor=1)),
+    "a record for a text": _refused(dict(START, orders={"a": 1})),
+    "too long": _refused(dict(START, phase="Spring 1901 movement" * 3)),
     "no summary": (json.dumps(_game([{"label": "x", "params": START}], START)), "needs a “label” and a “summary”"),
 }
 

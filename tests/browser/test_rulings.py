@@ -38,9 +38,10 @@ def test_the_rulings_group_is_closed_names_the_readings_and_carries_a_choice(pag
     page.select_option(f"{WIDGET}-aqmf_r14", "automatic-hits")
     want = calculators.run("aqmf-explosion", {**BASE, "aqmf_r14": "automatic-hits"})
     wait_summary(page, want["summary"])
-    assert rulings_summary(page) == "Rulings: AQMF R14 automatic-hits (not the site's)"
+    # A reading is named by its label, never by its id (issue 24).
+    assert rulings_summary(page) == "Rulings: AQMF R14: The attacks hit automatically (not the site's)"
     notes = page.locator(f"{WIDGET} .calc-notes").inner_text()
-    assert "Worked out under AQMF R14: automatic-hits, not the site's reading" in notes
+    assert "Worked out under AQMF R14: The attacks hit automatically, not the site's reading" in notes
     # The reading used is cited, and the citation lands on the reading's anchor on the rulings page.
     cite = page.locator(f"{WIDGET} .calc-rules a", has_text="AQMF R14: automatic-hits")
     assert cite.get_attribute("href").endswith("aqmf/rulings/#aqmf-r14-automatic-hits")
@@ -53,7 +54,7 @@ def test_the_rulings_group_is_closed_names_the_readings_and_carries_a_choice(pag
     other.wait_for_selector(f"{WIDGET}[data-state=done]", timeout=READY)
     wait_summary(other, want["summary"])
     assert other.locator(f"{WIDGET}-aqmf_r14").input_value() == "automatic-hits"
-    assert rulings_summary(other) == "Rulings: AQMF R14 automatic-hits (not the site's)"
+    assert rulings_summary(other) == "Rulings: AQMF R14: The attacks hit automatically (not the site's)"
 
     # A saved state carries it too.
     page.locator(f"{WIDGET} .calc-save").click()
@@ -86,8 +87,11 @@ def test_the_comparison_view_sets_every_reading_side_by_side(page, site_url):
     table = page.locator(f"{WIDGET} .calc-compare table.calc-table")
     heads = [h.strip() for h in table.locator("thead th").all_inner_texts()]
     assert heads == want["tables"][0]["columns"]
-    assert heads[1:] == ["The site's readings", "AQMF R5: lucky-hit", "AQMF R5: ten-succeeds",
-                         "AQMF R14: automatic-hits", "AQMF R14: dug-in-ignored"]
+    # Only the readings that change something have a column, named by their labels; the others are listed.
+    assert heads[1:] == ["The site's readings", "AQMF R14: The attacks hit automatically",
+                         "AQMF R14: Dug in does not count"]
+    assert "The same result as the site's readings under AQMF R5: Always by a lucky hit; AQMF R5: A 10 always " \
+           "succeeds." in page.locator(f"{WIDGET} .calc-compare").inner_text()
     marked = table.locator("tbody tr.calc-marked")
     assert marked.count() == sum(want["tables"][0]["marked"]) > 0
     assert marked.first.locator(".calc-mark").inner_text() == "differs"
@@ -100,11 +104,14 @@ def test_the_comparison_view_sets_every_reading_side_by_side(page, site_url):
 
 
 def test_an_error_a_reading_causes_names_the_reading(page, site_url):
-    page.goto(site_url + "aqmf/tripods/#calc=aqmf-tow-cable&tries=once-a-turn&aqmf_r17=must-roll")
-    err = page.locator("#calc-aqmf-tow-cable-tries-error")
+    # COM R3 counting the whole personal pool cannot work out two players who both committed more dice than
+    # the fewest: the error stands at the reading's own field, in words, and opens the Rulings group there.
+    page.goto(site_url + "icehouse/defend/#calc=com-defend&p1=S%3D2%20dice%3Dd6%2Cd6%20home%3D1"
+              "&p2=S%3D2%20dice%3Dd6%2Cd6%20home%3D1&p3=S%3D1%20dice%3Dd6&com_r3=whole-pool")
+    err = page.locator("#calc-com-defend-com_r3-error")
     err.wait_for(state="visible", timeout=READY)
-    assert "must-roll" in err.inner_text()
-    assert page.locator("#calc-aqmf-tow-cable details.calc-rulings").get_attribute("open") is None
+    assert "when ruling COM R3 counts the whole personal pool" in err.inner_text()
+    assert "whole-pool" not in err.inner_text()
 
 
 

@@ -38,7 +38,8 @@ def test_a_share_link_and_a_saved_state_carry_the_com_readings(page, site_url):
     wait_summary(page, want["summary"])
     for key, reading in CHOSEN.items():
         assert page.locator(f"{WIDGET}-{key}").input_value() == reading
-    assert rulings_summary(page) == "Rulings: COM R1 literal, COM R2 hidden, COM R3 whole-pool (not the site's)"
+    assert rulings_summary(page) == ("Rulings: COM R1: A d10 counts 0 to 9; COM R2: Dice stay hidden until step 3; "
+                                     "COM R3: The whole personal pool (not the site's)")
     assert page.locator(f"{WIDGET} details.calc-rulings").get_attribute("open") is None
     for cited in ("COM R1: literal", "COM R2: hidden", "COM R3: whole-pool"):
         href = page.locator(f"{WIDGET} .calc-rules a", has_text=cited).get_attribute("href")

@@ -100,12 +100,12 @@ TRIPOD_PLANS = [
     ([{"unit": "boc-riders", "elements": 2, "attack": "tow-cables"}, {"unit": "custom-human", "weapon": "rifle",
                                                                        "elements": 2, "range": 10}],
      {"target": "boc-tripod", "cover": "soft"}, [("tow", 2, 0), ("fire", 2, 0)], 10, 10, False, {}),
-    ([{"unit": "custom-tripod", "weapon": "heat-ray-focused", "elements": 1, "range": 10},
+    ([{"unit": "custom-human", "weapon": "tank-gun", "elements": 1, "range": 10},
       {"unit": "custom-human", "weapon": "tank-gun", "elements": 2, "range": 10}],
      {"target": "custom-tripod", "defense": 11, "armor": 12},
-     [("fire", 1, 3), ("fire", 2, 1)], 11, 12, False, {"lucky_strike": True, "tough_luck": True}),
-    ([{"unit": "boc-tripod", "attack": "assault"}, {"unit": "custom-human", "weapon": "rifle", "elements": 1,
-                                                    "range": 5}],
+     [("fire", 1, 1), ("fire", 2, 1)], 11, 12, False, {"lucky_strike": True, "tough_luck": True}),
+    ([{"unit": "custom-human", "weapon": "tank-gun", "elements": 1, "attack": "assault"},
+      {"unit": "custom-human", "weapon": "rifle", "elements": 1, "range": 5}],
      {"target": "custom-tripod", "defense": 7, "armor": 2, "immobilized": True}, [("fire", 1, 1), ("fire", 1, 0)],
      7, 2, True, {"tough_luck": True}),
 ]
@@ -126,20 +126,27 @@ def test_tripod_plan_matches_every_die_face(attackers, target, oracle, defense, 
 
 # -- a human unit, face by face ------------------------------------------------------------------
 
-def brute_units(attacks, elements: int, hit_need: int, lost_before: int, morale=True, lucky=False, tough=False):
-    """attacks: (kind, dice, damage need, sweep?); states (alive, routed, shot), morale dice face by face."""
-    state = {(elements, False, False): Fraction(1)}
+def brute_units(attacks, elements: int, hit_need: int, lost_before: int, morale=True, lucky=False, tough=False,
+                shooting_only=False, after_each=False, tests_at_end=None):
+    """attacks: (kind, dice, damage need, sweep?); states (alive, routed, shot), morale dice face by face.
 
-    def test(alive, lost, w, routed, shot, out):
+    The readings of rulings AQMF R18 and R31, played as a table would: ``shooting_only`` deducts only the
+    elements lost to shooting (the elements lost earlier counted as such); ``after_each`` tests after every
+    attack that kills, and not at the end of the Combat Phase. ``tests_at_end``, a list, receives P(the unit
+    takes the end-of-phase test), a routed unit included (AQMF 9.2)."""
+    state = {(elements, False, False, 0): Fraction(1)}
+
+    def test(alive, assault_lost, w, routed, shot, out):
+        lost = lost_before + elements - alive - (assault_lost if shooting_only else 0)
         for face in range(1, 11):
-            key = (alive, routed or face - lost < 5, shot)
+            key = (alive, routed or face - lost < 5, shot, assault_lost)
             out[key] = out.get(key, 0) + w * TENTH
 
     for kind, dice, dmg_need, sweep in attacks:
         nxt: dict = {}
-        for (alive, routed, shot), w in state.items():
+        for (alive, routed, shot, a_lost), w in state.items():
             if alive == 0:
-                nxt[(alive, routed, shot)] = nxt.get((alive, routed, shot), 0) + w
+                nxt[(alive, routed, shot, a_lost)] = nxt.get((alive, routed, shot, a_lost), 0) + w
                 continue
             if sweep:
                 kills = brute_sequential_sweeps(dice, hit_need, dmg_need, alive)
@@ -149,39 +156,52 @@ def brute_units(attacks, elements: int, hit_need: int, lost_before: int, morale=
                     kills[min(k, alive)] = kills.get(min(k, alive), 0) + p
             for k, p in kills.items():
                 left = alive - k
-                if k and kind == "assault" and morale and left and not routed:
-                    test(left, lost_before + elements - left, w * p, routed, shot, nxt)
+                lost_here = a_lost + (k if kind == "assault" else 0)
+                now_shot = shot or (k > 0 and kind == "shooting" and not after_each)
+                if k and (kind == "assault" or after_each) and morale and left and not routed:
+                    test(left, lost_here, w * p, routed, now_shot, nxt)
                 else:
-                    key = (left, routed, shot or (k > 0 and kind == "shooting"))
+                    key = (left, routed, now_shot, lost_here)
                     nxt[key] = nxt.get(key, 0) + w * p
         state = nxt
     if morale:
+        if tests_at_end is not None:
+            tests_at_end.append(sum((w for (alive, _, shot, _), w in state.items() if shot and alive), Fraction(0)))
         end: dict = {}
-        for (alive, routed, shot), w in state.items():
-            if shot and alive and not routed:
-                test(alive, lost_before + elements - alive, w, routed, shot, end)
+        for (alive, routed, shot, a_lost), w in state.items():
+            if shot and alive and not routed:  # a routed unit tests too, but stays routed whatever it rolls
+                test(alive, a_lost, w, routed, shot, end)
             else:
-                end[(alive, routed, shot)] = end.get((alive, routed, shot), 0) + w
+                end[(alive, routed, shot, a_lost)] = end.get((alive, routed, shot, a_lost), 0) + w
         state = end
-    return state
+    return _merge(state)
+
+
+def _merge(state: dict) -> dict:
+    """The states without the assault losses, which only the tests read."""
+    out: dict = {}
+    for (alive, routed, shot, _), w in state.items():
+        out[(alive, routed, shot)] = out.get((alive, routed, shot), 0) + w
+    return out
 
 
 UNIT_PLANS = [
     # (attackers, target params, oracle (kind, dice, damage need, sweep), elements, hit need, lost before, options)
-    ([{"unit": "boc-infantry", "elements": 2, "range": 10}, {"unit": "mw-tripod", "range": 10}],
+    # The attackers are Martian (AQMF 5.2): custom tripods carry the rifles that make small dice counts.
+    ([{"unit": "custom-tripod", "weapon": "rifle", "elements": 2, "range": 10}, {"unit": "mw-tripod", "range": 10}],
      {"target": "mw-mg", "cover": "soft", "dug_in": True}, [("shooting", 2, 6, False), ("shooting", 1, 3, False)],
      3, 6, 0, {}),
-    ([{"unit": "mw-tripod", "attack": "assault"}, {"unit": "custom-human", "weapon": "rifle", "elements": 2,
+    ([{"unit": "mw-tripod", "attack": "assault"}, {"unit": "custom-tripod", "weapon": "rifle", "elements": 2,
                                                    "range": 10}],
      {"target": "mw-infantry", "target_elements": 2, "lost_earlier": 1},
      [("assault", 1, 3, False), ("shooting", 2, 4, False)], 2, 5, 1, {}),
-    ([{"unit": "boc-riders", "elements": 1, "attack": "assault"}, {"unit": "mw-tripod", "attack": "assault"},
-      {"unit": "mw-tripod", "range": 5}],
-     {"target": "boc-mg", "dug_in": True}, [("assault", 1, 6, False), ("assault", 1, 3, False),
+    ([{"unit": "custom-tripod", "weapon": "rifle", "elements": 1, "attack": "assault"},
+      {"unit": "mw-tripod", "attack": "assault"}, {"unit": "mw-tripod", "range": 5}],
+     {"target": "boc-mg", "dug_in": True}, [("assault", 1, 4, False), ("assault", 1, 3, False),
                                             ("shooting", 1, 1, False)], 3, 5, 0, {}),
     ([{"unit": "custom-tripod", "weapon": "heat-ray-sweep", "elements": 2, "range": 12}],
      {"target": "boc-riders", "target_elements": 2}, [("shooting", 2, 2, True)], 2, 7, 0, {}),
-    ([{"unit": "custom-human", "weapon": "rifle", "elements": 2, "range": 10},
+    ([{"unit": "custom-tripod", "weapon": "rifle", "elements": 2, "range": 10},
       {"unit": "custom-tripod", "weapon": "heat-ray-focused", "elements": 1, "range": 4}],
      {"target": "custom-human", "defense": 11, "armor": 3, "target_elements": 3},
      [("shooting", 2, 3, False), ("shooting", 1, 0, False)], 3, 11, 0, {"lucky_strike": True, "tough_luck": True}),
@@ -205,11 +225,69 @@ def test_unit_plan_matches_every_die_face(attackers, target, oracle, elements, h
     assert F(data["headline"]) == routed + wiped
 
 
+READINGS = [(False, False), (True, False), (False, True), (True, True)]  # (AQMF R18 shooting-only, R31 after-each)
+
+
+def _readings(shooting_only: bool, after_each: bool) -> dict:
+    return {"aqmf_r18": "shooting-only" if shooting_only else "all-losses",
+            "aqmf_r31": "after-each-attack" if after_each else "end-of-combat-phase"}
+
+
+def _broken(want: dict) -> Fraction:
+    return sum((w for (alive, routed, _), w in want.items() if not alive or routed), Fraction(0))
+
+
+@pytest.mark.parametrize("readings", READINGS, ids=["site", "shooting-only", "after-each", "both"])
+@pytest.mark.parametrize("attackers, target, oracle, elements, hit_need, lost_before, opts", UNIT_PLANS)
+def test_morale_readings_match_every_die_face(attackers, target, oracle, elements, hit_need, lost_before, opts,
+                                              readings):
+    """Rulings AQMF R18 and R31, each reading against the oracle that rolls every die and every morale D10."""
+    data = run("aqmf-fire-plan", attackers=attackers, **target, **opts, **_readings(*readings))
+    want = brute_units(oracle, elements, hit_need, lost_before, True, opts.get("lucky_strike", False),
+                       opts.get("tough_luck", False), *readings)
+    assert F(data["headline"]) == _broken(want)
+    routed = sum((w for (alive, r, _), w in want.items() if alive and r), Fraction(0))
+    assert F(data["unit"]["morale"]["p_routed"]) == routed
+
+
+# Issue 27's plans, rebuilt from the review's descriptions; its figures come from an independent re-derivation.
+P8 = ([{"unit": "boc-tripod", "attack": "assault"}, {"unit": "boc-tripod", "attack": "assault"},
+       {"unit": "boc-tripod", "weapon": "heat-ray-sweep", "range": 8}], {"target": "boc-mg", "dug_in": True},
+      # tentacles in contact strip dug in (Armor 4, +1: 3+); the sweep at 8" does not (Armor 6, +2: 4+)
+      [("assault", 1, 3, False), ("assault", 1, 3, False), ("shooting", 1, 4, True)], 3, 5, 0, "71253/312500")
+P13 = ([{"unit": "boc-tripod", "attack": "assault"}, {"unit": "boc-tripod", "range": 4}],
+       {"target": "boc-riders", "cover": "hard"}, [("assault", 1, 3, False), ("shooting", 1, 1, False)], 3, 10, 0,
+       "1/10")
+P18 = ([{"unit": "mw-tripod", "attack": "assault"}, {"unit": "mw-tripod", "weapon": "heat-ray-sweep", "range": 8},
+        {"unit": "mw-tripod", "weapon": "heat-ray-focused", "range": 12}],
+       {"target": "mw-infantry", "target_elements": 3, "lost_earlier": 2},
+       [("assault", 1, 3, False), ("shooting", 1, 2, True), ("shooting", 1, 1, False)], 3, 5, 2, "23547/78125")
+
+
+@pytest.mark.parametrize("readings", READINGS, ids=["site", "shooting-only", "after-each", "both"])
+@pytest.mark.parametrize("plan", [P8, P13, P18], ids=["P8", "P13", "P18"])
+def test_issue_27_plans_match_every_die_face(plan, readings):
+    """AQMF 9.2, ruling AQMF R31: a routed unit still takes the end-of-phase test (P(test) as the review gives it);
+    and every reading of AQMF R18 and R31 on these plans."""
+    attackers, target, oracle, elements, hit_need, lost_before, tests = plan
+    data = run("aqmf-fire-plan", attackers=attackers, **target, **_readings(*readings))
+    at_end: list = []
+    want = brute_units(oracle, elements, hit_need, lost_before, True, False, False, *readings, tests_at_end=at_end)
+    assert F(data["headline"]) == _broken(want)
+    if readings[1]:
+        assert data["unit"]["morale"]["p_tests_at_end"] is None  # no test waits for the end under after-each
+    else:
+        assert F(data["unit"]["morale"]["p_tests_at_end"]) == at_end[0]
+        if not readings[0]:
+            assert at_end[0] == Fraction(tests)
+
+
 @pytest.mark.parametrize("target", [{"target": "blip"},
                                     {"target": "custom-other", "defense": 6, "armor": 5, "target_elements": 2}])
 def test_blip_and_no_morale_units_match_every_die_face(target):
-    attackers = [{"unit": "boc-infantry", "elements": 2, "range": 10}, {"unit": "mw-tanks", "elements": 1,
-                                                                        "range": 20}]
+    # A blip is shot at by the Martian (AQMF 5.2, 12.6): custom tripods with a rifle and a tank gun.
+    attackers = [{"unit": "custom-tripod", "weapon": "rifle", "elements": 2, "range": 10},
+                 {"unit": "custom-tripod", "weapon": "tank-gun", "elements": 1, "range": 20}]
     data = run("aqmf-fire-plan", attackers=attackers, **target)
     if target["target"] == "blip":
         want = brute_units([("shooting", 2, 4, False), ("shooting", 1, 3, False)], 1, 5, 0, morale=False)
@@ -239,7 +317,15 @@ def _as_attacker(shooter: dict) -> dict:
     return {"unit" if k == "shooter" else k: v for k, v in shooter.items()}
 
 
-@pytest.mark.parametrize("shooter, target, opts", list(itertools.product(SHOOTERS, TARGETS, OPTIONS)))
+def _enemies(shooter: dict, target: dict) -> bool:
+    """AQMF 5.2: the fire plan takes only an enemy unit as the target (a custom unit with no morale may be either)."""
+    martian = shooter["shooter"].endswith("tripod")
+    return target["target"] == "custom-other" or martian != (target["target"] == "boc-tripod")
+
+
+@pytest.mark.parametrize("shooter, target, opts", [(s, t, o) for s, t, o in itertools.product(SHOOTERS, TARGETS,
+                                                                                               OPTIONS)
+                                                   if _enemies(s, t)])
 def test_a_one_unit_plan_agrees_with_the_attack_calculator(shooter, target, opts):
     one = run("aqmf-attack", **shooter, **target, **opts)
     plan = run("aqmf-fire-plan", attackers=[_as_attacker(shooter)], **target, **opts)
@@ -312,8 +398,13 @@ def test_counting_elements_agrees_with_the_attack_calculator(shooter, target):
 
 @pytest.mark.parametrize("target", TARGETS)
 def test_distributions_sum_to_one_and_tripod_chances_never_fall(target):
-    attackers = [{"unit": "boc-mg", "range": 10}, {"unit": "mw-tanks", "range": 20},
-                 {"unit": "boc-tripod", "range": 10}, {"unit": "boc-infantry", "range": 10}]
+    if target["target"] == "boc-tripod":
+        attackers = [{"unit": "boc-mg", "range": 10}, {"unit": "mw-tanks", "range": 20},
+                     {"unit": "custom-human", "weapon": "tank-gun", "range": 10}, {"unit": "boc-infantry", "range": 10}]
+    else:
+        attackers = [{"unit": "boc-tripod", "range": 10},
+                     {"unit": "custom-tripod", "weapon": "machine-gun", "range": 10},
+                     {"unit": "boc-tripod", "weapon": "heat-ray-sweep", "range": 10}, {"unit": "mw-tripod", "range": 4}]
     data = run("aqmf-fire-plan", attackers=attackers, **target)
     if data["tripod"]:
         assert sum(F(e) for e in data["tripod"]["final"]) == 1
@@ -322,7 +413,8 @@ def test_distributions_sum_to_one_and_tripod_chances_never_fall(target):
         assert ps == sorted(ps)
     else:
         assert sum(F(e) for e in data["unit"]["lost"]) == 1
-        lost = [F(x["expected_lost"]) for x in data["after_each"]]
+        key = "p_revealed" if target["target"] == "blip" else "expected_lost"  # a blip only is revealed (AQMF 12.6)
+        lost = [F(x[key]) for x in data["after_each"]]
         assert lost == sorted(lost)
 
 

@@ -244,7 +244,7 @@ def test_com_r3_skip_if_empty_has_no_defend():
     assert out["ok"], out
     assert [p["sole"]["p"] for p in out["data"]["players"]] == ["0/1", "0/1"]
     assert out["data"]["disputed"]["p"] == "1/1"
-    assert any("skip-if-empty" in n for n in out["notes"])
+    assert any("No Defend takes place" in n and "ruling COM R3" in n for n in out["notes"])
     # with dice on every side the Defend takes place as under the site's reading
     both = {"p1": "S=1 dice=d8", "p2": "S=1 dice=d6", "policy": "none"}
     assert (calculators.run("com-defend", {**both, "com_r3": "skip-if-empty"})["data"]["players"]
@@ -349,23 +349,25 @@ def test_the_cli_takes_the_com_readings(capsys):
     assert json.loads(capsys.readouterr().out)["error"]["field"] == "com_r3"
     assert cli(["compare", "com-dice-advisor", "you=S=1 pool=d4,d6,d8", "o1=S=2 dice=d6,d6", "policy=none"]) == 0
     columns = json.loads(capsys.readouterr().out)["data"]["comparison"]
-    assert {c["label"] for c in columns} >= {"The site's readings", "COM R1: literal", "COM R2: hidden",
-                                             "COM R3: whole-pool", "COM R3: skip-if-empty"}
+    assert {c["label"] for c in columns} >= {"The site's readings", "COM R1: A d10 counts 0 to 9",
+                                             "COM R2: Dice stay hidden until step 3",
+                                             "COM R3: The whole personal pool",
+                                             "COM R3: No Defend against an empty pool"}
 
 
 def test_the_note_says_in_the_games_terms_how_the_site_reading_differs():
     # The known cases by hand above: the reroll helper's 3 against an unseen 2, the advisor under whole-pool.
     helper = calculators.run("com-reroll", {"p1": "M=1 dice=d6:3", "p2": "S=1 dice=d6:2", "turn": 1, "left": 1,
                                             "com_r2": "hidden"})
-    assert ("the advice is to stop (here reroll the d6 showing 3); following it ends as sole occupier with 100.0% "
-            "(here 41.7%)") in helper["notes"][-1]
+    assert ("The advice: stop (here reroll the d6 showing 3); Following it, sole occupier: 100.00% "
+            "(here 41.67%)") in helper["notes"][-1]
     advice = calculators.run("com-dice-advisor", {"you": "S=1 pool=d4,d6,d8", "o1": "S=2 dice=d6,d6",
                                                   "policy": "none", "com_r3": "whole-pool"})
-    assert "the advice is to commit d8 (here d4)" in advice["notes"][-1]
+    assert "The dice to commit: d8 (here d4)" in advice["notes"][-1]
     defend = calculators.run("com-defend", {"p1": "S=1 dice=d6", "p2": "S=1 dice=none", "com_r3": "skip-if-empty"})
-    assert "player 1 ends as sole occupier with 100.0% (here 0.0%)" in defend["notes"][-1]
+    assert "Player 1: sole occupier: 100.00% (here 0.00%)" in defend["notes"][-1]
     same = calculators.run("com-defend", {"p1": "S=1 dice=d6", "p2": "S=1 dice=d6", "com_r3": "skip-if-empty"})
-    assert "give the same result" in same["notes"][-1]
+    assert "gives the same result." in same["notes"][-1]
 
 
 def test_com_r2_hidden_says_when_the_answers_never_settle():
@@ -376,4 +378,4 @@ def test_com_r2_hidden_says_when_the_answers_never_settle():
                                                   "com_r2": "hidden"})
     assert advice["ok"], advice
     assert sorted(o["commit"] for o in advice["data"]["options"]) == [[8, 4], [8, 6]]  # d6,d4 left out
-    assert any("Left out with hidden rolls (COM R2: hidden): commit d6,d4" in n for n in advice["notes"])
+    assert any("Left out with hidden rolls (ruling COM R2): commit d6,d4" in n for n in advice["notes"])

@@ -107,7 +107,9 @@ def test_a_move_over_land_is_named_with_dip_r4():
     (move,) = [d for d in fall["differences"] if d["part"] == "France: A Pic - Bel via convoy"]
     assert move["recorded"] == "moved to Bel over land"
     assert move["site"].startswith("fails: no convoy route")
-    assert "recorded: moved to Bel over land; this site: DIP R4, the 2023 reading" in move["text"]
+    assert ("recorded: moved to Bel over land; this site: DIP R4, 2000/2023 rulebook, no fall-back: fails: no convoy "
+            "route") in move["text"]
+    assert "Under DIP R4: Fall back to the land route (dip_r4=fallback-to-land)" in move["text"]
     assert move["explained_by"][0]["param"] == "dip_r4" and move["explained_by"][0]["value"] == "fallback-to-land"
     assert {d["part"] for d in fall["differences"]} == {"France: A Pic - Bel via convoy", "units", "supply centres"}
     assert [(r["param"], r["value"]) for r in result["data"]["reproduced_by"]] == [("dip_r4", "fallback-to-land")]
@@ -118,7 +120,8 @@ def test_under_fallback_to_land_the_difference_is_gone():
     result = replay(text("over-land"), dip_r4="fallback-to-land")
     assert result["data"]["counts"]["differ"] == 0 and result["data"]["counts"]["match"] == 3
     assert phase(result, "F1901M")["params"]["dip_r4"] == "fallback-to-land"
-    assert any("Under the site's readings" in n and "F1901M" not in n for n in result["notes"])
+    assert any("Under the site's reading" in n and "Fall 1901 movement: differs (here matches)" in n
+               for n in result["notes"])
 
 
 # -- positions ----------------------------------------------------------------------------------------------

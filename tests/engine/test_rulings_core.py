@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from calculators.core import registry
+from calculators.core.compare import Figure, compare, default_note
 from calculators.core.errors import InputError
 from calculators.core.params import int_param, ruling_param_name
 from calculators.core.result import Result, Table
@@ -65,14 +66,19 @@ YR = Ruling("DIP R98", "How far does it go?",
 
 
 def _bite(values):
-    """A made-up calculation: n, doubled when DIP R99 bites; DIP R98 adds 0, 10 or refuses."""
+    """A made-up calculation: n, doubled when DIP R99 bites (and it says so); DIP R98 adds 0, 10 or refuses."""
     r = values["readings"]
     n = values["n"] * (2 if r["DIP R99"] == "yes" else 1)
     if r["DIP R98"] == "nowhere":
         raise InputError("n", "Nowhere to go under this reading.")
     n += 10 if r["DIP R98"] == "far" else 0
-    return Result(f"It comes to {n}.", {"n": n}, ["DIP 1.1"],
+    why = "doubled" if r["DIP R99"] == "yes" else "as given"
+    return Result(f"It comes to {n}.", {"n": n, "why": why}, ["DIP 1.1"],
                   tables=[Table("Totals", ["What", "Value", "Same"], [["n", n, "x"]])])
+
+
+def _figures(result):
+    return {"N": Figure(result["data"]["n"]), "Why": Figure(result["data"]["why"], "reason")}
 
 
 @pytest.fixture
@@ -82,17 +88,11 @@ def live(monkeypatch):
     monkeypatch.setattr(registry, "all_rulings", lambda: known)
     monkeypatch.setattr(registry, "_REGISTRY", {})
     monkeypatch.setattr(registry, "_loaded", True)
-    seen = []
-
-    def differ(result, default_result):
-        seen.append((result.data["n"], default_result.data["n"]))
-        return [f"the site's readings give {default_result.data['n']}, these {result.data['n']}"]
     registry.calculator(id="dip-bite", title="Bite", game="diplomacy", rules=["DIP 1.1"], page="diplomacy/rulings.md",
-                        params=[int_param("n", "N", 1, 0, 9)], rulings=("DIP R99", "DIP R98"), differ=differ)(_bite)
+                        params=[int_param("n", "N", 1, 0, 9)], rulings=("DIP R99", "DIP R98"), figures=_figures)(_bite)
     registry.calculator(id="dip-plain", title="Plain", game="diplomacy", rules=["DIP 1.1"],
                         page="diplomacy/rulings.md", params=[int_param("n", "N", 1, 0, 9)],
                         rulings=("DIP R99", "DIP R98"))(_bite)
-    return seen
 
 
 def test_a_result_cites_every_reading_in_force_and_says_nothing_more_at_the_site_readings(live):
@@ -101,54 +101,85 @@ def test_a_result_cites_every_reading_in_force_and_says_nothing_more_at_the_site
     assert out["rules"] == ["DIP 1.1", "DIP R99: no", "DIP R98: near"]
     assert out["readings"] == {"in_force": {"DIP R99": "no", "DIP R98": "near"},
                                "site": {"DIP R99": "no", "DIP R98": "near"}}
-    assert out["notes"] == [] and live == []  # nothing rerun at the site's readings
+    assert out["notes"] == []  # nothing rerun at the site's readings
 
 
-def test_another_reading_gets_the_site_reading_note_worded_by_the_calculators_differ(live):
+def test_another_reading_gets_the_site_reading_note_in_the_calculators_figures_and_the_readings_names(live):
     out = registry.run("dip-bite", {"n": 3, "dip_r99": "yes"})
     assert out["summary"] == "It comes to 6." and "DIP R99: yes" in out["rules"]
-    assert live == [(6, 3)]  # differ(result, default_result)
-    assert out["readings"]["site_differs"] == ["the site's readings give 3, these 6"]
-    assert out["notes"] == ["Worked out under DIP R99: yes, not the site's reading. Under the site's readings "
-                            "(DIP R99: no, DIP R98: near): the site's readings give 3, these 6."]
+    assert out["readings"]["site_gives"] == "other-result"
+    assert out["readings"]["site_differs"] == ["N: 3 (here 6)", "Why: as given (here doubled)"]
+    assert out["notes"] == ["Worked out under DIP R99: It does, not the site's reading. Under the site's reading "
+                            "(DIP R99: It does not): N: 3 (here 6); Why: as given (here doubled)."]
 
 
-def test_without_a_differ_the_figures_are_compared(live):
+def test_the_same_result_for_another_reason_is_told_apart(live):
+    out = registry.run("dip-bite", {"n": 0, "dip_r99": "yes"})  # 0 doubled is 0, but the reason is not the same
+    assert out["readings"]["site_gives"] == "other-reason"
+    assert out["notes"] == ["Worked out under DIP R99: It does, not the site's reading. The site's reading "
+                            "(DIP R99: It does not) gives the same result, for another reason: Why: as given "
+                            "(here doubled)."]
+
+
+def test_without_figures_of_its_own_the_table_cells_are_compared(live):
     out = registry.run("dip-plain", {"n": 3, "dip_r98": "far"})
-    assert out["readings"]["site_differs"] == ["the result reads: It comes to 3.", "Totals › n › Value: 3 (here 13)"]
-    same = registry.run("dip-plain", {"n": 0, "dip_r99": "yes"})  # 0 doubled is 0: nothing differs
-    assert same["readings"]["site_differs"] == []
-    assert "give the same result" in same["notes"][0]
+    assert out["readings"]["site_differs"] == ["Totals, n: Value: 3 (here 13)"]
+    same = registry.run("dip-plain", {"n": 0, "dip_r99": "yes"})  # 0 doubled is 0: no cell differs
+    assert same["readings"]["site_differs"] == [] and same["readings"]["site_gives"] == "same"
+    assert same["notes"][0].endswith("The site's reading (DIP R99: It does not) gives the same result.")
 
 
 def test_a_reading_under_which_the_site_refuses_the_input_says_so():
-    from calculators.core.compare import default_note
     r = Readings({"DIP R98": "far"}, (XR, YR))
-    assert "this input is refused: Too far." in default_note(r, None, refused="Too far.")[0]
+    note = default_note(r, compare(Result("", {}, []), "Too far."))[0]
+    assert note.endswith("Under the site's reading (DIP R98: Near) this input is refused: Too far.")
 
 
-def test_the_comparison_view_sets_every_reading_side_by_side_and_marks_the_differences(live):
+def test_the_comparison_view_shows_only_what_differs_a_column_per_reading_that_changes_anything(live):
     out = registry.run("dip-bite", {"n": 3, "compare_readings": True})
     assert out["ok"], out
     table = out["tables"][0]
-    assert table["columns"] == ["Figure", "The site's readings", "DIP R99: yes", "DIP R98: far", "DIP R98: nowhere"]
+    assert table["columns"] == ["", "The site's readings", "DIP R99: It does", "DIP R98: Far", "DIP R98: Nowhere"]
     rows = {row[0]: row[1:] for row in table["rows"]}
-    assert rows["Summary"] == ["It comes to 3.", "It comes to 6.", "It comes to 13.",
-                               "Refused: Nowhere to go under this reading."]
-    assert rows["Totals › n › Value"] == [3, 6, 13, "-"]
-    assert "Totals › n › Same" not in rows  # the same under every reading that answers: not listed
-    assert table["marked"] == [True, True]
-    assert out["data"]["differing"] == 1
+    assert rows == {"The input": ["worked out", "worked out", "worked out",
+                                  "refused: Nowhere to go under this reading."],
+                    "N": [3, 6, 13, "-"], "Why": ["as given", "doubled", "as given", "-"]}
+    assert table["marked"] == [True, True, False]  # the reason alone does not change the result
+    assert out["summary"] == "Bite: 3 of 3 other readings change the result (1 refuses the input)."
+    assert [c["verdict"] for c in out["data"]["comparison"]] == ["site", "other-result", "other-result", "refused"]
     assert [c["ok"] for c in out["data"]["comparison"]] == [True, True, True, False]
-    assert "DIP R98: nowhere" in out["rules"] and "DIP R99: yes" in out["rules"]
-    assert out["notes"] == ["DIP R99: yes: the site's readings give 3, these 6",
-                            "DIP R98: far: the site's readings give 3, these 13"]
+    assert out["rules"] == ["DIP R99", "DIP R98"]  # the rulings compared, each a link to its box
+
+
+def test_the_comparison_view_keeps_a_same_result_for_another_reason_apart_and_drops_the_same(live):
+    out = registry.run("dip-bite", {"n": 0, "compare_readings": True})
+    table = out["tables"][0]
+    assert table["columns"] == ["", "The site's readings", "DIP R99: It does", "DIP R98: Far", "DIP R98: Nowhere"]
+    out = registry.run("dip-plain", {"n": 0, "compare_readings": True})
+    table = out["tables"][0]
+    assert table["columns"] == ["", "The site's readings", "DIP R98: Far", "DIP R98: Nowhere"]  # R99 changes nothing
+    assert "The same result as the site's readings under DIP R99: It does." in out["notes"]
+    bite = registry.run("dip-bite", {"n": 0, "compare_readings": True})
+    assert "DIP R99: It does: the same result, for another reason." in bite["notes"]
+    assert bite["summary"] == ("Bite: 2 of 3 other readings change the result (1 refuses the input); 1 gives the same "
+                               "result for another reason.")
+
+
+def test_the_comparison_and_the_separate_runs_agree(live):
+    view = registry.run("dip-bite", {"n": 0, "compare_readings": True})["data"]["comparison"]
+    for column, params in zip(view[1:], ({"dip_r99": "yes"}, {"dip_r98": "far"}, {"dip_r98": "nowhere"}), strict=True):
+        alone = registry.run("dip-bite", {"n": 0, **params})
+        if column["verdict"] == "refused":
+            assert not alone["ok"]
+        else:
+            assert alone["readings"]["site_gives"] == column["verdict"]
+            assert alone["readings"]["site_differs"] == column["differences"]
 
 
 def test_the_comparison_adds_the_readings_chosen_when_several_are_switched(live):
     out = registry.run("dip-bite", {"n": 3, "dip_r99": "yes", "dip_r98": "far", "compare_readings": "true"})
-    assert out["tables"][0]["columns"][-1] == "As chosen: DIP R99: yes, DIP R98: far"
-    assert out["tables"][0]["rows"][0][-1] == "It comes to 16."
+    assert out["tables"][0]["columns"][-1] == "As chosen: DIP R99: It does; DIP R98: Far"
+    assert out["tables"][0]["rows"][1][-1] == 16
 
 
 def test_the_comparison_of_a_refused_input_is_the_inputs_error(live):
@@ -158,10 +189,10 @@ def test_the_comparison_of_a_refused_input_is_the_inputs_error(live):
     assert not bad["ok"] and bad["error"]["field"] == "compare_readings"
 
 
-def test_differ_needs_rulings_and_compare_readings_is_reserved():
+def test_figures_need_rulings_and_compare_readings_is_reserved():
     with pytest.raises(ValueError):
         registry.calculator(id="dip-x", title="X", game="diplomacy", rules=["DIP 1.1"], page="diplomacy/rulings.md",
-                            params=[], differ=lambda a, b: [])
+                            params=[], figures=_figures)
     with pytest.raises(ValueError):
         registry.calculator(id="dip-x", title="X", game="diplomacy", rules=["DIP 1.1"], page="diplomacy/rulings.md",
                             params=[int_param("compare_readings", "C", 1, 0, 9)])

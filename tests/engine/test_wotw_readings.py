@@ -1,5 +1,5 @@
-"""War of the Worlds readings (issue 19): one source for the rulings' readings and the engine's options, and
-differ() saying in the game's words how the site's readings would have played a season."""
+"""War of the Worlds readings (issues 19, 27): one source for the rulings' readings and the engine's options, and
+the adjudicator's figures saying in the game's words how the site's readings would have played a season."""
 from __future__ import annotations
 
 import json
@@ -9,6 +9,7 @@ import pytest
 
 import calculators
 from calculators.core import registry
+from calculators.core.compare import OTHER_RESULT, SAME, compare
 from calculators.wotw.readings import FIELDS, RULINGS
 from calculators.wotw.season import DEFAULT, WotwOptions
 from calculators.wotw.variant import calendar_for
@@ -42,12 +43,20 @@ def _result(calc, params):
 
 # The readings' cases by hand (tests/data/cases), and what the site's reading changes in each, in words.
 DIFFERS = {
-    "wotw_r4": ["France: A Par - Bur fails", "the units to retreat are none (here Martian A Bur)"],
-    "wotw_r6": ["France: A Mar - Bur succeeds", "the cylinder eliminates none (here France A Mar)"],
-    "wotw_r1": ["the virus is active"],
-    "wotw_r10": ["the virus removes none (here 2A Bel (default))"],
-    "wotw_r14": ["the virus is"],
-    "dip_r8": ["France: F Par - Bur succeeds"],
+    "wotw_r4": ["France's A Par - Bur: fails", "The units to retreat: none (here Martian A Bur)"],
+    "wotw_r6": ["France's A Mar - Bur: succeeds", "The cylinder eliminates: none (here France A Mar)"],
+    "wotw_r1": ["The virus: active"],
+    "wotw_r10": ["The virus removes: none (here 2A Bel (default))"],
+    "wotw_r14": ["The virus"],
+    "dip_r8": ["France's F Par - Bur: succeeds"],
+    # The standard game's readings on DATC cases played in War of the Worlds (WOTW 1.1).
+    "dip_r2": ["England's F Wales - English Channel: succeeds", "France's A Brest - London: fails"],
+    "dip_r4": ["A Belgium - Holland via convoy: fails", "England's A Norway - Sweden"],
+    "dip_r6": ["Italy's A Mar: may retreat to: Gas, Pie, Spa (here Pie, Spa)"],
+    "dip_r11": ["Italy's units after the season: A War (here A Tus)"],
+    "dip_r14": ["England's A London - Belgium: succeeds (here fails)"],
+    "dip_r15": ["Italy's A Venice Supports F Albania - Trieste: succeeds (here fails)"],
+    "dip_r16": ["France's F Norwegian Sea - Norway: fails (here succeeds)"],
 }
 
 
@@ -61,13 +70,13 @@ def _switched():
 
 
 @pytest.mark.parametrize(("params", "ruling"), list(_switched()))
-def test_differ_says_what_the_sites_reading_changes(params, ruling):
+def test_the_figures_say_what_the_sites_reading_changes(params, ruling):
     calculators.catalog()
     calc = registry._REGISTRY["wotw-adjudicate"]
     chosen = _result(calc, params)
     site = _result(calc, {k: v for k, v in params.items() if k != ruling})
-    lines = calc.differ(chosen, site)
-    assert lines, "a reading whose case differs by hand must be worded as differing"
-    text = "; ".join(lines)
+    found = compare(chosen, site, calc.figures, calc.id)
+    assert found.verdict == OTHER_RESULT, "a reading whose case differs by hand must be worded as differing"
+    text = "; ".join(found.lines(None))
     assert any(phrase in text for phrase in DIFFERS[ruling]), text
-    assert calc.differ(site, site) == []
+    assert compare(site, site, calc.figures, calc.id).verdict == SAME

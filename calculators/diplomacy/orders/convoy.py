@@ -108,7 +108,8 @@ def wants_convoy(intent: ConvoyIntent, move: Move, fleets, chosen: dict) -> bool
 
     2023 (and with a fall-back to land): when its order says via convoy, or a fleet of its own power is
     ordered to convoy it there; DPTG: only when its order says via convoy; 1971: when any fleet is ordered
-    to convoy it there and the unit in the destination moves to the army's province ("via convoy" unread).
+    to convoy it there and the unit in the destination, an army or a fleet, moves to the army's province
+    ("via convoy" unread), as DATC 4.A.3 plays the 1971 rulebook's "two pieces may exchange places" (6.G.2, 6.G.7).
     """
     if intent is ConvoyIntent.VIA_CONVOY_ONLY:
         return move.via_convoy
@@ -153,7 +154,8 @@ def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
     if facts.resolve(i):
         return (Status.SUCCEEDS, f"convoy held for the army from {show(o.army)} to {show(o.dest)}",
                 ("DIP 4.4", "DIP 8.1"))
-    if facts.dislodged_by(i) is None:
+    if i in facts.szykman or facts.dislodged_by(i) is None:
+        # The Szykman rule settled it, even where the fleet is then dislodged (DATC 6.F.14): say so.
         rule, rules = szykman(facts)
         return Status.FAILS, f"convoy paradox: this convoy is treated as disrupted ({rule})", rules
     return Status.FAILS, "the fleet was dislodged, so the convoy is disrupted", ("DIP 8.1", "DIP 10.2")

@@ -178,7 +178,7 @@ def _no_path(facts, i: int, d: str) -> tuple[Status, str, tuple[str, ...]]:
     if not fleets:
         return Status.FAILS, f"no convoy route: no chain of fleets ordered to convoy it reaches {d}", ("DIP 8.1",)
     lost = [f for f in fleets if not facts.resolve(f)]
-    if any(facts.dislodged_by(f) is None for f in lost):
+    if any(f in facts.szykman or facts.dislodged_by(f) is None for f in lost):
         rule, rules = szykman(facts)
         return Status.FAILS, f"convoy paradox: the convoy is treated as disrupted and the army stays ({rule})", rules
     if not lost:
@@ -189,7 +189,9 @@ def _no_path(facts, i: int, d: str) -> tuple[Status, str, tuple[str, ...]]:
                 f"convoy order", ("DIP 8.1", "DIP 8.2"))
     many = len(lost) > 1
     route = facts.options.cite("DIP R14")
-    if route != "DIP R14":
+    held = {facts.prov[f] for f in fleets if facts.resolve(f)}
+    if route != "DIP R14" and held and convoy_routes_exist(facts.gmap, facts.prov[i], facts.dest[i], held):
+        # The 1971 rule decided it only where a route of fleets that held remains (DATC 4.A.1).
         return (Status.FAILS, f"convoy disrupted: the fleet{'s' if many else ''} in {names(facts, lost)} "
                 f"{'were' if many else 'was'} dislodged, and under the 1971 rule a broken route disrupts the convoy "
                 "whatever other route remains", ("DIP 8.1", "DIP 8.2", route))
@@ -213,7 +215,7 @@ def _explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
     if facts.resolve(i):
         return _succeeded(facts, i, d, mf)
     if mf.opposed_by == "paradox":
-        return (Status.FAILS, "convoy paradox: every move caught in it fails (the all-hold rule)",
+        return (Status.FAILS, "convoy paradox: every move caught in it fails (the All Hold rule)",
                 ("DIP 8.2", facts.options.cite("DIP R2")))
     if mf.opposed_by in ("barrier", "decided"):
         reason, rules = facts.why_decided(i)

@@ -3,6 +3,7 @@ site's result differs from the recording, the difference named with the ruling t
 from __future__ import annotations
 
 from ...core import InputError, Preset, Presets, Result, calculator, choice_param, text_param
+from ...core.compare import Figure
 from ...core.package_data import read_text
 from ...core.rulings import Readings
 from ..adjudicate import adjudicate
@@ -16,7 +17,7 @@ from ..variant import STANDARD
 from .boardgame import replay_calculated
 from .explain import MAX_SEARCHED, game_reading, reproducing
 from .phases import PhaseReplay, replay_game, write_orders
-from .present import calculated_phase, tables, typed_phase, unplayed_phase
+from .present import calculated_phase, status, tables, typed_phase, unplayed_phase
 from .verdict import Difference
 
 RULES = ("DIP 4.1", "DIP R30", "DIP R31", "DIP R32", "DIP R33")
@@ -70,15 +71,13 @@ def _presets() -> list[Preset]:
                    {"game": JUDGE_1901})]
 
 
-def differ(result: Result, site: Result) -> list[str]:
-    """DIP R32: how many phases differ from the recording under the site's readings, and which."""
-    mine, theirs = result.data["counts"], site.data["counts"]
-    if mine["differ"] == theirs["differ"]:
-        return []
-    which = [p["label"] for p in site.data["phases"] if p["matches"] is False]
-    shown = ", ".join(which[:6]) + (f" and {len(which) - 6} more" if len(which) > 6 else "")
-    return [f"{theirs['differ']} phase{'s' if theirs['differ'] != 1 else ''} differ from the recording "
-            f"(here {mine['differ']})" + (f": {shown}" if shown else "")]
+def figures(result: dict) -> dict[str, Figure]:
+    """DIP R32: what the readings are compared by: whether each phase matches the recording (a result), and the
+    summary."""
+    out = {"summary": Figure(result.get("summary", ""), "summary")}
+    for p in result["data"]["phases"]:
+        out[f"{p['label']}"] = Figure(status(p), "result", "not played")
+    return out
 
 
 @calculator(
@@ -96,7 +95,7 @@ def differ(result: Result, site: Result) -> list[str]:
     run_mode="on_request",
     run_label="Replay",
     rulings=tuple(FIELDS),
-    differ=differ,
+    figures=figures,
     no_compare="Replay a game compares the readings itself: each phase that differs names the reading that "
                "reproduces the recording, and the Rulings group plays the whole game under any reading.",
     params=[
@@ -205,7 +204,7 @@ def _summary(game: ImportedGame, data: dict) -> str:
     else:
         text += ": the recording gives no results to compare"
     if data["reproduced_by"]:
-        text += "; every phase matches under " + " and ".join(f"{r['param']}={r['value']}"
+        text += "; every phase matches under " + " and ".join(f"{r['name']} ({r['param']}={r['value']})"
                                                                for r in data["reproduced_by"])
     unread = sum(1 for line in data["lines"] if line["error"])
     if unread:

@@ -37,9 +37,14 @@ class Reading:
         ruling = next(r for r in RULINGS if r.id == self.ruling)
         return ruling.reading(self.value.value).label
 
+    @property
+    def name(self) -> str:
+        """As a reader reads it: ``DIP R4: Fall back to the land route``."""
+        return f"{self.ruling}: {self.label}"
+
     def to_json(self) -> dict:
-        return {"ruling": self.ruling, "reading": self.value.value, "label": self.label, "param": self.param,
-                "value": self.value.value, "cite": f"{self.ruling}: {self.value.value}"}
+        return {"ruling": self.ruling, "reading": self.value.value, "label": self.label, "name": self.name,
+                "param": self.param, "value": self.value.value, "cite": f"{self.ruling}: {self.value.value}"}
 
 
 def with_readings(options: Options, readings) -> Options:

@@ -35,10 +35,9 @@ def explained(d: Difference, found: tuple[Reading, ...] | None, options: Options
     r = found[0]
     now = options.reading(r.ruling).value
     ruling = next(x for x in RULINGS if x.id == r.ruling)
-    also = "".join(f" or {x.ruling}: {x.value.value}" for x in found[1:])
-    return (f"recorded: {d.recorded}; this site: {r.ruling}, the {now} reading ({ruling.reading(now).label}): "
-            f"{d.site}. Under {r.ruling}: {r.value.value}{also} the site gives the recorded result "
-            f"({r.param}={r.value.value}).")
+    also = "".join(f" or {x.name} ({x.param}={x.value.value})" for x in found[1:])
+    return (f"recorded: {d.recorded}; this site: {r.ruling}, {ruling.reading(now).label}: {d.site}. Under {r.name} "
+            f"({r.param}={r.value.value}){also} the site gives the recorded result.")
 
 
 def _difference(d: Difference, found, options: Options | None, text: str | None = None) -> dict:
@@ -89,8 +88,8 @@ def typed_phase(pr: PhaseReplay, found, readings: Readings, options: Options, su
 def calculated_phase(cp: CalculatedPhase) -> dict:
     rec, result = cp.recorded, cp.result
     found = [{"ruling": rid, "reading": value, "label": all_rulings()[rid].reading(value).label,
-              "param": ruling_param_name(rid), "value": value, "cite": f"{rid}: {value}"}
-             for rid, value in cp.reproduced_by or ()]
+              "name": f"{rid}: {all_rulings()[rid].reading(value).label}", "param": ruling_param_name(rid),
+              "value": value, "cite": f"{rid}: {value}"} for rid, value in cp.reproduced_by or ()]
     searched = "" if cp.reproduced_by is not None else " Not searched for a reading that reproduces it."
     items = result.data.get("orders", []) if result is not None else []
     return {"name": rec.name, "label": rec.name, "code": None, "played": True, "origin": "recorded",
@@ -143,9 +142,9 @@ def _order_rows(phases: list[dict]) -> list[list]:
 def tables(phases: list[dict], lines: list[dict]) -> list[Table]:
     out = [Table("Phases", ["Phase", "Orders", "Recording", "Explained by"],
                  [[p["label"], given(p), status(p),
-                   ", ".join(r["cite"] for r in p["reproduced_by"]) or ("none" if p["matches"] is False else "")]
+                   ", ".join(r["name"] for r in p["reproduced_by"]) or ("none" if p["matches"] is False else "")]
                   for p in phases])]
-    rows = [[p["label"], d["part"], d["recorded"], d["site"], ", ".join(r["cite"] for r in d["explained_by"]) or "none"]
+    rows = [[p["label"], d["part"], d["recorded"], d["site"], ", ".join(r["name"] for r in d["explained_by"]) or "none"]
             for p in phases for d in p["differences"]]
     if rows:
         out.append(Table("Differences from the recording", ["Phase", "Order or part", "Recorded", "This site",

@@ -111,8 +111,11 @@ def board_differences(gmap: GameMap, after: Position, recorded: Position,
     stays = [d.unit for d in after.dislodged if retreat_options(gmap, after, d)]
     theirs = [d.unit for d in recorded.dislodged if retreats.get(d.unit.location, retreat_options(gmap, recorded, d))]
     out += _sets("dislodged units", _units(theirs), _units(stays), ("DIP 10.2", "DIP 12.4"))
+    theirs_by_place = {d.unit.location: d for d in recorded.dislodged}
     for d in after.dislodged:
         written = retreats.get(d.unit.location)
+        if written is None and d.unit.location in theirs_by_place:  # no list recorded: the recorded position's
+            written = frozenset(retreat_options(gmap, recorded, theirs_by_place[d.unit.location]))
         mine = frozenset(retreat_options(gmap, after, d))
         if written is not None and written != mine:
             out.append(Difference(f"retreats of {d.unit.label()}", _places(written), _places(mine),

@@ -1,0 +1,298 @@
+// The click-to-order board: one component for every calculator whose schema names a board
+// (calculators/core/board.py). It knows no game and no order kind: the options calculator the schema
+// names lists every legal order with the clicks that choose it (the province clicked first, a mode,
+// the provinces clicked after) and the box it is written in, checks the orders typed so far with the
+// adjudicator's own checks, and draws the map (in Python, as every map of the site).
+//
+// Rules it keeps (as the widget does):
+// - The boxes are the one source of truth. A click writes an order into its box (and the box's own
+//   input event runs, as if typed); typing redraws the map. The board never adjudicates.
+// - Everything from the engine, a file or the page is set as text; the map's SVG comes from the engine
+//   through the page's one sanitiser.
+// - The legal orders are fetched once per position and phase; a click only looks them up.
+// - Nothing is lost: a game put aside by Load or Reset can be brought back; a file that cannot be read
+//   changes nothing and says why.
+//
+// Its parts: map.js (drawing), order-entry.js (clicks, keyboard, menus), order-list.js (the orders
+// typed), history.js (the game so far), game-file.js (export, import, kept in the tab), map-file.js.
+import { button, el } from "../calculator/dom.js";
+import { GameFiles } from "./game-file.js";
+import { GameHistory } from "./history.js";
+import { BoardMap } from "./map.js";
+import { exportMap } from "./map-file.js";
+import { indexOptions } from "./options.js";
+import { OrderEntry } from "./order-entry.js";
+import { showTyped } from "./order-list.js";
+
+let uid = 0;
+
+const HELP = "Click a unit (or Tab to it and press Enter) to see its legal orders on the map and as buttons " +
+  "below; click where it goes, and the order is written in the orders box. Escape cancels.";
+
+// The board's elements, in the order the page shows them.
+function buildPanel(id, spec) {
+  const p = {
+    phaseText: el("span", { class: "board-phase", id: id + "-phase" }),
+    prevBtn: button("board-prev", "◀ Earlier phase", { "aria-describedby": id + "-phase" }),
+    nextBtn: button("board-next", "Later phase ▶", { "aria-describedby": id + "-phase" }),
+    nowBtn: button("board-now", "Back to the current phase", { hidden: true }),
+    replayBtn: button("board-replay", "Play again from here", { hidden: true }),
+    importInput: el("input", { type: "file", accept: "application/json,.json", hidden: true,
+      class: "board-import-file" }),
+    note: el("p", { class: "board-note", hidden: true }),
+    restoreBtn: button("board-restore", "Bring them back", { hidden: true }),
+    error: el("p", { class: "board-error", role: "alert", hidden: true }),
+    figure: el("figure", { class: "calc-chart board-map", "aria-describedby": id + "-help" },
+      el("p", { class: "board-wait", text: "The board appears here once the engine has started." })),
+    help: el("p", { class: "board-help", id: id + "-help", text: HELP }),
+    view: el("div", { class: "board-view", hidden: true }),
+    prompt: el("p", { class: "board-prompt", id: id + "-prompt", tabindex: "-1" }),
+    modes: el("div", { class: "board-modes", role: "group", "aria-label": "Kind of order" }),
+    hint: el("p", { class: "board-hint" }),
+    choices: el("div", { class: "board-choices", role: "group", "aria-labelledby": id + "-prompt" }),
+    cancelBtn: button("board-cancel", "Cancel (Esc)"),
+    loose: el("div", { class: "board-loose", role: "group", "aria-label": "Orders without a unit", hidden: true }),
+    typedText: el("p", { class: "board-typed" }),
+    problems: el("ul", { class: "board-problems" }),
+    say: el("p", { class: "md-visually-hidden board-say", role: "status", "aria-live": "polite" }),
+  };
+  p.menu = el("div", { class: "board-menu", hidden: true }, p.prompt, p.modes, p.hint, p.choices, p.cancelBtn);
+  const files = el("div", { class: "board-files" },
+    button("board-export", "Export game"), button("board-import", "Import game"), p.importInput,
+    button("board-svg", "Map as SVG"), button("board-png", "Map as PNG"));
+  const bar = el("div", { class: "board-bar" }, p.phaseText, p.prevBtn, p.nextBtn, p.nowBtn, p.replayBtn);
+  const noteBox = el("div", { class: "board-note-box" }, p.note, p.restoreBtn);
+  p.panel = el("section", { class: "calc-board", "aria-label": "Board: click to order", "data-board": spec.options },
+    el("p", { class: "board-title", text: "Board" }), bar, noteBox, p.error, p.help, p.figure,
+    p.view, p.menu, p.loose, p.typedText, p.problems, files, p.say);
+  return p;
+}
+
+class Board {
+  // widget: the Widget (calculator/widget.js) whose schema names this board; services: its engine and sanitiser.
+  constructor(widget, services) {
+    this.cw = widget;
+    this.widgetEl = widget.w;
+    this.spec = widget.schema.board;
+    this.engine = services.engine;
+    this.sanitiser = services.sanitiser;
+    this.id = "board-" + (++uid);
+    this.options = null; // the legal orders (options.js) for the inputs as last fetched
+    this.preview = null; // {key, typed}: the engine's check of the orders typed
+    this.job = null;
+    this.timer = null;
+    this.version = 0;
+    this.parts = buildPanel(this.id, this.spec);
+    this.map = new BoardMap(this.parts.figure, this.id + "-", this.sanitiser);
+    this.entry = new OrderEntry(this);
+    this.history = new GameHistory(this);
+    this.files = new GameFiles(this);
+    widget.fields.get(this.spec.orders[0]).box.before(this.parts.panel);
+    this.history.show();
+    this.wire();
+    this.files.restore();
+    this.refresh(true);
+  }
+
+  wire() {
+    const form = this.cw.form;
+    const { panel, figure, menu, importInput } = this.parts;
+    const typed = (e) => {
+      const name = String(this.cw.nameOf(e.target) || "").split(".")[0];
+      if (this.spec.orders.includes(name)) this.later(120);
+      else if (this.spec.inputs.includes(name)) this.later(300);
+    };
+    form.addEventListener("input", typed);
+    form.addEventListener("change", typed);
+    // The board's own controls sit in the form but are not its fields.
+    for (const type of ["input", "change"]) panel.addEventListener(type, (e) => e.stopPropagation());
+    this.widgetEl.addEventListener("calc:filled", () => this.history.filled());
+    this.widgetEl.addEventListener("calc:message", () => this.superseded());
+    this.widgetEl.addEventListener("calc:continue", (e) => this.history.played(e.detail));
+    figure.addEventListener("click", (e) => this.entry.clicked(e));
+    figure.addEventListener("keydown", (e) => this.entry.key(e));
+    menu.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      this.entry.deselect(true);
+    });
+    const on = (cls, fn) => panel.querySelector("." + cls).addEventListener("click", fn);
+    on("board-cancel", () => this.entry.deselect(true));
+    on("board-prev", () => this.history.step(-1));
+    on("board-next", () => this.history.step(1));
+    on("board-now", () => this.history.showPhase(null));
+    on("board-replay", () => this.history.replay());
+    on("board-restore", () => this.history.bringBack());
+    on("board-export", () => this.files.exportGame());
+    on("board-import", () => importInput.click());
+    on("board-svg", () => exportMap(this, "svg"));
+    on("board-png", () => exportMap(this, "png"));
+    importInput.addEventListener("change", () => this.files.importGame(importInput));
+  }
+
+  // ---- keeping up with the boxes ---------------------------------------------------------
+  values(names) {
+    const all = this.cw.params();
+    return Object.fromEntries(names.map((n) => [n, all[n]]));
+  }
+
+  inputsKey() {
+    return JSON.stringify(this.values(this.spec.inputs));
+  }
+
+  ordersKey() {
+    return this.inputsKey() + JSON.stringify(this.values(this.spec.orders));
+  }
+
+  later(ms) {
+    clearTimeout(this.timer);
+    this.setStale(true);
+    this.parts.panel.dataset.state = "updating";
+    this.timer = setTimeout(() => this.refresh(), ms);
+  }
+
+  // Fetch what changed: the legal orders (and the map) for a new position or phase, else only the
+  // typed orders' check and the map. Returns when the board shows the boxes' current state.
+  refresh(force) {
+    clearTimeout(this.timer);
+    if (!this.widgetEl.isConnected) return Promise.resolve(false);
+    const lists = force || !this.options || this.options.key !== this.inputsKey();
+    if (!lists && this.preview && this.preview.key === this.ordersKey() && !this.stale) return Promise.resolve(true);
+    return this.fetch(lists);
+  }
+
+  async fetch(lists) {
+    const version = ++this.version;
+    const inputsKey = this.inputsKey();
+    const ordersKey = this.ordersKey();
+    const params = Object.assign(this.values(this.spec.inputs.concat(this.spec.orders)), { lists });
+    if (this.job) this.engine.cancel(this.job.req);
+    const job = this.engine.run(this.spec.options, params, null, this.cw.root);
+    this.job = job;
+    this.setStale(true);
+    this.parts.panel.dataset.state = "updating";
+    const result = await job.promise;
+    if (version !== this.version || !this.widgetEl.isConnected) return false;
+    this.job = null;
+    if (!result || !result.ok) {
+      if (result && result.cancelled) return false;
+      const message = (result && result.error && result.error.message) || "No answer from the engine.";
+      this.fail("The map cannot show these boxes: " + message +
+        (this.preview ? " The map shows the last position that could be read." : ""));
+      this.parts.panel.dataset.state = "error";
+      return false;
+    }
+    const chart = (result.charts || [])[0];
+    // Only the orders changed: only the orders layer goes through the sanitiser (a sixth of the map's nodes).
+    const ordersOnly = !lists && !!this.map.svg();
+    let fresh;
+    try {
+      fresh = await this.map.sanitised(chart ? String(chart.svg || "") : "", ordersOnly);
+    } catch (e) {
+      this.fail("The map cannot be shown: the page's sanitiser did not load. Reload the page to try again.");
+      return false;
+    }
+    if (version !== this.version || !this.widgetEl.isConnected) return false;
+    this.show(result.data || {}, fresh, lists, { inputsKey, ordersKey });
+    return true;
+  }
+
+  // The answer of the options calculator, on the board.
+  show(data, fresh, lists, keys) {
+    const { panel, error } = this.parts;
+    error.hidden = true;
+    error.textContent = "";
+    delete error.dataset.refused;
+    if (lists) this.options = indexOptions(data, keys.inputsKey);
+    this.preview = { key: keys.ordersKey, typed: Array.isArray(data.typed) ? data.typed : [] };
+    if (fresh) this.map.draw(fresh, !lists, this.options ? this.options.subjects : new Map());
+    this.setStale(false);
+    showTyped(this.parts, this.preview.typed, this.options);
+    this.entry.showLoose();
+    this.entry.highlight();
+    if (this.entry.sel && !this.options.subjects.has(this.entry.sel.key)) this.entry.deselect(false);
+    else if (this.entry.sel) this.entry.showMenu();
+    this.history.show();
+    panel.dataset.state = "ready";
+    panel.dataset.phase = this.options.phase;
+    panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
+  }
+
+  fail(message) {
+    const { error, figure } = this.parts;
+    error.textContent = message;
+    delete error.dataset.refused;
+    error.hidden = false;
+    if (this.preview) {
+      this.setStale(true);
+      figure.dataset.stale = "1";
+    }
+  }
+
+  // The map is marked stale (dimmed) only when a redraw takes over a quarter second: a quick one (most
+  // are) would flicker, and each change of the mark lays out every map of the page again.
+  setStale(on) {
+    const figure = this.parts.figure;
+    this.stale = on;
+    clearTimeout(this.staleTimer);
+    if (on) {
+      this.staleTimer = setTimeout(() => {
+        if (this.stale) figure.dataset.stale = "1";
+      }, 250);
+    } else if (figure.dataset.stale) {
+      delete figure.dataset.stale;
+    }
+  }
+
+  // ---- what the board says ---------------------------------------------------------------------
+  announce(text) {
+    const say = this.parts.say;
+    say.textContent = "";
+    requestAnimationFrame(() => {
+      say.textContent = text;
+    });
+  }
+
+  // One status line at a time, the board's or the widget's: the newest replaces the others.
+  tell(text) {
+    this.cw.quiet();
+    this.hideRefusal();
+    this.history.noteText = text;
+    this.history.putAside = null;
+    this.history.show();
+    this.announce(text);
+  }
+
+  superseded() {
+    this.hideRefusal();
+    this.history.noteText = "";
+    this.history.show();
+  }
+
+  hideRefusal() {
+    const error = this.parts.error;
+    if (!error.dataset.refused) return;
+    delete error.dataset.refused;
+    error.hidden = true;
+    error.textContent = "";
+  }
+
+  // A file or an export that did not happen: nothing changed, and this says why.
+  refuse(message) {
+    const error = this.parts.error;
+    this.cw.quiet();
+    this.history.noteText = "";
+    this.history.show();
+    error.textContent = message;
+    error.hidden = false;
+    error.dataset.refused = "1";
+  }
+}
+
+// The add-on: a board for every widget whose schema names one (and has the fields it names).
+export function attachBoard(widget, services) {
+  const spec = widget.schema.board;
+  if (!spec || widget.w.calcBoard) return;
+  if (!spec.orders.every((n) => widget.fields.has(n)) || !spec.inputs.every((n) => widget.fields.has(n))) return;
+  widget.w.calcBoard = new Board(widget, services); // for the tests and benchmarks (calculator/test-hooks.js)
+}

@@ -1,0 +1,193 @@
+// The game so far: each phase played with Continue (its boxes, its label and its result's summary),
+// shown again on request (Earlier / Later phase), played again from any phase, and never lost: a game
+// that Load, Reset, a link, a file or "Play again" replaces is put aside, to be brought back.
+import { el, setText, uniqueIds } from "../calculator/dom.js";
+import { fieldMessage } from "../calculator/field-errors.js";
+import { plural } from "../calculator/words.js";
+
+export class GameHistory {
+  // board: the Board (board.js): its widget, parts, options, engine and sanitiser.
+  constructor(board) {
+    this.board = board;
+    this.phases = []; // the game so far: [{label, params, summary}]
+    this.viewing = null; // the index of a played phase shown, or null: the current one
+    this.views = new Map(); // index -> the played phase's result (a DOM fragment), for this visit
+    this.putAside = null; // {phases, current, why}: a game Load or Reset replaced, until brought back
+    this.continuing = false; // the boxes are being filled by Continue
+    this.restoring = false; // the boxes are being filled from this history
+    this.noteText = ""; // the board's own status line
+    this.seen = null; // the boxes as last shown
+  }
+
+  // The widget's Continue: the phase just played joins the game.
+  played(detail) {
+    if (!detail || !detail.params) return;
+    const { cw, options, spec } = this.board;
+    const i = this.phases.length;
+    const summary = detail.result && typeof detail.result.summary === "string" ? detail.result.summary : "";
+    const inputs = JSON.stringify(Object.fromEntries(spec.inputs.map((n) => [n, detail.params[n]])));
+    const known = options && options.key === inputs;
+    this.phases.push({ label: known ? options.phase : "", params: detail.params, summary });
+    this.views.set(i, this.keep(cw.resultBox.cloneNode(true), i));
+    this.continuing = true;
+    this.putAside = null;
+    this.noteText = "";
+    if (this.viewing !== null) this.showPhase(null);
+    this.board.files.save();
+  }
+
+  // The boxes were filled other than by typing.
+  filled() {
+    if (this.continuing) {
+      this.continuing = false;
+    } else if (!this.restoring && this.phases.length) {
+      // Load, Reset, a link or a file replaced the boxes: a new game. The old one is kept to bring back.
+      this.putAside = { phases: this.phases, current: this.seen, why: "The boxes were replaced" };
+      this.phases = [];
+      this.views = new Map();
+      if (this.viewing !== null) this.showPhase(null);
+    }
+    this.board.refresh(true);
+    this.show();
+    this.board.files.save();
+  }
+
+  // Fills the boxes from this history (nothing is worked out: the widget waits for the player).
+  fillBoxes(values, label, note) {
+    this.restoring = true;
+    this.board.cw.waitFor(values, label, note);
+    this.restoring = false;
+  }
+
+  // The phase bar and the board's status line.
+  show() {
+    const { parts, options, cw } = this.board;
+    const n = this.phases.length;
+    const v = this.viewing;
+    const now = options ? options.phase : "";
+    setText(parts.phaseText, v === null
+      ? (now ? now + " (the boxes below)" : "The boxes below") + (n ? " · " + plural(n, "phase") + " played" : "")
+      : (this.phases[v].label || "Phase " + (v + 1)) + " · played, " + (v + 1) + " of " + n);
+    parts.prevBtn.disabled = n === 0 || v === 0;
+    parts.nextBtn.disabled = v === null;
+    parts.nowBtn.hidden = v === null;
+    parts.replayBtn.hidden = v === null;
+    const text = this.putAside
+      ? this.putAside.why + ": the game of " + plural(this.putAside.phases.length, "phase") +
+        " played before is put aside."
+      : this.noteText;
+    if (text) setText(parts.note, text);
+    parts.note.hidden = !text;
+    parts.restoreBtn.hidden = !this.putAside;
+    this.seen = cw.params();
+  }
+
+  step(delta) {
+    const n = this.phases.length;
+    if (!n) return;
+    const v = this.viewing === null ? n : this.viewing;
+    const next = v + delta;
+    this.showPhase(next >= n ? null : Math.max(0, next));
+  }
+
+  async showPhase(i) {
+    const { parts, options } = this.board;
+    this.viewing = i;
+    this.board.entry.deselect(false);
+    const live = i === null;
+    for (const part of [parts.figure, parts.help, parts.typedText, parts.problems]) part.hidden = !live;
+    parts.loose.hidden = !live || !options || ![...options.subjects.values()].some((s) => !s.at);
+    parts.view.hidden = live;
+    this.show();
+    if (live) {
+      this.board.announce("The current phase: " + parts.phaseText.textContent);
+      return;
+    }
+    const label = this.phases[i].label || "Phase " + (i + 1);
+    this.board.announce("Showing " + label + ", played: its map, orders and results.");
+    let shown = this.views.get(i);
+    if (!shown) {
+      parts.view.replaceChildren(el("p", { class: "board-help", text: "Working out " + label + " again…" }));
+      shown = await this.rerun(this.phases[i]);
+      if (typeof shown !== "string") this.views.set(i, this.keep(shown, i));
+    }
+    if (this.viewing !== i) return;
+    if (typeof shown === "string") {
+      parts.view.replaceChildren(el("p", { class: "board-error", role: "alert",
+        text: "This phase cannot be worked out again: " + shown }));
+      return;
+    }
+    parts.view.replaceChildren(shown.cloneNode(true));
+    parts.panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
+  }
+
+  // A played phase's result as kept for the history: no live region, ids of its own, nothing stale.
+  keep(box, i) {
+    box.removeAttribute("aria-live");
+    delete box.dataset.stale;
+    uniqueIds(box, this.board.id + "-p" + i + "-");
+    return box;
+  }
+
+  // A played phase's result, worked out again by the widget's own calculator (for a game from a file).
+  // A result that no longer matches the one recorded (a file edited by hand, an engine changed since)
+  // is shown as worked out now, and marked.
+  // Returns the result's box, or what went wrong (text).
+  async rerun(phase) {
+    const { cw, engine, sanitiser } = this.board;
+    const result = await engine.run(cw.calc, phase.params, null, cw.root).promise;
+    if (!result || !result.ok) {
+      const error = (result && result.error) || {};
+      const field = error.field && cw.fields.get(String(error.field));
+      return fieldMessage(field, error.message || "no answer from the engine.");
+    }
+    const html = engine.html(result);
+    if (typeof html !== "string") return "the engine's answer has no result to show.";
+    const box = el("div", { class: "calc-result" });
+    const now = typeof result.summary === "string" ? result.summary : "";
+    if (phase.summary && now !== phase.summary) {
+      box.dataset.differs = "1";
+      box.append(el("p", { class: "board-error board-differs", role: "note",
+        text: "This result differs from the one recorded for this phase (“" + phase.summary.slice(0, 300) +
+          "”): the orders worked out again give the result below." }));
+    }
+    box.append(await sanitiser.sanitise(html));
+    return box;
+  }
+
+  // Play a phase again: its boxes come back; the phases after it are put aside (they can be brought back).
+  replay() {
+    const i = this.viewing;
+    if (i === null) return;
+    const entry = this.phases[i];
+    const later = this.phases;
+    this.fillBoxes(entry.params, entry.label || "the phase", "Playing " + (entry.label || "the phase") + " again.");
+    this.putAside = { phases: later, current: this.seen, why: "Playing " + (entry.label || "a phase") + " again" };
+    this.phases = later.slice(0, i);
+    this.views = new Map([...this.views].filter(([k]) => k < i));
+    this.showPhase(null);
+    this.board.files.save();
+  }
+
+  bringBack() {
+    const back = this.putAside;
+    if (!back) return;
+    this.putAside = null;
+    this.fillBoxes(back.current, "the game's current phase", "Brought back the game of " + back.phases.length +
+      " phases.");
+    this.phases = back.phases;
+    this.views = new Map();
+    this.viewing = null;
+    this.showPhase(null);
+    this.board.files.save();
+  }
+
+  // A game read from a file: its phases, and its current boxes (already checked by the engine).
+  load(phases, current, note) {
+    this.fillBoxes(current, "the current phase", note); // its note is the one status line (calc:message)
+    this.phases = phases;
+    this.views = new Map();
+    this.putAside = null;
+    this.showPhase(null);
+  }
+}

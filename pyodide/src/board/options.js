@@ -1,0 +1,37 @@
+// The legal orders the board's options calculator lists (calculators/core/board.py), indexed by what
+// is clicked first: a unit's province, a centre to build in, or (for an order with no place, such as
+// a waive) the power, as "@Power".
+
+// "stp/nc" -> "stp": the province a unit or coast is in.
+export const provinceOf = (loc) => String(loc || "").split("/")[0];
+
+function subjectFor(row, choice, key, at) {
+  const label = row.unit ? String(row.power) + ": " + String(row.unit) : String(choice.subject || row.power);
+  return { key, at, label, power: String(row.power), choices: [] };
+}
+
+// {key, phase, modes: Map(id -> {label, hint}), subjects: Map(key -> {key, at, label, power, choices})};
+// each choice is {order, line, field, mode, path, anyOrder}. key: the inputs the list is for.
+export function indexOptions(data, key) {
+  const modes = new Map();
+  for (const m of Array.isArray(data.modes) ? data.modes : []) {
+    modes.set(String(m.id), { label: String(m.label), hint: String(m.hint || "") });
+  }
+  const subjects = new Map();
+  for (const row of Array.isArray(data.options) ? data.options : []) {
+    const orders = Array.isArray(row.orders) ? row.orders : [];
+    const choices = Array.isArray(row.choices) ? row.choices : [];
+    orders.forEach((order, i) => {
+      const c = choices[i] || {};
+      const at = typeof c.at === "string" ? c.at : null;
+      const subjectKey = at || "@" + String(row.power);
+      if (!subjects.has(subjectKey)) subjects.set(subjectKey, subjectFor(row, c, subjectKey, at));
+      const text = String(order);
+      const line = row.bare ? text.slice(text.indexOf(": ") + 2) : text;
+      subjects.get(subjectKey).choices.push({ order: text, line, field: String(row.field),
+        mode: String(c.mode || "hold"), path: Array.isArray(c.path) ? c.path.map(String) : [],
+        anyOrder: !!c.any_order });
+    });
+  }
+  return { key, phase: String(data.phase || ""), modes, subjects };
+}

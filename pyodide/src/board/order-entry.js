@@ -1,0 +1,226 @@
+// Choosing an order on the board, by clicks or by the keyboard: a unit (or a centre, or a power for
+// an order with no place) first, then a kind of order (its mode), then the places it names, until one
+// legal order is left; or an order chosen from the menu's list. The order is then written into its
+// box, as if typed (the box's own input event runs), and the board is drawn again from the boxes.
+// The legal orders come from the options calculator (options.js); a click only looks them up.
+import { button } from "../calculator/dom.js";
+import { plural } from "../calculator/words.js";
+import { provinceOf } from "./options.js";
+import { rewrite } from "./rewrite.js";
+
+export class OrderEntry {
+  // board: the Board (board.js): its options, map, menu elements, boxes and refresh.
+  constructor(board) {
+    this.board = board;
+    this.sel = null; // {key, mode, picks, keyboard, present}: the order being chosen
+    this.looseFor = null; // the options the loose orders' buttons were made for
+  }
+
+  get options() {
+    return this.board.options;
+  }
+
+  subject() {
+    return this.sel && this.options ? this.options.subjects.get(this.sel.key) : null;
+  }
+
+  matches(c, picks) {
+    if (c.mode !== this.sel.mode) return false;
+    if (c.anyOrder) return picks.every((p) => c.path.includes(p)) && new Set(picks).size === picks.length;
+    return picks.every((p, i) => c.path[i] === p);
+  }
+
+  candidates(picks) {
+    const s = this.subject();
+    return s ? s.choices.filter((c) => this.matches(c, picks || this.sel.picks)) : [];
+  }
+
+  // Every place the next click may name.
+  nextClicks() {
+    const out = new Set();
+    const picks = this.sel.picks;
+    for (const c of this.candidates()) {
+      if (c.anyOrder) c.path.forEach((p) => !picks.includes(p) && out.add(p));
+      else if (c.path.length > picks.length) out.add(c.path[picks.length]);
+    }
+    return out;
+  }
+
+  highlight() {
+    this.board.map.highlight(this.sel ? this.sel.key : null, this.sel ? this.nextClicks() : new Set());
+  }
+
+  modeLabel(m) {
+    const x = this.options.modes.get(m);
+    return x ? x.label : m;
+  }
+
+  modeHint(m) {
+    const x = this.options.modes.get(m);
+    return x ? x.hint : "";
+  }
+
+  select(key, keyboard) {
+    const s = this.options && this.options.subjects.get(key);
+    if (!s) return;
+    const present = [...new Set(s.choices.map((c) => c.mode))];
+    const order = [...this.options.modes.keys()];
+    present.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    const withPath = present.find((m) => s.choices.some((c) => c.mode === m && c.path.length));
+    this.sel = { key, mode: withPath || present[0], picks: [], keyboard: !!keyboard, present };
+    this.showMenu();
+    this.highlight();
+    const counts = present.map((m) => s.choices.filter((c) => c.mode === m).length + " " +
+      this.modeLabel(m).toLowerCase());
+    this.board.announce(s.label + " chosen: " + counts.join(", ") + ". " + this.modeHint(this.sel.mode));
+    const { choices, modes, prompt } = this.board.parts;
+    if (keyboard) (choices.querySelector("button") || modes.querySelector("button") || prompt).focus();
+  }
+
+  deselect(returnFocus) {
+    const key = this.sel && this.sel.key;
+    const keyboard = this.sel && this.sel.keyboard;
+    const menu = this.board.parts.menu;
+    this.sel = null;
+    menu.hidden = true;
+    this.highlight();
+    if (!returnFocus || !key) return;
+    this.board.announce("Nothing chosen.");
+    if (keyboard || menu.contains(document.activeElement) || document.activeElement === document.body) {
+      const node = this.board.map.focusable(key);
+      if (node) node.focus({ preventScroll: true });
+    }
+  }
+
+  setMode(mode) {
+    const s = this.subject();
+    if (!s) return;
+    this.sel.mode = mode;
+    this.sel.picks = [];
+    const all = s.choices.filter((c) => c.mode === mode);
+    if (all.length === 1 && !all[0].path.length) {
+      this.write(s, all[0]);
+      return;
+    }
+    const { menu, modes } = this.board.parts;
+    const inMenu = menu.contains(document.activeElement);
+    this.showMenu();
+    this.highlight();
+    // The mode buttons were made again: the keyboard stays on the one just pressed.
+    if (inMenu) {
+      const b = modes.querySelector(`[data-mode="${CSS.escape(mode)}"]`);
+      if (b) b.focus();
+    }
+    this.board.announce(this.modeLabel(mode) + ": " + plural(all.length, "order") + ". " + this.modeHint(mode));
+  }
+
+  showMenu() {
+    const { menu, prompt, modes, hint, choices } = this.board.parts;
+    const s = this.subject();
+    if (!s) {
+      menu.hidden = true;
+      return;
+    }
+    menu.hidden = false;
+    const picks = this.sel.picks.length ? " (after " + this.sel.picks.map((p) => p.toUpperCase()).join(", ") + ")" : "";
+    prompt.textContent = s.label + ": " + this.modeLabel(this.sel.mode) + picks;
+    modes.replaceChildren(...this.sel.present.map((m) => {
+      const b = button("board-mode", this.modeLabel(m), { "aria-pressed": m === this.sel.mode ? "true" : "false",
+        "data-mode": m });
+      b.addEventListener("click", () => this.setMode(m));
+      return b;
+    }));
+    hint.textContent = this.modeHint(this.sel.mode);
+    choices.replaceChildren(...this.candidates().map((c) => this.choiceButton(s, c, c.line)));
+  }
+
+  choiceButton(s, c, text) {
+    const b = button("board-choice", text, { "data-order": c.order });
+    b.addEventListener("click", () => this.write(s, c));
+    return b;
+  }
+
+  // Orders that name no place (a waive): buttons of their own.
+  showLoose() {
+    const loose = this.options ? [...this.options.subjects.values()].filter((s) => !s.at) : [];
+    if (this.looseFor === this.options) return;
+    this.looseFor = this.options;
+    const box = this.board.parts.loose;
+    box.hidden = !loose.length;
+    box.replaceChildren(...loose.flatMap((s) => s.choices.map((c) => this.choiceButton(s, c, c.order))));
+  }
+
+  // A province was clicked (or a unit on it): the next step of the order being chosen, or a new unit.
+  pick(key, keyboard) {
+    if (this.board.history.viewing !== null || !this.options) return;
+    if (!this.sel) {
+      if (this.options.subjects.has(key)) this.select(key, keyboard);
+      return;
+    }
+    if (this.nextClicks().has(key)) {
+      this.pickPlace(key);
+      return;
+    }
+    if (key === this.sel.key) this.deselect(true);
+    else if (this.options.subjects.has(key)) this.select(key, keyboard);
+    else this.board.announce(key.toUpperCase() + " is not a place this order can name. " +
+      this.modeHint(this.sel.mode));
+  }
+
+  pickPlace(key) {
+    const picks = this.sel.picks.concat([key]);
+    const left = this.candidates(picks);
+    if (left.length === 1) {
+      this.write(this.subject(), left[0]);
+      return;
+    }
+    this.sel.picks = picks;
+    this.showMenu();
+    this.highlight();
+    const more = this.nextClicks().size;
+    this.board.announce(key.toUpperCase() + " chosen: " + plural(left.length, "order") + " left" +
+      (more ? "; click the next place." : "; choose one below."));
+  }
+
+  clicked(e) {
+    const target = e.target.closest("[data-unit], [data-province]");
+    if (!target || !this.board.parts.figure.contains(target)) return;
+    const key = provinceOf(target.getAttribute("data-unit") || target.getAttribute("data-province"));
+    this.pick(key, e.detail === 0);
+  }
+
+  key(e) {
+    if (e.key === "Escape" && this.sel) {
+      e.preventDefault();
+      this.deselect(true);
+      return;
+    }
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const target = e.target.closest("[data-unit], [data-province]");
+    if (!target || !target.hasAttribute("tabindex") || target.tagName === "svg") return;
+    e.preventDefault();
+    this.pick(provinceOf(target.getAttribute("data-unit") || target.getAttribute("data-province")), true);
+  }
+
+  // Writes the order into its box: where the unit's old order stands comes from the engine's check of
+  // the boxes as they are now.
+  async write(s, choice) {
+    const board = this.board;
+    const keyboard = this.sel && this.sel.keyboard;
+    const field = board.cw.fields.get(choice.field);
+    if (!field) return;
+    if (!board.preview || board.preview.key !== board.ordersKey()) await board.refresh();
+    const typed = board.preview ? board.preview.typed : [];
+    field.input.value = rewrite(field.input.value, typed, choice.field, s.at, choice.line);
+    field.input.dispatchEvent(new Event("input", { bubbles: true })); // the widget sees it as typed
+    this.sel = null;
+    board.parts.menu.hidden = true;
+    this.highlight();
+    board.announce("Written in " + field.label + ": " + choice.order + ".");
+    await board.refresh();
+    if (keyboard) {
+      const node = board.map.focusable(s.key);
+      if (node) node.focus({ preventScroll: true });
+    }
+  }
+}

@@ -1,0 +1,16 @@
+// The page's hooks for the tests and benchmarks (tests/browser, benchmarks/*.py), in one place.
+// Nothing in the site reads them; the modules pass what they share to each other.
+//
+//   window.martianEngine    the engine connection (engine.js): run(calc, params).promise, cancel(req),
+//                           sent (requests by calculator), worker, state
+//   window.martianWidgets   init(): sets up widgets added to the page; sanitise(html): a DOM fragment
+//                           through the page's sanitiser; html(result): the presenter's HTML of a result
+//   window.martianBoard     rewrite(text, typed, field, at, line): the orders box with one order replaced
+//   element.calcWidget      on each .calc-widget: its Widget (widget.js)
+//   element.calcBoard       on a widget with a board: its Board (board/board.js)
+// window.martianOffline (offline.js) is the page's offline state; it is there on every page.
+export function publishTestHooks({ engine, sanitiser, initPage, rewrite }) {
+  window.martianEngine = engine;
+  window.martianWidgets = { init: initPage, sanitise: sanitiser.sanitise, html: (result) => engine.html(result) };
+  window.martianBoard = { rewrite };
+}

@@ -1,0 +1,331 @@
+// One calculator widget: a form made from the calculator's schema, the engine's result below it, its
+// state in the address bar.
+//
+// Rules it keeps, so that whole classes of bug cannot happen:
+// - Every value from the URL, a form, a file or a result is set as text (dom.js). Result HTML comes only
+//   from the engine's presenter and is inserted only after the sanitiser (sanitiser.js).
+// - What the fields show is what is computed: Load (a preset) and Continue fill the fields;
+//   nothing else is ever sent to the engine. The engine checks every value and names the field.
+// - A result that no longer matches the fields is marked as such (data-stale and a banner).
+// - A widget writes the address bar only while it is on the page it belongs to (address.js).
+//
+// Add-ons (the board, board/board.js) use: w, schema, calc, root, form, fields, resultBox, params(),
+// nameOf(), fill(), waitFor(), quiet(); and the events calc:filled, calc:continue, calc:message and
+// calc:result on the widget's element.
+import { parseState } from "../link-state.js";
+import { restoreFromLink, WidgetAddress } from "./address.js";
+import { has } from "./dom.js";
+import { FieldErrors } from "./field-errors.js";
+import { buildForm } from "./form.js";
+import { RulingsPanel } from "./rulings.js";
+import { SavedState } from "./saved-state.js";
+import { showAnswer, showStale } from "./result.js";
+import { StatusLine } from "./status.js";
+
+const REPLACING = new Set(["reset", "preset", "file"]); // runs after a step that replaced the fields
+
+export class Widget {
+  // services: {engine (engine.js), sanitiser (sanitiser.js), addressBar (navigation.js)}.
+  constructor(widgetEl, schema, defaults, presets, services) {
+    this.w = widgetEl;
+    this.schema = schema;
+    this.calc = schema.id;
+    this.presets = presets;
+    this.engine = services.engine;
+    this.sanitiser = services.sanitiser;
+    widgetEl.calcWidget = this; // for the tests and benchmarks (calculator/test-hooks.js)
+    this.onRequest = !!(schema.run && schema.run.mode === "on_request");
+    this.root = widgetEl.dataset.root || "";
+    this.address = new WidgetAddress(widgetEl, this.calc, services.addressBar);
+    this.schemaDefaults = new Map(schema.params.map((p) => [p.name, p.default]));
+    this.pageDefaults = new Map(this.schemaDefaults);
+    for (const [k, v] of Object.entries(defaults)) {
+      if (this.schemaDefaults.has(k)) this.pageDefaults.set(k, v);
+    }
+    this.current = null; // the run whose result is awaited
+    this.timer = null;
+    this.lastResult = null;
+    this.shownKey = null; // the fields the result shown is for
+    this.lastChanged = null; // the field the player changed last
+    this.waiting = null; // {label, from}: a phase filled in, waiting for the player's orders
+    this.resultBox = widgetEl.querySelector(".calc-result");
+    const parts = buildForm(widgetEl, schema, this.onRequest, (name) => this.changed(name));
+    for (const name of ["form", "fields", "presetSelect", "runBtn", "nextBtn", "cancelBtn", "progress", "banner",
+      "formError", "linkBox", "importInput"]) this[name] = parts[name];
+    this.status = new StatusLine(widgetEl, this.engine, parts.formError);
+    this.errors = new FieldErrors(this.fields, parts.formError);
+    this.rulings = parts.rulings ? new RulingsPanel(this, parts.rulings, parts.compareBtn, services) : null;
+    this.saved = new SavedState(this);
+    this.wire(parts.bar);
+  }
+
+  wire(bar) {
+    const on = (cls, fn) => bar.querySelector("." + cls).addEventListener("click", fn);
+    this.form.addEventListener("input", (e) => {
+      if (!e.target.dataset.preset) this.changed(this.nameOf(e.target));
+    });
+    this.form.addEventListener("change", (e) => {
+      if (e.target.dataset.preset) this.loadPreset(e.target.value);
+      else if (e.target.type === "checkbox" || e.target.tagName === "SELECT") this.changed(this.nameOf(e.target));
+    });
+    this.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.compute("submit");
+    });
+    this.form.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey) || e.target.tagName !== "TEXTAREA") return;
+      e.preventDefault();
+      this.compute("submit");
+    });
+    this.nextBtn.addEventListener("click", () => this.continueToNext());
+    this.cancelBtn.addEventListener("click", () => {
+      if (this.current) this.engine.cancel(this.current.req);
+    });
+    on("calc-copy-link", () => this.saved.copyLink());
+    on("calc-reset", () => this.reset());
+    on("calc-save", () => this.saved.save());
+    on("calc-restore", () => this.saved.restore());
+    on("calc-export", () => this.saved.exportJson());
+    on("calc-import", () => this.importInput.click());
+    this.importInput.addEventListener("change", () => this.saved.importJson(this.importInput));
+    this.onEngine = () => this.showEngine();
+    this.engine.listeners.add(this.onEngine);
+  }
+
+  // The parameter name of an input: "orders", or "attackers.1.range" for an item of a group.
+  nameOf(input) {
+    for (const [name, f] of this.fields) {
+      if (f.group) {
+        if (f.box.contains(input)) return f.nameOf(input);
+      } else if (f.input === input) {
+        return name;
+      }
+    }
+    return null;
+  }
+
+  // -- values
+  values() {
+    return new Map(Array.from(this.fields, ([name, f]) => [name, f.get()]));
+  }
+
+  params() {
+    return Object.fromEntries(this.values());
+  }
+
+  key() {
+    return JSON.stringify(Array.from(this.values()));
+  }
+
+  // Fill the fields. replace: every field not given takes the calculator's own default.
+  // Returns the names given that are not fields.
+  fill(values, { replace } = {}) {
+    const unknown = [];
+    if (replace) {
+      for (const [name, f] of this.fields) f.set(this.schemaDefaults.get(name));
+    }
+    for (const [name, v] of values instanceof Map ? values : Object.entries(values)) {
+      const f = this.fields.get(name);
+      if (f) f.set(v);
+      else unknown.push(name);
+    }
+    this.showRulings();
+    this.w.dispatchEvent(new CustomEvent("calc:filled")); // the fields changed other than by typing
+    return unknown;
+  }
+
+  showRulings() {
+    if (!this.rulings) return;
+    this.rulings.showSummary();
+    this.rulings.markStale();
+  }
+
+  // -- the address bar
+  writeHash(push) {
+    this.address.write(this.values(), push);
+  }
+
+  link() {
+    return this.address.link(this.values());
+  }
+
+  start() {
+    this.showEngine();
+    // The pre-rendered result is for the page's starting values.
+    this.fill(this.pageDefaults, { replace: true });
+    this.shownKey = this.key();
+    const state = parseState(location.hash);
+    const restored = `.calc-widget[data-restored][data-calc="${CSS.escape(this.calc)}"]`;
+    if (state && state.calc === this.calc && !document.querySelector(restored)) {
+      // Material may rebuild the page for Back or Forward: then this is the reader's own history.
+      this.restoreFromLink(state.values, this.address.bar.poppedWithin(2000));
+      return;
+    }
+    // The live result replaces the pre-rendered one as soon as the engine is up; the URL is
+    // left alone until the reader changes something.
+    this.compute("initial");
+  }
+
+  // A link's state ("#calc=..."): the reader's own, from history, or one opened.
+  restoreFromLink(values, fromHistory) {
+    restoreFromLink(this, values, fromHistory);
+  }
+
+  reset() {
+    this.fill(this.pageDefaults, { replace: true });
+    this.lastChanged = null;
+    this.waiting = null;
+    this.note("Reset to this page's starting values (the browser's Back brings back what you had).");
+    this.compute("reset");
+  }
+
+  // -- presets (Load)
+  presetValues(value) {
+    if (!this.presets || typeof value !== "string" || !has(this.presets, value)) return null;
+    const preset = this.presets[value];
+    const params = has(preset, "params") && preset.params && typeof preset.params === "object" ? preset.params : {};
+    return { label: String(preset.label), params };
+  }
+
+  loadPreset(value) {
+    const ps = this.schema.presets;
+    this.presetSelect.value = ps.none_value; // back to "your own input": from now on the fields are what counts
+    if (value === ps.none_value) return;
+    const preset = this.presetValues(value);
+    if (!preset) return;
+    this.fill(preset.params, { replace: true });
+    this.note("Loaded " + preset.label + " into the fields.");
+    this.compute("preset");
+  }
+
+  // -- Continue: fill the next state and wait for the player
+  continueToNext() {
+    const next = this.lastResult && this.lastResult.next;
+    // The button stays where it is, disabled: a second tap lands on it, not on what would
+    // slide into its place.
+    this.nextBtn.disabled = true;
+    if (!next || this.shownKey !== this.key()) return; // a second click, or the fields moved on: nothing to carry
+    const label = String(next.label || "the next phase");
+    this.nextBtn.textContent = "Continued to " + label;
+    // The phase just played, for add-ons that keep a game's history (the board).
+    const detail = { params: this.params(), result: this.lastResult };
+    this.w.dispatchEvent(new CustomEvent("calc:continue", { detail }));
+    this.lastResult = Object.assign({}, this.lastResult, { next: null });
+    this.waitFor(next.params, label, "", { previous: true });
+    // Ready to type the orders: the first empty box of several lines (else the button to press).
+    const empty = Array.from(this.form.querySelectorAll("textarea")).find((t) => t.value.trim() === "");
+    (empty || this.runBtn).focus({ preventScroll: false });
+  }
+
+  // Fill the fields with a phase to play and wait for the player's orders (Continue; the board's
+  // game history). Nothing is worked out until the player asks.
+  // previous: the result shown is the phase just played (Continue). Otherwise (a game from a file, a
+  // phase played again) it belongs to other inputs: it is marked so, and its Continue goes away.
+  waitFor(values, label, note, { previous = false } = {}) {
+    this.fill(values, { replace: true });
+    this.waiting = { label: String(label), from: previous ? this.lastResult : null };
+    if (!previous) {
+      this.nextBtn.hidden = true;
+      this.nextBtn.disabled = true;
+    }
+    this.writeHash(true);
+    this.setStale("waiting");
+    this.w.dataset.state = "waiting";
+    this.note((note ? note + " " : "") + "Waiting for orders for " + this.waiting.label +
+      ". Nothing is worked out until you press " + this.runBtn.textContent + ".");
+  }
+
+  // -- a change by the player
+  changed(name) {
+    this.lastChanged = name;
+    this.showRulings();
+    this.w.classList.remove("calc-restored");
+    this.address.later(() => this.values());
+    if (this.onRequest) {
+      if (this.waiting) return;
+      if (this.shownKey !== null && this.shownKey !== this.key()) {
+        this.setStale("edited");
+        this.w.dataset.state = "waiting";
+      } else if (this.shownKey === this.key()) {
+        this.setStale(null);
+        this.w.dataset.state = "done";
+      }
+      return;
+    }
+    if (this.engine.state !== "ready") this.setStale("starting");
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.compute("input"), 120);
+  }
+
+  // -- running the engine
+  async compute(why) {
+    clearTimeout(this.timer);
+    if (!this.w.isConnected) return;
+    const key = this.key();
+    // A link already holds its state; a step that replaced the fields gets its own history entry.
+    if (why !== "initial" && why !== "link") this.writeHash(REPLACING.has(why));
+    if (this.current) this.engine.cancel(this.current.req);
+    const job = this.engine.run(this.calc, this.params(), (v) => {
+      this.progress.hidden = false;
+      this.cancelBtn.hidden = false;
+      this.progress.value = v;
+    }, this.root);
+    this.current = job;
+    this.w.dataset.state = "running";
+    this.nextBtn.disabled = true;
+    if (this.shownKey !== key && this.engine.state !== "ready" && !this.waiting) this.setStale("starting");
+    const slow = setTimeout(() => {
+      if (this.current !== job) return;
+      this.cancelBtn.hidden = false;
+      if (this.engine.state === "ready") this.setStale("running");
+    }, 400);
+    let answer;
+    try {
+      answer = await Promise.all([job.promise, this.sanitiser.load().catch(() => null)]);
+    } finally {
+      clearTimeout(slow);
+    }
+    if (this.current !== job || !this.w.isConnected) return; // superseded by a newer input, or the page is gone
+    this.current = null;
+    this.progress.hidden = true;
+    this.cancelBtn.hidden = true;
+    this.errors.clear();
+    showAnswer(this, answer[0], answer[1], key);
+  }
+
+  // -- what the reader sees about the state
+  showEngine() {
+    // Instant navigation replaced the page: this widget is gone, so stop listening.
+    if (!this.w.isConnected) {
+      this.engine.listeners.delete(this.onEngine);
+      clearTimeout(this.timer);
+      return;
+    }
+    this.status.show();
+  }
+
+  note(text) {
+    this.status.note(text);
+  }
+
+  refuse(text) {
+    this.status.refuse(text);
+  }
+
+  // An add-on's message replaces the widget's.
+  quiet() {
+    this.status.quiet();
+  }
+
+  setStale(reason) {
+    showStale(this.resultBox, this.banner, reason, { waiting: this.waiting, lastResult: this.lastResult,
+      onRequest: this.onRequest, runLabel: this.runBtn.textContent });
+  }
+
+  // An error from the engine, on its field; the result shown, if any, is marked as for other inputs.
+  showError(error) {
+    this.errors.show(error, this.lastChanged);
+    this.w.dataset.state = "error";
+    if (this.shownKey !== null && this.shownKey !== this.key()) this.setStale("error");
+  }
+}

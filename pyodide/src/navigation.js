@@ -1,0 +1,85 @@
+// Every page, through Material's instant navigation: the address bar kept right, and the calculator
+// code (assets/engine/widgets.js) imported only once a page with a widget is on screen. A page
+// without one runs none of it. An ES module, bundled into the page's one script (hooks/bundle.py).
+import { parseState } from "./link-state.js";
+
+// ---- the address bar -------------------------------------------------------------------------------
+// Material's navigation.tracking rewrites the hash to the section in view as the reader
+// scrolls (and clears it at the top of the page). While the address bar holds a calculator's
+// state, such a rewrite of the same page's URL keeps the state instead (the history entry's
+// own state object is still updated). This holds whatever the widgets are doing: Material may
+// be swapping the page's content at that very moment. An explicit move (a link, Back, a hash
+// typed in) is not a replaceState and is never held.
+//
+// Material's instant navigation also pushes the next page's address first and swaps its
+// content in when it arrives. Until then its tracking and its saving of the scroll offset still
+// follow the old content, and write onto the next page's history entry: a section of the old
+// page as the hash, and a state that is no longer null, which makes Material scroll the new page
+// to that old offset or to the top instead of to the link's anchor (a citation of a ruling's
+// reading landed at the top of the rulings page). While the content on screen is not the
+// address's page, no replaceState is let through. This is every page's concern, not only a
+// calculator's: it is installed on every page.
+const nativeReplace = history.replaceState;
+let contentPath = location.pathname; // the page whose content is on screen
+let poppedAt = -Infinity; // when the reader last went Back or Forward
+window.addEventListener("popstate", () => {
+  poppedAt = performance.now();
+});
+history.replaceState = function (data, unused, url) {
+  if (location.pathname !== contentPath) return undefined;
+  let target = url;
+  if (url !== undefined && url !== null && parseState(location.hash)) {
+    try {
+      const next = new URL(String(url), location.href);
+      const samePage = next.pathname === location.pathname && next.search === location.search;
+      if (samePage && !parseState(next.hash)) target = location.href;
+    } catch (e) { /* an invalid URL: let the browser refuse it as it would */ }
+  }
+  return nativeReplace.call(history, data, unused, target);
+};
+
+// What the widgets are given of the address bar: a write that is never held (a widget writes its
+// own state, and only while its page is on screen), and whether the reader has just gone Back or
+// Forward (Material may rebuild the page for it: then a state in the address bar is the reader's own).
+const addressBar = {
+  replace(hash) {
+    nativeReplace.call(history, history.state, "", hash);
+  },
+  poppedWithin(ms) {
+    return performance.now() - poppedAt < ms;
+  },
+};
+
+// ---- the calculator code, when a page has a widget ---------------------------------------------------
+// The calculator bundle is a file of its own beside this one (hooks/bundle.py); pages with a widget
+// also preload it from <head> (overrides/main.html), so that it is ready when this asks for it.
+const CALCULATORS = new URL("widgets.js", import.meta.url).href;
+let calculators = null; // the started calculator code, once imported
+let importing = null;
+
+function showWidgets() {
+  if (calculators) {
+    calculators.initPage();
+    return;
+  }
+  if (!importing) {
+    importing = import(CALCULATORS).then((module) => {
+      calculators = module.start({ addressBar });
+      return calculators;
+    });
+    importing.catch(() => {
+      importing = null; // offline before it was kept, say: the next page with a widget tries again
+    });
+  }
+  importing.then((started) => started.initPage(), () => {});
+}
+
+function onPage() {
+  contentPath = location.pathname;
+  if (document.querySelector(".calc-widget")) showWidgets();
+}
+
+// Material's document$ emits on first load and after every instant navigation.
+if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage);
+else onPage();
