@@ -15,6 +15,7 @@ from .errors import InputError
 from .numbers import number
 
 MAX_TEXT = 20_000  # hard ceiling for any text parameter, whatever a schema says
+MAX_DOCUMENT = 1_000_000  # ... but a whole file's text (a game record: ``document=True``), which its calculator bounds
 MAX_NESTING = 4  # a group's JSON text is a list of flat objects: depth 2
 
 
@@ -144,16 +145,20 @@ class TextParam(Param):
     kind: ClassVar[str] = "text"
     max_length: int = 200
     multiline: bool = False
+    document: bool = False  # a whole file's text (a game record), bounded by MAX_DOCUMENT, not MAX_TEXT
 
     def _schema(self) -> dict[str, Any]:
-        return {"max_length": self.max_length, "multiline": self.multiline}
+        out: dict[str, Any] = {"max_length": self.max_length, "multiline": self.multiline}
+        if self.document:
+            out["document"] = True
+        return out
 
     def coerce(self, raw: Any) -> str:
         if raw is None:
             raw = ""
         if not isinstance(raw, str):
             raise InputError(self.name, f"{self.label}: must be text.")
-        limit = min(self.max_length, MAX_TEXT)
+        limit = min(self.max_length, MAX_DOCUMENT if self.document else MAX_TEXT)
         if len(raw) > limit:
             raise InputError(self.name, f"{self.label}: at most {limit} characters (got {len(raw)}).")
         return raw
@@ -189,7 +194,7 @@ class GroupParam(Param):
         if isinstance(raw, str):
             if len(raw) > MAX_TEXT:
                 raise InputError(self.name, f"{self.label}: too long (at most {MAX_TEXT} characters).")
-            if _nesting(raw) > MAX_NESTING:  # before json.loads: deep nesting overflows the C stack in Pyodide
+            if nesting(raw) > MAX_NESTING:  # before json.loads: deep nesting overflows the C stack in Pyodide
                 raise InputError(self.name, f"{self.label}: nested too deeply to be a list of {plural}.")
             try:
                 raw = json.loads(raw) if raw.strip() else []
@@ -252,7 +257,7 @@ def group_error(group: GroupParam, index: int, field_name: str, message: str) ->
     return InputError(f"{group.name}.{index}.{field_name}", f"{group.item_label} {index + 1}, {text}")
 
 
-def _nesting(text: str) -> int:
+def nesting(text: str) -> int:
     """How deeply the brackets of a JSON text nest (outside strings), read in one pass."""
     depth = most = 0
     in_string = escaped = False
@@ -318,9 +323,11 @@ def ruling_param_name(ruling_id: str) -> str:
     return ruling_id.lower().replace(" ", "_")
 
 
-def text_param(name, label, default, max_length=200, help="", multiline=False, placeholder="") -> TextParam:
-    return TextParam(name, label, default, help=help, max_length=max_length, multiline=multiline,
-                     placeholder=placeholder)
+def text_param(name, label, default, max_length=200, help="", multiline=False, placeholder="",
+               document=False) -> TextParam:
+    """``document``: the text of a whole file (a game record), up to MAX_DOCUMENT characters."""
+    return TextParam(name, label, default, help=help, max_length=max_length, multiline=multiline or document,
+                     document=document, placeholder=placeholder)
 
 
 def group_param(name, label, fields, default, min_items, max_items, item_label="Item", help="") -> GroupParam:
