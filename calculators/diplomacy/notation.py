@@ -28,6 +28,7 @@ from collections.abc import Callable
 from enum import StrEnum
 
 from .map import show
+from .orders import OrderKind
 from .orders import ParsedOrder
 
 
@@ -166,21 +167,21 @@ def _unit(unit_type, location: str | None) -> str:
 
 
 def _body(o: ParsedOrder) -> str:
-    name = o.spec.name
+    kind = o.spec
     me = _unit(o.unit_type, o.location)
-    if name == "waive":
+    if kind is OrderKind.WAIVE.value:
         return "Waive"
-    if name == "build":
+    if kind is OrderKind.BUILD.value:
         return f"Build {me}"
-    if name == "move":
+    if kind is OrderKind.MOVE.value:
         return f"{me} - {_place(o.dest)}" + (" via convoy" if o.via_convoy else "")
-    if name == "support":
+    if kind is OrderKind.SUPPORT.value:
         target = _unit(o.target_type, o.target)
         return f"{me} S {target}" + (f" - {show(o.dest)}" if o.dest else "")
-    if name == "convoy":
+    if kind is OrderKind.CONVOY.value:
         return f"{me} C {_unit(o.target_type, o.target)} - {_place(o.dest)}"
-    if name == "retreat":
+    if kind is OrderKind.RETREAT.value:
         return f"{me} R {_place(o.dest)}"
-    if name == "disband":
+    if kind is OrderKind.DISBAND.value:
         return f"{me} D"
     return f"{me} H"

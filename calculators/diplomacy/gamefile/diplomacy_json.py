@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import TypeGuard
 
 from ..map import province_of, show
+from ..orders import OrderKind
 from ..parser import ParseError, Reader, parse_phase, read_position
 from ..position import Dislodged, Position, check_position
 from ..retreats import retreat_options
@@ -150,7 +151,7 @@ def _attackers(reader: Reader, previous) -> dict[str, tuple[str, bool]]:
             except ParseError:
                 continue
             origin = o.province if o is not None else None
-            if o is not None and o.spec.name == "move" and o.dest is not None and origin is not None:
+            if o is not None and o.spec is OrderKind.MOVE.value and o.dest is not None and origin is not None:
                 far = province_of(o.dest) not in reader.gmap.neighbours(origin)
                 out.setdefault(province_of(o.dest), []).append((origin, o.via_convoy or far))
     return {dest: moves[0] for dest, moves in out.items() if len(moves) == 1}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from ..orders import Status, spec_of
+from ..orders import OrderKind, Status, spec_of
 from ..position import Position
 from ..retreats import retreat_options
 from ..variant import STANDARD
@@ -54,23 +54,23 @@ def _unit(u) -> str:
 
 def package_order(order, position: Position) -> str:
     """A typed order in the package's words: ``A PAR - BUR``, ``F NTH C A LON - BEL``, ``A PAR B``, ``WAIVE``."""
-    name = spec_of(order).name
-    if name == "waive":
+    kind = spec_of(order)
+    if kind is OrderKind.WAIVE.value:
         return "WAIVE"
-    if name == "build":
+    if kind is OrderKind.BUILD.value:
         return f"{order.type.value} {order.location.upper()} B"
     me = _unit(order.unit)
-    if name == "move":
+    if kind is OrderKind.MOVE.value:
         return f"{me} - {order.dest.upper()}" + (" VIA" if order.via_convoy else "")
-    if name == "support":
+    if kind is OrderKind.SUPPORT.value:
         target = position.unit_in(order.target)
         them = _unit(target) if target is not None else f"A {order.target.upper()}"
         return f"{me} S {them}" + (f" - {order.dest.upper()}" if order.dest else "")
-    if name == "convoy":
+    if kind is OrderKind.CONVOY.value:
         return f"{me} C A {order.army.upper()} - {order.dest.upper()}"
-    if name == "retreat":
+    if kind is OrderKind.RETREAT.value:
         return f"{me} R {order.dest.upper()}"
-    return f"{me} {'D' if name == 'disband' else 'H'}"
+    return f"{me} {'D' if kind is OrderKind.DISBAND.value else 'H'}"
 
 
 def _state(position: Position, name: str) -> dict:

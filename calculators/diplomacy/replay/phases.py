@@ -15,7 +15,7 @@ from ..gamefile.diplomacy_json import unit_key
 from ..gamefile.record import ImportedGame, RecordedOrder, RecordedPhase
 from ..map import convoy_routes_exist, province_of
 from ..notation import written
-from ..orders import Build, Outcome, ParsedOrder, spec_of
+from ..orders import Build, OrderKind, Outcome, ParsedOrder, spec_of
 from ..parser import ParseError
 from ..position import Position
 from ..readings import DEFAULT, Options
@@ -116,7 +116,8 @@ def _by_land(parsed: ParsedOrder | None, written_orders: tuple[Written, ...]) ->
     if parsed is None or not parsed.via_convoy or parsed.dest is None or army is None:
         return False
     dest = province_of(parsed.dest)
-    fleets = {w.parsed.province for w in written_orders if w.parsed is not None and w.parsed.spec.name == "convoy"
+    convoy = OrderKind.CONVOY.value
+    fleets = {w.parsed.province for w in written_orders if w.parsed is not None and w.parsed.spec is convoy
               and w.parsed.target is not None and w.parsed.dest is not None
               and province_of(w.parsed.target) == army and province_of(w.parsed.dest) == dest}
     fleets &= {p for p in fleets if p in STANDARD.map.sea_adjacency}
