@@ -18,7 +18,7 @@ function phaseBar(id, p) {
   const pick = el("div", { class: "replay-pick" },
     el("label", { for: id + "-select", text: "Phase" }), p.select);
   return el("div", { class: "replay-bar" },
-    el("div", { class: "replay-steps" }, p.prevBtn, pick, p.nextBtn),
+    el("div", { class: "replay-steps" }, pick, p.prevBtn, p.nextBtn),
     p.where,
     el("div", { class: "replay-what-if" }, p.playOn, p.playNext),
     p.playNote);
@@ -28,8 +28,8 @@ export function buildPanel(id) {
   const p = {
     openBtn: button("replay-open", "Open a game file"),
     fileInput: el("input", { type: "file", accept: ACCEPT, hidden: true, class: "replay-file" }),
-    jsonBtn: button("replay-export-json", "Download as the diplomacy package's JSON"),
-    boardBtn: button("replay-export-board", "Download as this site's game file"),
+    jsonBtn: button("replay-export-json", "Download: the diplomacy package's JSON"),
+    boardBtn: button("replay-export-board", "Download: this site's game file"),
     error: el("p", { class: "replay-error", role: "alert", hidden: true }),
     wait: el("p", { class: "replay-wait", text: "The game appears here, phase by phase, once it is replayed." }),
     stale: el("p", { class: "replay-stale", hidden: true }),

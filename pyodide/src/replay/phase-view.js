@@ -104,10 +104,11 @@ function recordedText(o) {
   return text(o.recorded) + (words ? ": " + words : "");
 }
 
-// Where a pasted line came from: its number and the notation it was read in.
-function lineText(o, lines) {
-  const line = lines.get(o.line);
-  if (!line) return "";
+// Where a pasted line came from: its number and the notation it was read in. An order's "line" counts the
+// lines of its phase; the list's lines name their phase (a line is matched only when it gives this order).
+function lineText(o, phaseLines) {
+  const line = phaseLines[Number(o.line) - 1];
+  if (!line || (line.read_as !== o.order && line.text !== o.order)) return "";
   return "line " + text(line.line) + (line.notation ? ", read as " + text(line.notation) + " notation" : "");
 }
 
@@ -133,8 +134,8 @@ export function showOrders(box, phase, i, data) {
       : "This phase is not played yet: play on from here to give its orders." }));
     return;
   }
-  const lines = new Map(list(data.lines).map((x) => [x.line, x]));
-  const pasted = data.source === "pasted";
+  const lines = list(data.lines).filter((x) => x && x.phase === phase.label);
+  const pasted = lines.length > 0;
   const head = ["Power", "Order", "This site", "Why", "Recorded"];
   const table = el("table", { class: "calc-table replay-table" },
     el("caption", { text: "Orders of " + phaseName(phase, i) + ": the site's result and the recording's" }),
