@@ -55,8 +55,7 @@ export function showGame(parts, data, summary, { onReading, onJump }) {
     const b = button("replay-use-game-reading", "Replay the whole game under " +
       game.map((r) => text(r.name)).join(" and "));
     b.addEventListener("click", () => onReading(game));
-    parts.gameReading.replaceChildren(el("p", { text: "Every phase matches the recording under " +
-      game.map((r) => text(r.name) + " (" + text(r.param) + "=" + text(r.value) + ")").join(" and ") + "." }), b);
+    parts.gameReading.replaceChildren(b);
   }
   const unread = list(data.lines).filter((x) => x && x.error);
   parts.unread.hidden = !unread.length;
@@ -99,7 +98,8 @@ function resultText(o) {
 }
 
 function recordedText(o) {
-  const words = Array.isArray(o.recorded_result) ? o.recorded_result.map(text).join(", ") || "no result given" : "";
+  // The package records only what went wrong ("bounce", "dislodged"): no words is an order carried out.
+  const words = Array.isArray(o.recorded_result) ? o.recorded_result.map(text).join(", ") : "";
   if (o.recorded === null || o.recorded === undefined) return words;
   return text(o.recorded) + (words ? ": " + words : "");
 }
