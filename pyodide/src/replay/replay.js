@@ -114,7 +114,8 @@ class Replay {
     const p = this.parts;
     const calc = String(this.result.data.calculator || "dip-adjudicate");
     const here = playOnUrl(calc, phase.params);
-    const next = isRecord(phase.next) ? playOnUrl(calc, phase.next) : null;
+    // Where the site's result leads, offered where it is not the recording's next phase.
+    const next = isRecord(phase.next) && phase.matches === false ? playOnUrl(calc, phase.next) : null;
     p.playOn.hidden = !here;
     p.playNext.hidden = !next;
     if (here) {
