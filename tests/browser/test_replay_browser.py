@@ -182,6 +182,7 @@ def test_a_marked_difference_and_its_reading_in_one_click(new_page, site_url, tm
     assert page.locator(f"{W}-{reading['param']}").input_value() == reading["value"]
     check_phase(page, under["phases"][i], i, len(under["phases"]))
     assert page.locator(f"{W} .replay-diff").count() == 0
+    assert page.evaluate("document.activeElement.classList.contains('replay-verdict')")  # the focus is not lost
     assert page.locator(f"{W} .replay-panel[data-stale]").count() == 0
 
 

@@ -37,7 +37,7 @@ export function buildPanel(id) {
     gameReading: el("div", { class: "replay-game-reading", hidden: true }),
     unread: el("div", { class: "replay-unread", hidden: true }),
     jump: el("div", { class: "replay-jump", hidden: true }),
-    verdict: el("p", { class: "replay-verdict" }),
+    verdict: el("p", { class: "replay-verdict", tabindex: "-1" }),
     diffs: el("div", { class: "replay-diffs", hidden: true }),
     figure: el("figure", { class: "calc-chart calc-map-figure replay-map" }),
     orders: el("div", { class: "replay-orders" }),

@@ -30,6 +30,7 @@ class Replay {
     this.params = null;
     this.key = null;
     this.index = 0;
+    this.afterReading = false; // a reading was chosen from the replay: its verdict takes the focus
     widget.resultBox.before(this.parts.panel);
     this.wire();
     if (widget.lastResult) this.shown(widget.lastResult);
@@ -74,6 +75,9 @@ class Replay {
     showGame(p, result.data, result.summary, { onReading: (r) => this.useReadings(r), onJump: (i) => this.go(i) });
     this.markStale();
     this.go(this.index, true);
+    // After a reading chosen in one click, the reader is taken to what it changed: the phase's verdict.
+    if (this.afterReading) p.verdict.focus({ preventScroll: false });
+    this.afterReading = false;
   }
 
   phases() {
@@ -98,8 +102,11 @@ class Replay {
     const phase = phases[this.index];
     const p = this.parts;
     p.select.value = String(this.index);
+    const focused = document.activeElement;
     p.prevBtn.disabled = this.index === 0;
     p.nextBtn.disabled = this.index === phases.length - 1;
+    // A button that went out of use keeps no focus: the phase list takes it, where the reader still is.
+    if (focused && focused.disabled && (focused === p.prevBtn || focused === p.nextBtn)) p.select.focus();
     p.panel.dataset.phase = String(this.index);
     p.panel.dataset.matches = String(phase.matches);
     showPhase(p, phase, this.index, phases.length, (r) => this.useReadings(r));
@@ -138,6 +145,7 @@ class Replay {
       if (isRecord(r) && this.cw.fields.has(String(r.param))) values[String(r.param)] = String(r.value);
     }
     if (!Object.keys(values).length) return;
+    this.afterReading = this.parts.panel.contains(document.activeElement);
     this.cw.fill(values);
     this.cw.note("Replaying the game under " + readings.map((r) => String(r.name)).join(" and ") + ".");
     this.say("Replaying the game under " + readings.map((r) => String(r.name)).join(" and ") + ".");
