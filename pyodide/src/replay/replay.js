@@ -59,13 +59,17 @@ class Replay {
     if (!result || !result.ok || result.id !== CALC || !isRecord(result.data) || !Array.isArray(result.data.phases)) {
       return;
     }
-    const before = this.phases() && this.phases()[this.index];
+    // The same game replayed again (under another reading, say): the same phase stays in view.
+    // The fields the result is for (the widget's shownKey): the player may have typed on while it ran.
+    const key = typeof this.cw.shownKey === "string" ? this.cw.shownKey : this.cw.key();
+    const params = Object.fromEntries(JSON.parse(key));
+    const sameGame = this.params !== null && params.game === this.params.game;
+    const before = sameGame ? this.phases()[this.index] : null;
     this.result = result;
-    this.params = this.cw.params();
-    this.key = this.cw.key();
+    this.params = params;
+    this.key = key;
     this.maps.forget();
     const phases = this.phases();
-    // Replayed again (another reading, say): the same phase stays in view.
     const same = before ? phases.findIndex((x) => x.label === before.label && x.name === before.name) : -1;
     this.index = same >= 0 ? same : 0;
     const p = this.parts;
