@@ -126,6 +126,12 @@ function orderRow(o, lines, pasted) {
     el("td", { text: recordedText(o) }));
 }
 
+// A unit given no order that held and was not dislodged: listed in a line under the table, not a row each
+// (a pasted list orders a few units of the board).
+export function idle(o) {
+  return o.line === 0 && !o.dislodged && o.matches !== false && o.result === "succeeds";
+}
+
 // The phase's orders: each with the site's result and the reason, and what the recording gives.
 export function showOrders(box, phase, i, data) {
   const orders = list(phase.orders);
@@ -136,11 +142,16 @@ export function showOrders(box, phase, i, data) {
   }
   const lines = list(data.lines).filter((x) => x && x.phase === phase.label);
   const pasted = lines.length > 0;
+  const shown = orders.filter((o) => !idle(o));
+  const held = orders.filter(idle).map((o) => text(o.order).replace(/ \(no order: holds\)$/, ""));
   const head = ["Power", "Order", "This site", "Why", "Recorded"];
   const table = el("table", { class: "calc-table replay-table" },
     el("caption", { text: "Orders of " + phaseName(phase, i) + ": the site's result and the recording's" }),
     el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", {}, ...orders.map((o) => orderRow(o, lines, pasted))));
-  box.replaceChildren(el("div", { class: "calc-table-wrap", tabindex: "0", role: "region",
-    "aria-label": "Orders of " + phaseName(phase, i) }, table));
+    el("tbody", {}, ...shown.map((o) => orderRow(o, lines, pasted))));
+  box.replaceChildren(
+    shown.length ? el("div", { class: "calc-table-wrap", tabindex: "0", role: "region",
+      "aria-label": "Orders of " + phaseName(phase, i) }, table) : "",
+    held.length ? el("p", { class: "replay-idle", text: "No order given: " + plural(held.length, "unit") +
+      " held (" + held.join(", ") + ")." }) : "");
 }
