@@ -8,6 +8,7 @@
 //   window.martianBoard     rewrite(text, typed, field, at, line): the orders box with one order replaced
 //   element.calcWidget      on each .calc-widget: its Widget (widget.js)
 //   element.calcBoard       on a widget with a board: its Board (board/board.js)
+//   element.calcReplay      on the dip-replay widget: its Replay (replay/replay.js)
 // window.martianOffline (offline.js) is the page's offline state; it is there on every page.
 export function publishTestHooks({ engine, sanitiser, initPage, rewrite }) {
   window.martianEngine = engine;

@@ -5,6 +5,7 @@
 import { parseState } from "../link-state.js";
 import { attachBoard } from "../board/board.js";
 import { rewrite } from "../board/rewrite.js";
+import { attachReplay } from "../replay/replay.js";
 import { EngineConnection } from "./engine.js";
 import { nameForms } from "./landmarks.js";
 import { createSanitiser } from "./sanitiser.js";
@@ -14,7 +15,7 @@ import { Widget } from "./widget.js";
 const ENGINE_URL = new URL("./", import.meta.url); // the engine's assets sit beside this bundle
 
 // Add-ons: each is given every widget set up, and attaches itself if the schema asks for it.
-const ADDONS = [attachBoard];
+const ADDONS = [attachBoard, attachReplay];
 
 function initWidget(widgetEl, services) {
   if (widgetEl.dataset.ready) return;
