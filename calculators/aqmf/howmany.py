@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from ..core.words import counted
 from ..core import BarChart, InputError, Result, Table, calculator, choice_param, int_param, prob
 from . import common as c
 from .combat import check_tripod_armor, resolve_shooter, resolve_target
@@ -65,7 +66,7 @@ def how_many_calc(v: dict) -> Result:
     if v["count"] == "volleys":
         attack = Attack(shooter.label, shooter, v["attack"], within_six)
         curve = _curve([attack] * v["most"], target, opts, v["event"], morale)
-        what = f"volleys of {shooter.label} ({shooter.dice} dice each)"
+        what = f"volleys of {shooter.label} ({counted(shooter.dice, 'die')} each)"
     else:
         if v["elements"] is not None:
             notes.append("Shooting elements is not used when counting elements: the count is the elements.")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..core.words import counted
 from ..core import BarChart, Result, Table, bool_param, calculator, choice_param, int_param, prob
 from . import common as c
 from .combat import binomial
@@ -127,8 +128,8 @@ def tow_cable_calc(v: dict) -> Result:
     held = 1 - freed - down
     freed_dist = [e["freed"] for e in events]
     order = list(CATEGORIES)
-    summary = (f"Each of the {v['riders']} elements places a cable with P = {c.fcell(p_hit)}: at least one cable "
-               f"with P = {c.pstr(placed.at_least(1))}. The tripod breaks a cable on 1-{min(speed, 9)} "
+    summary = (f"Each of the {counted(v['riders'], 'element')} places a cable with P = {c.fcell(p_hit)}: at least "
+               f"one cable with P = {c.pstr(placed.at_least(1))}. The tripod breaks a cable on 1-{min(speed, 9)} "
                f"(P = {c.fcell(pb)}) and falls otherwise; a fall destroys it with P = {c.pstr(p_down(fall_states))}. "
                f"Free of {cables} cable{'s' if cables > 1 else ''} within {phases} movement phases: "
                f"{c.pstr(freed)}" + (", rolling in every phase: it may not wait (ruling AQMF R17)." if must else "."))

@@ -5,6 +5,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb, gcd
 
+from ..core.words import counted
 from ..core import BarChart, Result, Table, calculator, int_param, percent, prob
 from . import common as c
 from .combat import resolve_shooter, resolve_target
@@ -160,8 +161,8 @@ def volleys_calc(v: dict) -> Result:
     by, final = volley_chain(shooter.dice, p_hit, shooter.weapon.power, v["armor"], v["volleys"], opts)
     order = ordered_states(final)
     n = v["volleys"]
-    summary = (f"{shooter.label} ({shooter.dice} dice of {shooter.weapon.name} per volley) against a tripod at "
-               f"Armor {v['armor']}: P(destroyed within {n} volle{'ys' if n > 1 else 'y'}) = {c.pstr(by[-1])}.")
+    summary = (f"{shooter.label} ({counted(shooter.dice, 'die')} of {shooter.weapon.name} per volley) against a "
+               f"tripod at Armor {v['armor']}: P(destroyed within {counted(n, 'volley')}) = {c.pstr(by[-1])}.")
     data = {"dice": shooter.dice, "p_hit": prob(p_hit), "power": shooter.weapon.power,
             "destroyed_within": [dict(volleys=i + 1, **prob(p)) for i, p in enumerate(by)],
             "p_destroyed": prob(by[-1]), "p_exploded": prob(final.get(EXPLODED, 0)),

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param
+from ..core.words import counted
 from .board import ENGLISH_ARMY_SITES, ENGLISH_FLEET_SITES, FIRST_YEAR, HOME_CENTRES, POWERS, Power, slug
 from .cite import in_order, named_in
 
@@ -120,7 +121,8 @@ def build_sites(power: Power, home_owned: int) -> list[list[str]]:
     rows = [["Armies", ", ".join(HOME_CENTRES[power]), "each home centre it owns, when empty (CLAN 2.1)"]]
     if home_owned < HOME_MINIMUM:
         rows.append(["Armies", "one or two other centres it owns, nominated",
-                     f"temporary build centres: it owns {home_owned} home centre(s), fewer than two (CLAN 2.2)"])
+                     f"temporary build centres: it owns {counted(home_owned, 'home centre')}, "
+                     "fewer than two (CLAN 2.2)"])
     else:
         rows.append(["Armies", "no temporary build centres",
                      f"it owns {home_owned} home centres; temporary centres need fewer than two (CLAN 2.2)"])

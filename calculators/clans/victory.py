@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param
+from ..core.words import counted
 from .board import CLANS, JOINT_SMALLER_MIN, OUTRIGHT_WIN, POWERS, TOTAL_CENTRES, Power
 
 RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20",
@@ -114,7 +115,7 @@ def parse(v: dict) -> Standing:
         if s.count(owner) < need:
             place = "Carlisle and Newcastle" if need == 2 else field.capitalize()
             raise InputError(field, f"{place} owned by {owner.title}, but {owner.title} is given only "
-                             f"{s.count(owner)} centre(s).", fields=("carlisle", "newcastle", owner.value))
+                             f"{counted(s.count(owner), 'centre')}.", fields=("carlisle", "newcastle", owner.value))
     return s
 
 
@@ -157,12 +158,12 @@ def victory(v: dict) -> Result:
         near = [(p, q) for p, q in combinations(POWERS, 2) if joint_extra_needed(counts[p], counts[q]) == need]
         pair = " and ".join(f"{x.title} ({counts[x]})" for x in near[0])
         summary = (f"No one has won yet. {lead} {top} centres, {OUTRIGHT_WIN - top} short of an outright win. "
-                   f"The nearest joint win needs {need} centre(s) to change hands: "
+                   f"The nearest joint win needs {counted(need, 'centre')} to change hands: "
                    + (pair if len(near) == 1 else f"{len(near)} pairs tie, for example {pair}") + ".")
     rows = []
     for p in POWERS:
         sf = r["shortfalls"][p]
-        joint = ("qualifies now" if sf["joint"] == 0 else f"{sf['joint']} centre(s) to change hands") + \
+        joint = ("qualifies now" if sf["joint"] == 0 else f"{counted(sf['joint'], 'centre')} to change hands") + \
             f" (with {_names(sf['partners'])})"
         if p is Power.ENGLAND and r["england_eliminated"]:
             rows.append([p.title, counts[p], "eliminated (CLAN 5.1)", "eliminated (ruling CLAN R21)"])

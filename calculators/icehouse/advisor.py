@@ -5,6 +5,7 @@ from collections import Counter
 
 from ..core import InputError, Result, Table, calculator, choice_param, frac, int_param, percent, text_param
 from ..core.compare import Figure
+from ..core.words import counted
 from . import hidden
 from .budget import BUDGET_US, Job, plan, run_all
 from .defend import (APPROX_NOTE, POLICY_CHOICES, as_read, check_hidden, describe_method, pcell, pjson, play_of,
@@ -183,7 +184,7 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans, more_notes: 
     summary = (f"Commit {','.join(map(name, best['choice'])) or 'no dice'}: sole occupier with "
                f"{percent(best['sole'], 1)}, {float(best['mean_lost']):.2f} pyramids lost on average, keeping "
                f"{','.join(map(name, best['kept'])) or 'nothing'} in your pool. "
-               f"{len(results)} choice(s) compared; method: {describe_method(best['out'])}.")
+               f"{counted(len(results), 'choice')} compared; method: {describe_method(best['out'])}.")
     data = {"method": methods[0] if len(methods) == 1 else "mixed", "seat": seat, "commit_count": k,
             "objective": v["objective"], "options": ranked}
     if "monte-carlo" in methods:

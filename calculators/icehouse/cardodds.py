@@ -15,6 +15,7 @@ from itertools import combinations
 from math import comb
 
 from ..core import InputError, Prob, Result, Table, calculator, int_param, percent, prob, text_param
+from ..core.words import counted
 from .cards import CLASS_NAMES, RANK_NAMES, SUITS, Card, HandClass, best_five, describe
 from .parse import parse_hand
 
@@ -126,7 +127,8 @@ def card_odds(v: dict) -> Result:
             raise InputError("gone", f"{c} is also in your cards: the game uses one deck (ruling COM R8).")
     k = v["more"]
     if len(held) + k < 5:
-        raise InputError("more", f"{len(held)} card(s) held and {k} to come: a poker hand needs five (COM 8.1).")
+        raise InputError("more", f"{counted(len(held), 'card')} held and {k} to come: a poker hand needs "
+                                 "five (COM 8.1).")
     if len(held) + k > MAX_TOTAL:
         raise InputError("more", f"at most {MAX_TOTAL} cards in the final hand (got {len(held) + k}).")
     unseen = tuple(c for c in deck() if c not in held and c not in gone)

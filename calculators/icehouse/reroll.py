@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
 from ..core.compare import SUMMARY, Figure
+from ..core.words import counted
 from .bestplay import BestPlay, estimate, rounds_of
 from .budget import BEST_US, BUDGET_US, Job, trial_cost
 from . import hidden
@@ -73,7 +74,7 @@ def reroll(v: dict):
     left = v["left"]
     me = forces[turn]
     if left > me.rerolls:
-        raise InputError("left", f"Player {turn + 1} has {me.rerolls} reroll(s) in all (COM 6.3), not {left}.")
+        raise InputError("left", f"Player {turn + 1} has {counted(me.rerolls, 'reroll')} in all (COM 6.3), not {left}.")
     if rounds_of(forces) == 0 or left == 0 or not table[turn]:
         return nothing_to_decide(v, table, forces, turn)
     play = play_of(v)

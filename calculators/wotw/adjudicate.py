@@ -9,6 +9,7 @@ import re
 
 from ..core import Board, InputError, Next, Result, Table, bool_param, calculator, choice_param, int_param, text_param
 from ..core.params import ruling_param_name
+from ..core.words import counted
 from ..diplomacy.api import (Dislodged, ParseError, Phase, PhaseKind, Position, Season, Turn, adjudicate_phase,
                              check_position, reader_for, read_position, retreat_options)
 from .adjust import adjustments
@@ -430,15 +431,15 @@ def _season_summary(turn: Turn, report: Report) -> str:
     if turn.phase.kind is not PhaseKind.MOVEMENT:
         points = sum(x.points for x in report.removals)
         earth = sum(1 for o in turn.outcomes if o.power != MARTIAN)
-        return (f"{season} {year}: {earth} Earth order(s) and default(s) adjudicated"
-                + (f"; the Martian loses {points} strength point(s)" if points else "") + ".")
+        return (f"{season} {year}: {counted(earth, 'Earth order')} adjudicated (defaults included)"
+                + (f"; the Martian loses {counted(points, 'strength point')}" if points else "") + ".")
     written = [o for o in turn.outcomes if o.line]  # a unit's default (it holds) is no order
     ok = sum(1 for o in written if o.status.value == "succeeds")
     earth = [d for d in turn.position.dislodged if d.unit.power != MARTIAN]
     pushed = [d.unit.label() for d in turn.position.dislodged if d.unit.power == MARTIAN]
     return (f"{season} {year}: {ok} of {len(written)} order{'s' if len(written) != 1 else ''} succeed"
-            + (f"; {len(earth)} Earth unit(s) to retreat" if earth else "")
+            + (f"; {counted(len(earth), 'Earth unit')} to retreat" if earth else "")
             + (f"; the Martian {', '.join(pushed)} to retreat (ruling WOTW R4)" if pushed else "")
             + (f"; cylinder lands in {show(report.landing)}" if report.landing else "")
-            + (f"; {len(report.destroyed_now)} centre(s) destroyed" if report.destroyed_now else "") + ".")
+            + (f"; {counted(len(report.destroyed_now), 'centre')} destroyed" if report.destroyed_now else "") + ".")
 
