@@ -185,10 +185,9 @@ def builds(v: dict) -> Result:
     unit_word = {"army": "an army", "fleet": "a fleet", "af": "an A/F"}[v["unit"]]
     place = _site_label(power, v["site"]) if not (power is Power.ENGLAND and v["site"] == "home") else \
         "Carlisle or Newcastle"
-    summary = (f"{'Legal' if verdict.legal else 'Not legal'}: {power.title} building {unit_word} in {place}, "
-               f"{season}. {verdict.reason}")
-    notes = ["Whether a build is due at all (more centres than units) is the standard rule (CLAN 0.1); for England "
-             "use the off-board centres calculator."]
+    summary = f"{'Legal' if verdict.legal else 'Not legal'}: {power.title} building {unit_word} in {place}, {season}."
+    notes = [verdict.reason, "Whether a build is due at all (more centres than units) is the standard rule (CLAN 0.1); "
+             "for England use the off-board centres calculator."]
     data = {"legal": verdict.legal, "rule": verdict.rule, "reason": verdict.reason, "power": power.value,
             "site": v["site"], "home_centres": list(HOME_CENTRES[power])}
     rules = in_order({verdict.rule, "CLAN 2.1", "CLAN 2.2", "CLAN 2.3", "CLAN R3"} | named_in(verdict.reason))

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param
-from ..core.words import counted
+from ..core.words import counted, plural
 from .board import CLANS, JOINT_SMALLER_MIN, OUTRIGHT_WIN, POWERS, TOTAL_CENTRES, Power
 
 RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20",
@@ -139,6 +139,7 @@ def victory(v: dict) -> Result:
     s = parse(v)
     r = evaluate(s)
     counts = dict(s.centres)
+    leading = []  # who leads and the nearest joint win, when no one has won yet: below the headline
     if r["status"] == "outright":
         w = r["outright"][0]
         summary = f"{w.title} wins outright with {counts[w]} of the 68 centres (35 needed, CLAN 5.3)."
@@ -157,9 +158,11 @@ def victory(v: dict) -> Result:
         need = min(joint_extra_needed(counts[p], counts[q]) for p, q in combinations(POWERS, 2))
         near = [(p, q) for p, q in combinations(POWERS, 2) if joint_extra_needed(counts[p], counts[q]) == need]
         pair = " and ".join(f"{x.title} ({counts[x]})" for x in near[0])
-        summary = (f"No one has won yet. {lead} {top} centres, {OUTRIGHT_WIN - top} short of an outright win. "
-                   f"The nearest joint win needs {counted(need, 'centre')} to change hands: "
-                   + (pair if len(near) == 1 else f"{len(near)} pairs tie, for example {pair}") + ".")
+        summary = (f"No one has won yet: the {plural(len(leaders), 'leader has', 'leaders have')} {top} centres, "
+                   f"{OUTRIGHT_WIN - top} short of an outright win; a joint win needs "
+                   f"{counted(need, 'centre')} to change hands.")
+        leading.append(f"{lead} {top} centres. The nearest joint win: "
+                     + (pair if len(near) == 1 else f"{len(near)} pairs tie, for example {pair}") + ".")
     rows = []
     for p in POWERS:
         sf = r["shortfalls"][p]
@@ -169,7 +172,7 @@ def victory(v: dict) -> Result:
             rows.append([p.title, counts[p], "eliminated (CLAN 5.1)", "eliminated (ruling CLAN R21)"])
             continue
         rows.append([p.title, counts[p], "won" if sf["outright"] == 0 else f"{sf['outright']} more", joint])
-    notes = []
+    notes = leading
     if not r["england_eliminated"]:
         still = [n for n, o in (("Carlisle", s.carlisle), ("Newcastle", s.newcastle)) if o is Power.ENGLAND]
         notes.append(f"England is eliminated once Scottish armies have captured both Carlisle and Newcastle; "

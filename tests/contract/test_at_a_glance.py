@@ -97,3 +97,16 @@ def test_the_checks_catch_what_they_are_for():
     assert _is_fraction_cell("34628541/39062500") and _is_fraction_cell(" 3/5 ")
     assert not _is_fraction_cell({"type": "prob", "p": "1/2", "float": 0.5, "show": "all"})
     assert not _is_fraction_cell("50.00%") and not _is_fraction_cell("2/3 of the board")
+
+
+def test_reroll_advice_is_worded_by_what_changes():
+    """Issue 24: a reroll that changes only the pyramids lost never reads "from 0.0% to 0.0% (+0.0 points)"."""
+    from calculators.icehouse.reroll import advice
+    only_pyramids = advice("Reroll the d4 showing 1", Fraction(0), Fraction(0), Fraction(2), Fraction(3, 2))
+    assert only_pyramids == ("Reroll the d4 showing 1: 1.50 pyramids lost on average instead of 2.00 if you stop; "
+                             "the chance of ending as sole occupier stays 0.0%.")
+    both = advice("Reroll the d12 showing 4", Fraction(0), Fraction(5, 16), Fraction(2), Fraction(53, 50))
+    assert both == ("Reroll the d12 showing 4: sole occupier 31.2% instead of 0.0% if you stop; 1.06 pyramids lost "
+                    "on average instead of 2.00.")
+    only_chance = advice("Reroll the d6 showing 2", Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(1))
+    assert only_chance.endswith("sole occupier 50.0% instead of 25.0% if you stop; the same pyramids lost on average.")
