@@ -183,7 +183,8 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans, more_notes: 
     methods = sorted({r["out"].method for r in results})
     summary = (f"Commit {','.join(map(name, best['choice'])) or 'no dice'}: sole occupier with "
                f"{percent(best['sole'], 1)}, {float(best['mean_lost']):.2f} pyramids lost on average, keeping "
-               f"{','.join(map(name, best['kept'])) or 'nothing'} in your pool.")
+               f"{','.join(map(name, best['kept'])) or 'nothing'} in your pool"
+               + (" (Monte Carlo estimate)." if "monte-carlo" in methods else "."))
     data = {"method": methods[0] if len(methods) == 1 else "mixed", "seat": seat, "commit_count": k,
             "objective": v["objective"], "options": ranked}
     if "monte-carlo" in methods:

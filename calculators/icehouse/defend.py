@@ -251,7 +251,8 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
                      x_label="pyramids lost")
     best = max(range(n), key=lambda i: out.sole[i])
     summary = (f"Player {best + 1} ends as sole occupier: {percent(out.sole[best], 1)}; disputed: "
-               f"{percent(out.disputed, 1)}; left empty: {percent(out.empty, 1)}.")
+               f"{percent(out.disputed, 1)}; left empty: {percent(out.empty, 1)}"
+               + (f" (Monte Carlo estimate, {out.trials:,} trials)." if out.method != "exact" else "."))
     return Result(summary=summary, data=data, rules=RULES, tables=tables, charts=[chart],
                   notes=[f"Method: {describe_method(out)}.", *notes_for(out, outs, where, v["trials"], trials_run),
                          *reading_notes(forces, v, out.approx)])
