@@ -366,10 +366,30 @@ def present(v: dict, turn: Turn, notes: list[str]) -> Result:
     chart = {"type": "svg", "title": f"{season.display} {year}: the position after the season",
              "svg": WOTW.draw(WOTW, turn, f"War of the Worlds, {season.display} {year}")}
     readings = v.get("readings", {})
-    rules = list(RULES) + ([] if moving else AFTER_RULES) + [readings.cite(r) for r in readings
-                                                              if not readings.is_default(r)]
-    return Result(summary=_summary(turn, report), data=data, tables=tables, charts=[chart],
+    summary = _summary(turn, report)
+    rules = applied(turn, report, [summary, *notes]) + [readings.cite(r) for r in readings
+                                                        if not readings.is_default(r)]
+    return Result(summary=summary, data=data, tables=tables, charts=[chart],
                   notes=[n for n in notes if n], rules=rules, next=follow)
+
+
+RULE_ID = re.compile(r"\b(?:WOTW|DIP) R?\d+(?:\.\d+)?\b")
+
+
+def applied(turn: Turn, report: Report, texts: list[str]) -> list[str]:
+    """The rules this season applied (issue 24: not every rule of the variant): each order's, those the
+    summary and notes name, and those of what happened (a landing, centres destroyed, a victory)."""
+    cited = ["WOTW 1.1", *(r for o in turn.outcomes for r in o.rules)]
+    cited += [r for text in texts if text for r in RULE_ID.findall(text)]
+    if report.landing:
+        cited += ["WOTW 3.3", "WOTW 3.4", "WOTW 3.6"]
+    if report.destroyed_now:
+        cited.append("WOTW 8.1")
+    if turn.winner:
+        cited += ["WOTW 2.2", "WOTW 2.3"]
+    if report.removals:
+        cited += AFTER_RULES
+    return list(dict.fromkeys(cited))
 
 
 def _event_notes(turn: Turn, report: Report) -> list[str]:
