@@ -110,12 +110,7 @@ def england_offboard(v: dict) -> Result:
                    f"{supply} in all, against {units} units. Adjustments come in the winter; "
                    f"with these counts England would {_would(delta)}.")
         status = "no-adjustment"
-    if v["on_board"] == 0:
-        notes.append("With no centre on the board England owns neither Carlisle nor Newcastle: it has been "
-                     "eliminated (CLAN 5.1), whatever its off-board centres.")
-    if v["army_fleets"]:
-        af = v["army_fleets"]
-        notes.append(f"The {counted(af, 'A/F')} {plural(af, 'counts', 'count')} as {2 * af} units (ruling CLAN R5).")
+    notes += _count_notes(v)
     schedule = [[y, offboard_centres(y)] for y in range(FIRST_YEAR, last_offboard_spring() + 2)]
     data = {
         "year": year, "season": season, "offboard": off, "on_board": v["on_board"], "supply": supply,
@@ -125,3 +120,15 @@ def england_offboard(v: dict) -> Result:
     return Result(summary=summary, data=data, rules=RULES, notes=notes,
                   tables=[Table("Off-board centres by year (every season of that year)", ["Year", "Off-board centres"],
                                 schedule)])
+
+
+def _count_notes(v: dict) -> list[str]:
+    """What the counts entered mean: no centre on the board (CLAN 5.1), an A/F two units (ruling CLAN R5)."""
+    notes = []
+    if v["on_board"] == 0:
+        notes.append("With no centre on the board England owns neither Carlisle nor Newcastle: it has been "
+                     "eliminated (CLAN 5.1), whatever its off-board centres.")
+    if v["army_fleets"]:
+        af = v["army_fleets"]
+        notes.append(f"The {counted(af, 'A/F')} {plural(af, 'counts', 'count')} as {2 * af} units (ruling CLAN R5).")
+    return notes
