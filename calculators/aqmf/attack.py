@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Result, Table, calculator, percent, prob
+from ..core import BarChart, Result, Table, calculator, prob
 from . import common as c
 from .combat import attack_odds, p_rout, resolve_shooter, resolve_target
 from .dice import damage_need
@@ -146,20 +146,20 @@ def _tripod_part(out: Result, odds, shooter, target, within_six: bool, opts) -> 
         "p_exploded": prob(states.get("exploded", Fraction(0))),
         "damage_at_least": c.at_least_json(odds.damage, upto),
     })
-    out.summary = (f"{shooter.label} ({_dice_words(shooter)}, {shooter.weapon.name}) against the tripod: "
-                   f"each die hits with {c.fcell(odds.p_hit)} and damages with {c.fcell(odds.p_damage)}; "
-                   f"P(at least one damage point) = {c.pstr(odds.damage.at_least(1))}; "
-                   f"P(tripod destroyed) = {c.pstr(down)}.")
+    out.summary = (f"Tripod destroyed or exploded: {c.pstr(down)}; at least one damage point: "
+                   f"{c.pstr(odds.damage.at_least(1))}.")
+    out.notes.insert(0, f"{shooter.label} ({_dice_words(shooter)}, {shooter.weapon.name}) against the tripod: each die "
+                        f"hits with {c.fcell(odds.p_hit)} and damages with {c.fcell(odds.p_damage)}.")
     out.charts.append(c.bar("Damage points", odds.damage, upto, "damage points"))
     order = ["no damage", *CATEGORIES]
     out.charts.append(BarChart("Damage chart result", order, [("probability", [float(cats.get(k, 0)) for k in order])],
                                x_label="result"))
-    out.tables.append(Table("Damage points", ["Points", "P", "%"], c.dist_rows(odds.damage, upto, most=c.TABLE_ROWS)))
+    out.tables.append(Table("Damage points", ["Points", "Chance"], c.dist_rows(odds.damage, upto, most=c.TABLE_ROWS)))
     if upto:
-        out.tables.append(Table("At least k damage points", ["Outcome", "P", "%"],
+        out.tables.append(Table("At least k damage points", ["Outcome", "Chance"],
                                 c.at_least_rows(odds.damage, min(upto, c.TABLE_ROWS), "damage points")))
-    out.tables.append(Table("Tripod after the attack", ["Outcome", "P", "%"],
-                            [[state_label(s), *c.pcells(states[s])]
+    out.tables.append(Table("Tripod after the attack", ["Outcome", "Chance"],
+                            [[state_label(s), c.pcell(states[s])]
                              for s in ordered_states(states)]))
     if target.cover != "none" or target.immobilized:
         plain = type(target)(target.label, target.kind, 1, target.defense, target.armor, "none", False, False)
@@ -170,7 +170,7 @@ def _tripod_part(out: Result, odds, shooter, target, within_six: bool, opts) -> 
         out.charts.append(c.compare("Damage points: as set vs no cover, not immobilized",
                                     ("as set", odds.damage), ("no cover, not immobilized", base), top,
                                     "damage points"))
-        out.notes.append(f"With no cover and not immobilized, P(tripod destroyed) would be "
+        out.notes.append(f"With no cover and not immobilized, the tripod would be destroyed or explode with "
                          f"{c.pstr(p_down(base_states))}.")
 
 
@@ -183,20 +183,20 @@ def _units_part(out: Result, odds, shooter, target, within_six: bool, opts) -> N
     blip = target.kind == "blip"
     what = "Blip revealed" if blip else "Elements destroyed"
     out.charts.append(c.bar(what, dest, n, "blip revealed" if blip else "elements destroyed"))
-    out.tables.append(Table(what, ["Revealed" if blip else "Destroyed", "P", "%"], c.dist_rows(dest, n)))
+    out.tables.append(Table(what, ["Revealed" if blip else "Destroyed", "Chance"], c.dist_rows(dest, n)))
     if not blip:
-        out.tables.append(Table("At least k destroyed", ["Outcome", "P", "%"], c.at_least_rows(dest, n, "destroyed")))
-    out.summary = (f"{shooter.label} ({_dice_words(shooter)}, {shooter.weapon.name}) against {target.label}: "
-                   f"each {'sweep' if shooter.weapon.sweep else 'die'} hits with {c.fcell(odds.p_hit)}, each hit "
-                   f"{'damages' if blip else 'destroys'} with {c.fcell(odds.p_damage)}.")
+        out.tables.append(Table("At least k destroyed", ["Outcome", "Chance"], c.at_least_rows(dest, n, "destroyed")))
+    out.notes.insert(0, f"{shooter.label} ({_dice_words(shooter)}, {shooter.weapon.name}) against {target.label}: "
+                        f"each {'sweep' if shooter.weapon.sweep else 'die'} hits with {c.fcell(odds.p_hit)}, each hit "
+                        f"{'damages' if blip else 'destroys'} with {c.fcell(odds.p_damage)}.")
     if blip:
         out.data["p_revealed"] = prob(dest.at_least(1))
-        out.summary += (f" Any damage reveals the blip: P(revealed) = {c.pstr(dest.at_least(1))}. Shooting a blip "
-                        "destroys nothing (AQMF 12.6).")
+        out.summary = (f"Blip revealed: {c.pstr(dest.at_least(1))}; any damage reveals it, and shooting a blip "
+                       "destroys nothing (AQMF 12.6).")
         out.rules.append("AQMF 12.6")
     else:
-        out.summary += (f" P(at least one destroyed) = {c.pstr(dest.at_least(1))}; "
-                        f"expected {float(dest.mean()):.3f} destroyed.")
+        out.summary = (f"At least one element destroyed: {c.pstr(dest.at_least(1))}; "
+                       f"{float(dest.mean()):.2f} destroyed on average.")
     if target.kind == "human":
         _morale_part(out, dest, n)
     if target.cover != "none" or (target.dug_in and not (shooter.strips_dug_in and within_six)) or target.immobilized:
@@ -206,8 +206,8 @@ def _units_part(out: Result, odds, shooter, target, within_six: bool, opts) -> N
         out.charts.append(c.compare(f"{what}: as set vs in the open, not dug in",
                                     ("as set", dest), ("open, not dug in", base), n,
                                     "blip revealed" if blip else "elements destroyed"))
-        out.notes.append(f"In the open and not dug in, P({'revealed' if blip else 'at least one destroyed'}) would be "
-                         f"{c.fcell(base.at_least(1))} ({percent(base.at_least(1), 2)}).")
+        out.notes.append(f"In the open and not dug in, {'revealed' if blip else 'at least one destroyed'} would be "
+                         f"{c.pstr(base.at_least(1))}.")
 
 
 def _morale_part(out: Result, dest, n: int) -> None:
@@ -216,15 +216,15 @@ def _morale_part(out: Result, dest, n: int) -> None:
     tests = dest.p(lambda k: 0 < k < n)
     none = dest.p(lambda k: k == 0)
     out.data["morale"] = {"p_tests": prob(tests), "p_routs": prob(rout), "p_wiped_out": prob(wiped)}
-    out.summary += f" The unit routs with P = {c.pstr(rout)}; wiped out (no test) with P = {c.pstr(wiped)}."
+    out.summary += f" Routs: {c.pstr(rout)}; wiped out (no test): {c.pstr(wiped)}."
     out.rules += ["AQMF 9.2", "AQMF 9.3"]
     out.notes.append("The morale follow-up counts only this attack's losses; for several attacks in one turn, use "
                      "the fire plan, which tests once with the turn's total (AQMF 9.2, 9.3).")
-    out.tables.append(Table("Morale follow-up (AQMF 9.2-9.3)", ["Outcome", "P", "%"],
-                            [["no loss (no test)", *c.pcells(none)],
-                             ["tests and passes", *c.pcells(tests - rout)],
-                             ["tests and routs", *c.pcells(rout)],
-                             ["wiped out (no test)", *c.pcells(wiped)]]))
+    out.tables.append(Table("Morale follow-up (AQMF 9.2-9.3)", ["Outcome", "Chance"],
+                            [["no loss (no test)", c.pcell(none)],
+                             ["tests and passes", c.pcell(tests - rout)],
+                             ["tests and routs", c.pcell(rout)],
+                             ["wiped out (no test)", c.pcell(wiped)]]))
 
 
 def _need(n: int) -> str:

@@ -92,9 +92,9 @@ def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str
         if w.assault_only:
             raise InputError("weapon", f"{w.name} can only be used in an assault.")
         if range_in < w.min_range:
-            raise InputError("range", f"{range_in}\" is inside the {w.name}'s {w.min_range}\" minimum range.")
+            raise InputError("range", f"{range_in}\" is inside the minimum range of the {w.name} ({w.min_range}\").")
         if w.max_range is not None and range_in > w.max_range:
-            raise InputError("range", f"{range_in}\" is out of range: the {w.name} reaches {w.max_range}\".")
+            raise InputError("range", f"{range_in}\" is out of range: the range of the {w.name} is {w.max_range}\".")
     n = within_size(preset, elements, "elements", "can attack")
     tripod = preset.kind == "tripod"
     return Shooter(unit_label(preset, n, "attacking"), w, n, tripod)

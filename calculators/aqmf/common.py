@@ -5,8 +5,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
-from ..core import BarChart, Prob, Table, bool_param, choice_param, frac, int_param, one_in, percent
-from ..core import prob_cells as pcells
+from ..core import BarChart, Prob, Table, bool_param, chance, choice_param, frac, int_param
 from .combat import MAX_ELEMENTS, MAX_RANGE
 from .dice import RollOptions
 from .readings import AboveTen
@@ -106,7 +105,7 @@ def pcell(p) -> Prob:
 
 
 def at_least_rows(dist: Counts, upto: int, what: str) -> list[list]:
-    return [[f"at least {k} {what}", *pcells(dist.at_least(k))] for k in range(1, upto + 1)]
+    return [[f"at least {k} {what}", pcell(dist.at_least(k))] for k in range(1, upto + 1)]
 
 
 TABLE_ROWS = 16  # a table lists at most this many single outcomes, then "k or more" (the data has them all)
@@ -115,9 +114,9 @@ TABLE_ROWS = 16  # a table lists at most this many single outcomes, then "k or m
 def dist_rows(dist: Counts, upto: int, most: int | None = None) -> list[list]:
     d = dist.as_dict()
     last = upto if most is None or upto < most else most - 1
-    rows = [[k, *pcells(d.get(k, Fraction(0)))] for k in range(last + 1)]
+    rows = [[k, pcell(d.get(k, Fraction(0)))] for k in range(last + 1)]
     if last < upto:
-        rows.append([f"{last + 1} or more", *pcells(dist.at_least(last + 1))])
+        rows.append([f"{last + 1} or more", pcell(dist.at_least(last + 1))])
     return rows
 
 
@@ -155,8 +154,6 @@ def fcell(p) -> str:
 
 
 def pstr(p) -> str:
-    """A probability for a sentence: the exact fraction when it is short, and the percentage."""
-    f = frac(p)
-    if len(f) <= 23:
-        return f"{f} ({percent(p, 2)}, {one_in(p)})" if 0 < p < 1 else f"{f} ({percent(p, 2)})"
-    return f"{percent(p, 2)} ({one_in(p)}; exact fraction under Exact probabilities)"
+    """A probability for a sentence, in plain words ("60% (3 in 5)", "9.1% (1 in 10.9)"): the exact
+    fraction is in the result's data, listed under Exact probabilities (issue 24)."""
+    return chance(p)

@@ -117,12 +117,19 @@ def p_down(states: dict) -> Fraction:
     return sum((p for s, p in states.items() if is_down(s)), Fraction(0))
 
 
+# Ruling AQMF R15: a 1-7 result that takes Armor to 0 or less leaves the tripod standing (any damage roll
+# then succeeds, any later 8 destroys it): the label says so, so it is not read as "destroyed".
+ZERO_ARMOR = "Armor 0 or less, still standing"
+ZERO_ARMOR_NOTE = ("Armor 0 or less, still standing: a 1-7 result took the tripod's Armor to 0 or less; it keeps "
+                   "standing, every damage roll against it succeeds and any later 8 destroys it (ruling AQMF R15).")
+
+
 def state_label(state) -> str:
     if state == DESTROYED:
         return "destroyed"
     if state == EXPLODED:
         return "exploded"
-    return f"Armor {state}" if state > 0 else "Armor 0 or less"
+    return f"Armor {state}" if state > 0 else ZERO_ARMOR
 
 
 def ordered_states(states: dict) -> list:

@@ -3,7 +3,7 @@
     >>> import calculators
     >>> out = calculators.run("aqmf-fire-plan", {"attackers": '[{"unit": "mw-tanks", "range": 20}]'})
     >>> out["data"]["headline"]["event"]
-    'tripod destroyed'
+    'tripod destroyed or exploded'
 """
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """Heat ray: focused against sweep on the same targets (aqmf-heat-ray)."""
 from __future__ import annotations
 
-from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, percent, prob
+from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, prob
+from ..core.words import counted
 from . import common as c
 from .combat import MAX_ELEMENTS, Target, mixed_sweep, resolve_target
 from .dice import p_damage, p_success
@@ -78,11 +79,10 @@ def heat_ray_calc(v: dict) -> Result:
     sweep = mixed_sweep(p_hit, dmgs)
     data.update({"sweep_possible": True, "sweep_impossible": None, "sweep": sweep.to_json(),
                  "sweep_expected": prob(sweep.mean()), "sweep_at_least": c.at_least_json(sweep, total)})
-    summary = (f"One heat ray shot at {rng}\": focused destroys the end element with P = "
-               f"{c.fcell(focused.at_least(1))} ({percent(focused.at_least(1), 2)}), expected "
-               f"{float(focused.mean()):.3f}; a sweep over {total} element{'s' if total > 1 else ''} destroys "
-               f"at least one with P = {c.fcell(sweep.at_least(1))} ({percent(sweep.at_least(1), 2)}), expected "
-               f"{float(sweep.mean()):.3f}.")
+    summary = (f"Focused beam destroys the end element: {c.pstr(focused.at_least(1))}. A sweep over "
+               f"{counted(total, 'element')} destroys at least one: {c.pstr(sweep.at_least(1))}.")
+    notes.insert(0, f"One heat ray shot at {rng}\": on average the focused beam destroys "
+                    f"{float(focused.mean()):.3f} elements, the sweep {float(sweep.mean()):.3f}.")
     charts = [c.bar("Focused beam: elements destroyed", focused, total, "elements destroyed"),
               c.bar("Sweep: elements destroyed", sweep, total, "elements destroyed"),
               c.compare("Focused vs sweep", ("focused", focused), ("sweep", sweep), total, "elements destroyed")]
@@ -115,10 +115,9 @@ def _focused_only(rng: int, focused: IntDist, data: dict, rules: list[str], note
     data.update({"sweep_possible": False, "sweep_impossible": why, "sweep": None, "sweep_expected": None,
                  "sweep_at_least": None})
     notes.insert(0, why)
-    summary = (f"Focused: destroys the end element with P = {c.fcell(focused.at_least(1))} "
-               f"({percent(focused.at_least(1), 2)}). No sweep beyond 15\".")
+    summary = f"Destroys the end element: {c.pstr(focused.at_least(1))} (focused; no sweep beyond 15\")."
     charts = [c.bar("Focused beam: elements destroyed", focused, 1, "elements destroyed")]
-    tables = [Table("Focused beam", ["Destroyed", "P", "%"], c.dist_rows(focused, 1))]
+    tables = [Table("Focused beam", ["Destroyed", "Chance"], c.dist_rows(focused, 1))]
     return Result(summary=summary, data=data, rules=rules, tables=tables, charts=charts, notes=notes)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from ..core.words import counted
 from ..core import BarChart, InputError, Result, Table, calculator, choice_param, int_param, prob
 from . import common as c
 from .combat import check_tripod_armor, resolve_shooter, resolve_target
@@ -66,7 +67,7 @@ def how_many_calc(v: dict) -> Result:
     if v["count"] == "volleys":
         attack = Attack(shooter.label, shooter, v["attack"], within_six)
         curve = _curve([attack] * v["most"], target, opts, v["event"], morale)
-        what = f"volleys of {shooter.label} ({shooter.dice} dice each)"
+        what = f"volleys of {shooter.label} ({counted(shooter.dice, 'die')} each)"
     else:
         if v["elements"] is not None:
             notes.append("Shooting elements is not used when counting elements: the count is the elements.")
@@ -114,38 +115,38 @@ def _report(curve, v, what, event, target, shooter, notes) -> Result:
     goal = Fraction(v["goal"], 100)
     answer = next((i + 1 for i, p in enumerate(curve) if p >= goal), None)
     noun = "volleys" if v["count"] == "volleys" else "elements"
+    one = noun[:-1]
     if answer is not None:
-        summary = (f"P({event}) reaches {v['goal']}% with {answer} {noun if answer > 1 else noun[:-1]}: "
-                   f"{c.pstr(curve[answer - 1])}")
+        summary = (f"{counted(answer, one)} to reach {v['goal']}% ({event}): {c.pstr(curve[answer - 1])}")
         summary += (f"; {answer - 1} give{'s' if answer == 2 else ''} {c.pstr(curve[answer - 2])}." if answer > 1
                     else ".")
     elif curve[-1] == 0:
-        summary = (f"P({event}) stays 0: these attacks can never do it (a roll needing more than 10 cannot "
+        summary = (f"Never {event}: these attacks cannot do it (a roll needing more than 10 cannot "
                    "succeed, ruling AQMF R5).")
     else:
-        summary = (f"P({event}) does not reach {v['goal']}% within {v['most']} {noun}: {v['most']} "
+        summary = (f"Not {v['goal']}% within {counted(v['most'], one)} ({event}): {v['most']} "
                    f"give{'s' if v['most'] == 1 else ''} {c.pstr(curve[-1])}.")
-    summary = f"{what[0].upper()}{what[1:]} at {target.label}: " + summary
+    notes.insert(0, f"{what[0].upper()}{what[1:]} at {target.label}.")
     data = {"count": v["count"], "event": event, "goal": prob(goal), "answer": answer,
             "p_at_answer": prob(curve[answer - 1]) if answer else None,
             "curve": [{"n": i + 1, **prob(p)} for i, p in enumerate(curve)],
             "shooter": {"label": shooter.label, "weapon": shooter.weapon.name, "dice_per_element": shooter.weapon.dice},
             "target": {"label": target.label, "kind": target.kind}}
-    chart = BarChart(f"P({event}) against the number of {noun} (goal {v['goal']}%)",
-                     [str(i + 1) for i in range(len(curve))], [(f"P({event})", [float(p) for p in curve])],
+    chart = BarChart(f"Chance ({event}) against the number of {noun} (goal {v['goal']}%)",
+                     [str(i + 1) for i in range(len(curve))], [(event, [float(p) for p in curve])],
                      x_label=noun)
-    table = Table(f"P({event}) by the number of {noun}", [noun.capitalize(), "P", "%", f"{v['goal']}% reached"],
-                  [[i + 1, *c.pcells(p), "yes" if p >= goal else "no"] for i, p in enumerate(curve)])
+    table = Table(f"Chance ({event}) by the number of {noun}", [noun.capitalize(), "Chance", f"{v['goal']}% reached"],
+                  [[i + 1, c.pcell(p), "yes" if p >= goal else "no"] for i, p in enumerate(curve)])
     rules = ["AQMF 5.4", "AQMF 5.5", "AQMF R2", *c.options(v).rules()]
     rules += ["AQMF 18.1", "AQMF R16"] if target.kind == "tripod" else []
     rules += ["AQMF 9.2", "AQMF 9.3", "AQMF R18", "AQMF R31"] if v["event"] == "broken" else []
     if v["count"] == "volleys" and target.kind != "tripod":
         after_each = MoraleTests.read(v["readings"]) is MoraleTests.AFTER_EACH_ATTACK
         shooting_only = MoraleLosses.read(v["readings"]) is MoraleLosses.SHOOTING_ONLY
-        counted = "the elements lost to shooting that turn" if shooting_only else "every element lost that turn"
+        losses = "the elements lost to shooting that turn" if shooting_only else "every element lost that turn"
         when = ("after every volley that destroys an element" if after_each else
                 "once at the end of the Combat Phase (an assault also at its own end)")
         notes.append(f"Volleys at a unit all come in one turn: their losses add up, and a human unit tests {when} "
-                     f"with {counted} (rulings AQMF R18, AQMF R31).")
+                     f"with {losses} (rulings AQMF R18, AQMF R31).")
     return Result(summary=summary, data=data, rules=list(dict.fromkeys(rules)), tables=[table], charts=[chart],
                   notes=notes)

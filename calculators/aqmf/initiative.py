@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Dist, Result, Table, calculator, frac, int_param, percent, prob, prob_cells
+from ..core import BarChart, Dist, Prob, Result, Table, calculator, chance, int_param, prob
 from .dice import D10
 
 # AQMF 20.3: full-game modifiers to the human roll, per unit destroyed in the previous turn.
@@ -53,9 +53,9 @@ def initiative_calc(v: dict) -> Result:
     final = winner(modifier)
     plain = winner(0)
     diff = Dist.of(_diff_weights(modifier))
-    summary = (f"Human modifier {modifier:+d}: the human player wins the initiative with P = {frac(final['human'])} "
-               f"({percent(final['human'])}), the Martian with P = {frac(final['martian'])}. The first roll-off "
-               f"ties with P = {frac(first['tie'])}; ties are rolled again (ruling AQMF R1).")
+    summary = (f"Human player wins the initiative: {chance(final['human'])}; the Martian: "
+               f"{chance(final['martian'])} (human modifier {modifier:+d}).")
+    tie = f"The first roll-off ties with {chance(first['tie'])}; ties are rolled again (ruling AQMF R1)."
     data = {"modifier": modifier, "first_roll": {k: prob(p) for k, p in first.items()},
             "p_human": prob(final["human"]), "p_martian": prob(final["martian"]),
             "margin": diff.to_json()}
@@ -65,15 +65,15 @@ def initiative_calc(v: dict) -> Result:
               BarChart("Who wins the initiative", ["human", "Martian"],
                        [("with these modifiers", [float(final["human"]), float(final["martian"])]),
                         ("no modifiers", [float(plain["human"]), float(plain["martian"])])], x_label="winner")]
-    tables = [Table("First roll-off", ["Outcome", "P", "%"],
-                    [["human higher", *prob_cells(first["human"])],
-                     ["tie (roll again)", *prob_cells(first["tie"])],
-                     ["Martian higher", *prob_cells(first["martian"])]]),
+    tables = [Table("First roll-off", ["Outcome", "Chance"],
+                    [["human higher", Prob(first["human"])],
+                     ["tie (roll again)", Prob(first["tie"])],
+                     ["Martian higher", Prob(first["martian"])]]),
               Table("Modifiers used", ["Circumstance", "Count", "Each", "Total"],
                     [[label, v[key], f"{mod:+d}", f"{v[key] * mod:+d}"] for key, label, mod in MODIFIERS])]
     return Result(summary=summary, data=data, tables=tables, charts=charts,
                   rules=["AQMF 3.1", "AQMF 3.2", "AQMF R1"],
-                  notes=["The winner chooses whether to be side A (moves first) or side B this turn (AQMF 3.1).",
+                  notes=[tie, "The winner chooses whether to be side A (moves first) or side B this turn (AQMF 3.1).",
                          "The modifiers belong to the full game; the quick-start scenarios play without them."])
 
 

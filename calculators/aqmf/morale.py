@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Dist, Result, Table, calculator, frac, int_param, percent, prob
+from ..core import BarChart, Dist, Prob, Result, Table, calculator, chance, int_param, prob
+from ..core.words import counted
 from .dice import p_at_least
 
 PASS_AT = 5  # AQMF 9.3: D10 minus losses of 5 or more passes
@@ -62,14 +63,14 @@ def morale_calc(v: dict) -> Result:
     attempts = rally_attempts(rally)
     first = p_pass(rally)
     need = PASS_AT + losses
-    ref_rows = [[k, f"{PASS_AT + k}+" if PASS_AT + k <= 10 else "impossible", frac(p_pass(k)), percent(p_pass(k))]
-                for k in range(0, 7)]
-    att_rows = [[str(k) if k <= MAX_ATTEMPTS else f"not within {MAX_ATTEMPTS}", frac(w), percent(w, 2)]
-                for k, w in attempts.items]
-    summary = (f"After losing {losses} element{'s' if losses > 1 else ''} the unit needs {need}+ on a D10 "
-               f"({'impossible' if need > 10 else 'D10 minus ' + str(losses) + ' of 5 or more'}): it passes with "
-               f"P = {frac(passed)} ({percent(passed)}) and routs with P = {frac(rout)} ({percent(rout)}). "
-               f"A routed unit rallies at its first attempt with P = {frac(first)} ({percent(first)}).")
+    ref_rows = [[k, f"{PASS_AT + k}+" if PASS_AT + k <= 10 else "impossible", Prob(p_pass(k))] for k in range(0, 7)]
+    att_rows = [[str(k) if k <= MAX_ATTEMPTS else f"not within {MAX_ATTEMPTS}", Prob(w)] for k, w in attempts.items]
+    summary = (f"Passes its morale test: {chance(passed)}, needing {need}+ on a D10 after losing "
+               f"{counted(losses, 'element')}; routs: {chance(rout)}." if need <= 10 else
+               f"Routs for certain: after losing {counted(losses, 'element')} it would need {need}+ on a D10.")
+    how = (f"After losing {counted(losses, 'element')} the unit needs {need}+ on a D10 "
+           f"({'impossible' if need > 10 else 'D10 minus ' + str(losses) + ' of 5 or more'}). A routed unit "
+           f"rallies at its first attempt: {chance(first)}.")
     data = {
         "tests": True, "losses": losses, "need": need,
         "p_pass": prob(passed), "p_rout": prob(rout),
@@ -84,9 +85,9 @@ def morale_calc(v: dict) -> Result:
                                                             attempts.items],
                  [("probability", [float(w) for _, w in attempts.items])], x_label="attempt"),
     ]
-    tables = [Table("Pass chance by losses (AQMF 9.3)", ["Losses", "D10 needed", "P(pass)", "%"], ref_rows),
-              Table("Rally attempt that succeeds", ["Attempt", "P", "%"], att_rows)]
-    notes = ["A routed unit can only move away from the enemy on its next activation (AQMF 9.4); a rallied "
+    tables = [Table("Pass chance by losses (AQMF 9.3)", ["Losses", "D10 needed", "Chance to pass"], ref_rows),
+              Table("Rally attempt that succeeds", ["Attempt", "Chance"], att_rows)]
+    notes = [how, "A routed unit can only move away from the enemy on its next activation (AQMF 9.4); a rallied "
              "unit still cannot act that turn (AQMF 9.5).",
              "Rally attempts after the first count no losses (the unit is assumed not to be shot again)."]
     return Result(summary=summary, data=data, rules=rules, tables=tables, charts=charts, notes=notes)

@@ -4,17 +4,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..core import BarChart, Result, Table, percent, prob
+from ..core import BarChart, Result, Table, chance, percent, prob
 from . import common as c
 from .combat import Target, attack_odds, p_rout
-from .damage import DESTROYED, EXPLODED, after_attack_weights, is_down, p_down
+from .damage import DESTROYED, EXPLODED, ZERO_ARMOR, ZERO_ARMOR_NOTE, after_attack_weights, is_down, p_down
 from .dice import QUICK_START, RollOptions, damage_need
 from .explosion import blast
 from .plan import ASSAULT, SHOOTING, TOW, Plan, tripod_hit_need
 from .readings import BlastAttacks
 
 KIND_WORDS = {SHOOTING: "shooting", ASSAULT: "assault", TOW: "tow cables"}
-EVENTS = {"tripod": "tripod destroyed", "human": "unit routed or wiped out", "blip": "blip revealed",
+EVENTS = {"tripod": "tripod destroyed or exploded", "human": "unit routed or wiped out", "blip": "blip revealed",
           "other": "unit wiped out"}
 
 
@@ -37,12 +37,14 @@ def present(a: Plan, b: Plan | None, nearby: list[Target], opts: RollOptions, or
     out = Result(summary="", data={}, rules=["AQMF 5.4", "AQMF 5.5", *opts.rules()])
     out.data.update(plan_data(a, out))
     out.summary = summary(a)
+    out.notes.insert(0, course(a))
     event, final, after = headline(a)
     series = [(a.name, after)]
     if b is not None:
         b_data = plan_data(b, None)
         out.data["compare"] = b_data
-        out.summary += " " + compare_sentence(a, b)
+        out.summary = compare_sentence(a, b)
+        out.notes.insert(1, course(b))
         out.tables.append(compare_table(a, b))
         series.append((b.name, headline(b)[2]))
         _cite(b, out)
@@ -113,9 +115,10 @@ def attackers_table(plan: Plan, rows: list[dict], after: list[Fraction], event: 
     def need(n):
         return "-" if n is None else ("any roll" if n <= 1 else f"{n}+" if n <= 10 else f"{n} (impossible)")
     return Table(f"{plan.name}: attackers in order, at {plan.target.label}",
-                 ["#", "Unit", "Attack", "Dice", "To hit", "To damage (at the start)", f"P({event}) after it"],
+                 ["#", "Unit", "Attack", "Dice", "To hit", "To damage (at the start)",
+                  f"{event.capitalize()}, after it"],
                  [[r["attacker"], r["label"].split(". ", 1)[1], KIND_WORDS[r["attack"]], r["dice"], need(r["hit_need"]),
-                   need(r["damage_need"]), c.pstr(p)] for r, p in zip(rows, after, strict=True)])
+                   need(r["damage_need"]), c.pcell(p)] for r, p in zip(rows, after, strict=True)])
 
 
 # -- a tripod ---------------------------------------------------------------------------------
@@ -126,7 +129,7 @@ def state_label(s) -> str:
     if s == EXPLODED:
         return "exploded"
     extra = [w for w, on in (("crippled", s.crippled), ("weapons disabled", s.disabled), ("immobilized", s.held)) if on]
-    return ", ".join([f"Armor {s.armor}" if s.armor > 0 else "Armor 0 or less", *extra])
+    return ", ".join([f"Armor {s.armor}" if s.armor > 0 else ZERO_ARMOR, *extra])
 
 
 def _order(s):
@@ -151,23 +154,25 @@ def tripod_data(plan: Plan, out: Result | None) -> dict:
             "final": joint, "armor_left": [{"outcome": _armor_label(k), **prob(armor[k])} for k in order],
             **{k: prob(v) for k, v in flags.items()}}
     if out is not None:
-        out.tables.append(Table("Tripod after the turn", ["State", "P", "%"],
-                                [[_armor_label(k), *c.pcells(armor[k])] for k in order]))
+        out.tables.append(Table("Tripod after the turn", ["State", "Chance"],
+                                [[_armor_label(k), c.pcell(armor[k])] for k in order]))
         effects = [("p_crippled", "crippled (AQMF 18.3)"), ("p_weapons_disabled", "weapons disabled (AQMF 18.4)")]
         if plan.target.immobilized or any(a.kind == TOW for a in plan.attacks):
             effects.append(("p_immobilized", "immobilized: held by cables (AQMF 17.1)"))
-        out.tables.append(Table("Still standing, with lasting damage", ["Effect", "P", "%"],
-                                [[name, *c.pcells(flags[key])] for key, name in effects]))
+        out.tables.append(Table("Still standing, with lasting damage", ["Effect", "Chance"],
+                                [[name, c.pcell(flags[key])] for key, name in effects]))
         out.charts.append(BarChart("Tripod after the turn", [_armor_label(k) for k in order],
                                    [("probability", [float(armor[k]) for k in order])], x_label="state"))
         out.notes.append("Each unit's attack is one roll on the damage chart, +1 per damage point past the first "
                          "(AQMF 18.1, ruling AQMF R16); the next unit rolls to damage against the Armor left. "
                          "Crippled and weapons-disabled results stay with the tripod but change no roll here.")
+        if any(not is_down(k) and k <= 0 and armor[k] for k in order):
+            out.notes.append(ZERO_ARMOR_NOTE)
     return data
 
 
 def _armor_label(k) -> str:
-    return k if is_down(k) else (f"Armor {k}" if k > 0 else "Armor 0 or less")
+    return k if is_down(k) else (f"Armor {k}" if k > 0 else ZERO_ARMOR)
 
 
 # -- a human unit, a blip, a unit with no morale -------------------------------------------
@@ -199,18 +204,18 @@ def _unit_tables(plan: Plan, lost: dict, out: Result) -> None:
     out.charts.append(c.bar("Blip revealed" if t.kind == "blip" else "Elements lost over the turn",
                             _as_dist(lost), n, word))
     if t.kind == "blip":
-        out.tables.append(Table("Blip revealed", ["Revealed", "P", "%"],
-                                [[w, *c.pcells(lost.get(k, 0))] for k, w in ((0, "no"), (1, "yes"))]))
+        out.tables.append(Table("Blip revealed", ["Revealed", "Chance"],
+                                [[w, c.pcell(lost.get(k, 0))] for k, w in ((0, "no"), (1, "yes"))]))
         return
     if t.kind != "human":
-        out.tables.append(Table("Elements lost", ["Lost", "P", "%"],
-                                [[k, *c.pcells(lost.get(k, 0))] for k in range(n + 1)]))
+        out.tables.append(Table("Elements lost", ["Lost", "Chance"],
+                                [[k, c.pcell(lost.get(k, 0))] for k in range(n + 1)]))
         return
     joint = chain.marginal(lambda s: (n - s.alive, s.routed))
     rows = []
     for k in range(n + 1):
         holds, routs = joint.get((k, False), Fraction(0)), joint.get((k, True), Fraction(0))
-        rows.append([k if k < n else f"{k} (wiped out)", c.fcell(holds) if k < n else "-",
+        rows.append([k if k < n else f"{k} (wiped out)", c.pcell(holds) if k < n else "-",
                      c.pcell(routs) if k < n else "-", c.pcell(holds + routs)])
     out.tables.append(Table("Elements lost and morale at the end of the Combat Phase",
                             ["Lost", "Holds", "Routed", "All"], rows))
@@ -237,58 +242,69 @@ def _as_dist(d: dict):
 # -- sentences, comparison, explosion ---------------------------------------------------------
 
 def summary(plan: Plan) -> str:
-    event, final, after = headline(plan)
+    """The headline: the plan's main chance first, in plain words (who attacks, in ``course``)."""
+    event, final, _ = headline(plan)
     t = plan.target
-    who = " then ".join(a.label.split(". ", 1)[1] for a in plan.attacks)
-    steps = "; ".join(f"{i + 1}. {percent(p, 1)}" for i, p in enumerate(after))
-    text = f"{who} at {t.label}"
     if t.kind == "tripod":
         ex = plan.turn.chain.p(lambda s: s == EXPLODED)
-        return (f"{text} (Armor {t.armor}): P(destroyed by the end of the turn) = {c.pstr(final)}, exploded "
-                f"{c.pstr(ex)}. After each attacker: {steps}.")
+        return (f"Tripod down by the end of the turn: {chance(final)}; destroyed {chance(final - ex)}, "
+                f"exploded {chance(ex)}.")
     if t.kind == "blip":
-        text += f": P({event}) = {c.pstr(final)}; a blip shot at is only revealed, never damaged (AQMF 12.6)."
-    else:
-        lost = plan.turn.chain.expect(lambda s: t.elements - s.alive)
-        text += f": expected {float(lost):.2f} element{'s' if lost != 1 else ''} lost; P({event}) = {c.pstr(final)}."
+        return f"Blip revealed: {chance(final)}; a blip shot at is only revealed, never damaged (AQMF 12.6)."
+    lost = plan.turn.chain.expect(lambda s: t.elements - s.alive)
+    return f"{event.capitalize()}: {chance(final)}; {float(lost):.2f} elements lost on average."
+
+
+def course(plan: Plan) -> str:
+    """Who attacks what, in order, and the main chance after each attacker."""
+    event, _, after = headline(plan)
+    t = plan.target
+    who = " then ".join(a.label.split(". ", 1)[1] for a in plan.attacks)
+    armor = f" (Armor {t.armor})" if t.kind == "tripod" else ""
+    text = f"{plan.name}: {who} at {t.label}{armor}."
     if len(after) > 1:
-        text += f" After each attacker{' (had the phase ended there)' if t.kind == 'human' else ''}: {steps}."
+        steps = "; ".join(f"{i + 1}. {percent(p, 1)}" for i, p in enumerate(after))
+        had = " (had the phase ended there)" if t.kind == "human" else ""
+        text += f" {event.capitalize()} after each attacker{had}: {steps}."
     return text
 
 
 def compare_sentence(a: Plan, b: Plan) -> str:
+    """The headline of two plans: both main chances, and which is better."""
     ea, pa, _ = headline(a)
     eb, pb, _ = headline(b)
-    text = f"Plan B ({len(b.attacks)} attacker{'s' if len(b.attacks) > 1 else ''}): P({eb}) = {c.pstr(pb)}."
-    if ea == eb and a.target.label == b.target.label and pa != pb:
-        better, diff = ("A", pa - pb) if pa > pb else ("B", pb - pa)
-        text += f" Plan {better} is better by {float(diff) * 100:.2f} percentage points."
-    elif ea == eb and pa == pb:
-        text += " Both plans give exactly the same chance."
-    return text
+    if ea != eb or a.target.label != b.target.label:
+        return f"Plan A: {ea} {chance(pa)}. Plan B: {eb} {chance(pb)}."
+    text = f"{ea.capitalize()}: plan A {chance(pa)}, plan B {chance(pb)}"
+    if pa == pb:
+        return text + ": exactly the same chance."
+    better, diff = ("A", pa - pb) if pa > pb else ("B", pb - pa)
+    return text + f"; plan {better} is better by {float(diff) * 100:.2f} percentage points."
 
 
 def compare_table(a: Plan, b: Plan) -> Table:
-    rows = [["Target", a.target.label, b.target.label],
+    rows: list[list[Any]] = [["Target", a.target.label, b.target.label],
             ["Attackers", " then ".join(x.label.split(". ", 1)[1] for x in a.attacks),
              " then ".join(x.label.split(". ", 1)[1] for x in b.attacks)]]
     (ea, pa, _), (eb, pb, _) = headline(a), headline(b)
-    rows.append(["Main chance", f"P({ea}) = {c.pstr(pa)}", f"P({eb}) = {c.pstr(pb)}"])
-    for label, fn in (("P(exploded)", lambda p: p.turn.chain.p(lambda s: s == EXPLODED)
-                       if p.target.kind == "tripod" else None),
-                      ("Expected elements lost", lambda p: None if p.target.kind in ("tripod", "blip")
-                       else p.turn.chain.expect(lambda s: p.target.elements - s.alive))):
+    rows.append(["Main chance" if ea == eb else f"Main chance ({ea}; {eb})", c.pcell(pa), c.pcell(pb)])
+    for label, fn, cell in (("Exploded", lambda p: p.turn.chain.p(lambda s: s == EXPLODED)
+                       if p.target.kind == "tripod" else None, c.pcell),
+                            ("Expected elements lost", lambda p: None if p.target.kind in ("tripod", "blip")
+                             else p.turn.chain.expect(lambda s: p.target.elements - s.alive),
+                             lambda x: f"{float(x):.2f}")):
         va, vb = fn(a), fn(b)
         if va is not None or vb is not None:
-            rows.append([label, "-" if va is None else c.pstr(va), "-" if vb is None else c.pstr(vb)])
+            rows.append([label, "-" if va is None else cell(va), "-" if vb is None else cell(vb)])
     return Table("Plans side by side", ["Compared", "Plan A", "Plan B"], rows)
 
 
 def _after_chart(out: Result, series: list, event: str) -> None:
     most = max(len(s) for _, s in series)
     filled = [(name, [float(s[min(i, len(s) - 1)]) for i in range(most)]) for name, s in series]
-    out.charts.insert(0, BarChart(f"P({event}) after each attacker", [str(i + 1) for i in range(most)], filled,
-                                  x_label="attackers so far"))
+    labels = [str(i + 1) for i in range(most)]
+    out.charts.insert(0, BarChart(f"{event.capitalize()}: chance after each attacker", labels,
+                                  filled, x_label="attackers so far"))
     if len(series) > 1 and len({len(s) for _, s in series}) > 1:
         out.notes.append("In the chart, a plan with fewer attackers keeps its final chance for the later columns.")
 
@@ -303,7 +319,7 @@ def explosion(plan: Plan, nearby: list[Target], opts: RollOptions, out: Result, 
     units = [_blast_on(u, p_exp, opts, reading) for u in nearby]
     if units:
         out.rules += ["AQMF 18.7", "AQMF R14"]
-        out.tables.append(Table(f"If the tripod explodes (P = {c.pstr(p_exp)}): units within 6\"",
+        out.tables.append(Table(f"If the tripod explodes ({c.pstr(p_exp)}): units within 6\"",
                                 ["Unit", "If it explodes", "Over the turn"],
                                 [[u["label"], u["if_exploded"], u["over_turn"]] for u in units]))
         if any(u["kind"] == "human" for u in units):

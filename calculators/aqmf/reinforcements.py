@@ -49,7 +49,7 @@ def reinforcements_calc(v: dict) -> Result:
         arrived = one.p(lambda x: 0 < x <= t)  # noqa: B023 (called here, in this turn of the loop)
         p_here = one.as_dict().get(t, Fraction(0))
         attack = p_here * ARRIVE_ATTACK / (1 - NO_SHOW) if t >= FIRST_TEST_TURN else Fraction(0)
-        rows.append([t, c.pcell(p_here), c.pcell(attack), *c.pcells(arrived)])
+        rows.append([t, c.pcell(p_here), c.pcell(attack), c.pcell(arrived)])
         by_turn.append({"turn": t, "arrives": prob(p_here), "arrives_able_to_attack": prob(attack),
                         "arrived_by": prob(arrived)})
     count = Dist.certain(0)
@@ -65,17 +65,18 @@ def reinforcements_calc(v: dict) -> Result:
             "by_turn": by_turn, "p_never": prob(never),
             "p_able_to_attack_on_arrival": prob(ARRIVE_ATTACK / (1 - NO_SHOW)),
             "units_arrived": count.to_json()}
-    tables = [Table("One unit, turn by turn", ["Turn", "Arrives this turn", "...able to attack", "Arrived by now", "%"],
+    tables = [Table("One unit, turn by turn", ["Turn", "Arrives this turn", "...able to attack", "Arrived by now"],
                     rows)]
     if units > 1:
         charts.append(c.bar(f"Units arrived by the end of turn {turns}", count, units, "units"))
-        tables.append(Table(f"Units arrived by the end of turn {turns}", ["Units", "P", "%"],
+        tables.append(Table(f"Units arrived by the end of turn {turns}", ["Units", "Chance"],
                             c.dist_rows(count, units)))
-    summary = (f"In a {turns}-turn game a reinforcement unit tests from turn 2: it never arrives with P = "
-               f"{c.pstr(never)}; when it does arrive it can attack that turn with P = 2/5 (a 9 or 10 "
-               f"out of the 6-10 that bring it on).")
+    summary = (f"Arrives during the game: {c.pstr(1 - never)}; never: {c.pstr(never)}. On arrival it can attack "
+               f"that turn: {c.pstr(ARRIVE_ATTACK / (1 - NO_SHOW))}.")
+    how = (f"In a {turns}-turn game a reinforcement unit tests from turn 2; when it arrives, it can attack that turn "
+           f"on a 9 or 10 out of the 6-10 that bring it on.")
     if turns < FIRST_TEST_TURN:
         summary = "A one-turn game has no reinforcement test: they never arrive (AQMF 11.1)."
     return Result(summary=summary, data=data, tables=tables, charts=charts,
                   rules=["AQMF 11.1", "AQMF 11.3", "AQMF 11.4", "AQMF 20.2", "AQMF R21"],
-                  notes=["Reinforcements that never arrive do not count as casualties (AQMF 11.4)."])
+                  notes=[how, "Reinforcements that never arrive do not count as casualties (AQMF 11.4)."])

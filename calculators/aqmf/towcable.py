@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..core.words import counted
 from ..core import BarChart, Result, Table, bool_param, calculator, choice_param, int_param, prob
 from . import common as c
 from .combat import binomial
@@ -128,11 +129,12 @@ def tow_cable_calc(v: dict) -> Result:
     held = 1 - freed - down
     freed_dist = [e["freed"] for e in events]
     order = list(CATEGORIES)
-    summary = (f"Each of the {v['riders']} elements places a cable with P = {c.fcell(p_hit)}: at least one cable "
-               f"with P = {c.pstr(placed.at_least(1))}. The tripod breaks a cable on 1-{min(speed, 9)} "
-               f"(P = {c.fcell(pb)}) and falls otherwise; a fall destroys it with P = {c.pstr(p_down(fall_states))}. "
-               f"Free of {cables} cable{'s' if cables > 1 else ''} within {phases} movement phases: "
-               f"{c.pstr(freed)}" + (", rolling in every phase: it may not wait (ruling AQMF R17)." if must else "."))
+    summary = (f"At least one cable placed: {c.pstr(placed.at_least(1))}. Free of {counted(cables, 'cable')} within "
+               f"{phases} movement phases: {c.pstr(freed)}; destroyed in a fall: {c.pstr(down)}.")
+    how = (f"Each of the {counted(v['riders'], 'element')} places a cable with {c.fcell(p_hit)}. The tripod breaks "
+           f"a cable on 1-{min(speed, 9)} ({c.fcell(pb)}) and falls otherwise; a fall destroys it with "
+           f"{c.pstr(p_down(fall_states))}." + (" It rolls in every phase: it may not wait (ruling AQMF R17)."
+                                                if must else ""))
     data = {"p_place": prob(p_hit), "cables_placed": placed.to_json(), "p_break": prob(pb), "p_fall": prob(1 - pb),
             "fall_chart": {k: prob(fall_cats.get(k, 0)) for k in order},
             "p_fall_destroys": prob(p_down(fall_states)),
@@ -145,28 +147,34 @@ def tow_cable_calc(v: dict) -> Result:
               BarChart("Movement phase in which the last cable breaks",
                        [str(i + 1) for i in range(phases)] + ["later or never"],
                        [("probability", [float(p) for p in freed_dist] + [float(1 - freed)])], x_label="phase")]
-    tables = [Table("Cables placed", ["Cables", "P", "%"], c.dist_rows(placed, v["riders"])),
-              Table("Fall (D10 + 3 on the damage chart)", ["Result", "P", "%"],
-                    [[k, *c.pcells(fall_cats.get(k, 0))] for k in order]),
+    tables = [Table("Cables placed", ["Cables", "Chance"], c.dist_rows(placed, v["riders"])),
+              Table("Fall (D10 + 3 on the damage chart)", ["Result", "Chance"],
+                    [[k, c.pcell(fall_cats.get(k, 0))] for k in order]),
               Table("Breaking free, phase by phase", ["Phase", "Freed in this phase", "Destroyed in a fall"],
-                    [[i + 1, c.pstr(e["freed"]), c.pstr(e["down"])] for i, e in enumerate(events)]),
-              Table(f"After {phases} movement phases", ["Outcome", "P", "%"],
-                    [["free of every cable", *c.pcells(freed)],
-                     ["destroyed in a fall", *c.pcells(down)],
-                     ["still held", *c.pcells(held)]])]
-    rules = ["AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF R2", "AQMF R17"]
-    notes = []
-    if v["cover"] != "none":
-        rules += ["AQMF 14.2", "AQMF R29"]
-        notes.append(f"The tripod is in {v['cover']} cover: +{COVER_BONUS[v['cover']]} to the Defense the cable rolls "
-                     f"need (Defense {defense}), as in any assault (ruling AQMF R29).")
-        if defense > 10:
-            rules.append("AQMF R5")
-            notes.append(f"A roll needing more than 10: {R5_WORDS[AboveTen.read(v['readings'])]} (ruling AQMF R5).")
+                    [[i + 1, c.pcell(e["freed"]), c.pcell(e["down"])] for i, e in enumerate(events)]),
+              Table(f"After {phases} movement phases", ["Outcome", "Chance"],
+                    [["free of every cable", c.pcell(freed)],
+                     ["destroyed in a fall", c.pcell(down)],
+                     ["still held", c.pcell(held)]])]
+    cover_rules, notes = _cover(v, defense)
+    rules = ["AQMF 16.1", "AQMF 16.2", "AQMF 16.3", "AQMF 17.1", "AQMF R2", "AQMF R17", *cover_rules]
     return Result(summary=summary, data=data, tables=tables, charts=charts, rules=rules,
-                  notes=notes + ["While held, the tripod is immobilized: -4 Defense (AQMF 17.1).",
+                  notes=[how, *notes, "While held, the tripod is immobilized: -4 Defense (AQMF 17.1).",
                                  "After a fall it spends its next two movement phases (one full turn) standing up "
                                  "and keeps its cables (ruling AQMF R17).",
                                  TRIES_NOTE["must-roll" if must else tries],
                                  "The cable rolls use the quick-start dice (ruling AQMF R2): the lucky strike and "
                                  "tough luck options are not applied here."])
+
+
+def _cover(v: dict, defense: int) -> tuple[list[str], list[str]]:
+    """Ruling AQMF R29: cover adds to the Defense the cable rolls need; ruling AQMF R5 for a roll above 10."""
+    if v["cover"] == "none":
+        return [], []
+    rules = ["AQMF 14.2", "AQMF R29"]
+    notes = [f"The tripod is in {v['cover']} cover: +{COVER_BONUS[v['cover']]} to the Defense the cable rolls "
+             f"need (Defense {defense}), as in any assault (ruling AQMF R29)."]
+    if defense > 10:
+        rules.append("AQMF R5")
+        notes.append(f"A roll needing more than 10: {R5_WORDS[AboveTen.read(v['readings'])]} (ruling AQMF R5).")
+    return rules, notes

@@ -5,7 +5,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb, gcd
 
-from ..core import BarChart, Result, Table, calculator, int_param, percent, prob
+from ..core.words import counted
+from ..core import BarChart, Result, Table, calculator, int_param, prob
 from . import common as c
 from .combat import resolve_shooter, resolve_target
 from .damage import (CATEGORIES, CHART_DEN, DESTROYED, EXPLODED, after_attack, category, is_down, ordered_states,
@@ -44,9 +45,8 @@ def tripod_damage_calc(v: dict) -> Result:
     for die in range(1, D10 + 1):
         roll = die + k - 1
         rows.append([die, roll, category(roll)])
-    summary = (f"{k} damage point{'s' if k > 1 else ''}: roll a D10 {'+ ' + str(k - 1) if k > 1 else 'unmodified'}. "
-               f"P(destroyed) = {c.fcell(down)} ({percent(down, 2)}), of which explodes "
-               f"{c.fcell(states.get(EXPLODED, 0))}.")
+    summary = (f"Tripod destroyed or exploded: {c.pstr(down)}, exploded {c.pstr(states.get(EXPLODED, 0))}; "
+               f"{counted(k, 'damage point')}: a D10 {'+ ' + str(k - 1) if k > 1 else 'unmodified'}.")
     order = [x for x in CATEGORIES]
     data = {"points": k, "armor": armor, "modifier": k - 1,
             "chart": {x: prob(cats.get(x, 0)) for x in order},
@@ -58,10 +58,10 @@ def tripod_damage_calc(v: dict) -> Result:
               BarChart("Tripod after the roll", [state_label(s) for s in states_order],
                        [("probability", [float(states[s]) for s in states_order])], x_label="state")]
     tables = [Table("Chart roll", ["D10", "Modified roll", "Result"], rows),
-              Table("Result", ["Result", "P", "%"],
-                    [[x, *c.pcells(cats.get(x, 0))] for x in order]),
-              Table("Tripod after the roll", ["State", "P", "%"],
-                    [[state_label(s), *c.pcells(states[s])] for s in states_order])]
+              Table("Result", ["Result", "Chance"],
+                    [[x, c.pcell(cats.get(x, 0))] for x in order]),
+              Table("Tripod after the roll", ["State", "Chance"],
+                    [[state_label(s), c.pcell(states[s])] for s in states_order])]
     return Result(summary=summary, data=data, tables=tables, charts=charts,
                   rules=["AQMF 18.1", "AQMF 20.4", "AQMF R15", "AQMF R16"],
                   notes=["An 8 lowers Armor by a second D10 and destroys the tripod at 0 or less (AQMF 18.5). "
@@ -160,14 +160,16 @@ def volleys_calc(v: dict) -> Result:
     by, final = volley_chain(shooter.dice, p_hit, shooter.weapon.power, v["armor"], v["volleys"], opts)
     order = ordered_states(final)
     n = v["volleys"]
-    summary = (f"{shooter.label} ({shooter.dice} dice of {shooter.weapon.name} per volley) against a tripod at "
-               f"Armor {v['armor']}: P(destroyed within {n} volle{'ys' if n > 1 else 'y'}) = {c.pstr(by[-1])}.")
+    summary = (f"Tripod destroyed or exploded within {counted(n, 'volley')}: {c.pstr(by[-1])}; exploded "
+               f"{c.pstr(final.get(EXPLODED, 0))}.")
+    who = (f"{shooter.label} ({counted(shooter.dice, 'die')} of {shooter.weapon.name} per volley) against a "
+           f"tripod at Armor {v['armor']}.")
     data = {"dice": shooter.dice, "p_hit": prob(p_hit), "power": shooter.weapon.power,
             "destroyed_within": [dict(volleys=i + 1, **prob(p)) for i, p in enumerate(by)],
             "p_destroyed": prob(by[-1]), "p_exploded": prob(final.get(EXPLODED, 0)),
             "final": [{"outcome": state_label(s), **prob(final[s])} for s in order]}
     charts = [BarChart("Destroyed within N volleys", [str(i + 1) for i in range(n)],
-                       [("P(destroyed)", [float(p) for p in by])], x_label="volleys"),
+                       [("destroyed or exploded", [float(p) for p in by])], x_label="volleys"),
               BarChart(f"Tripod after {n} volleys", [state_label(s) for s in order],
                        [("probability", [float(final[s]) for s in order])], x_label="state")]
     if v["cover"] != "none" or v["immobilized"]:
@@ -178,12 +180,12 @@ def volleys_calc(v: dict) -> Result:
                                [str(i + 1) for i in range(n)],
                                [("as set", [float(p) for p in by]), ("plain", [float(p) for p in base])],
                                x_label="volleys"))
-    tables = [Table("Destroyed within N volleys", ["Volleys", "P", "%"],
-                    [[i + 1, *c.pcells(p)] for i, p in enumerate(by)]),
-              Table(f"Tripod after {n} volleys", ["State", "P", "%"],
-                    [[state_label(s), *c.pcells(final[s])] for s in order])]
+    tables = [Table("Destroyed within N volleys", ["Volleys", "Chance"],
+                    [[i + 1, c.pcell(p)] for i, p in enumerate(by)]),
+              Table(f"Tripod after {n} volleys", ["State", "Chance"],
+                    [[state_label(s), c.pcell(final[s])] for s in order])]
     rules = ["AQMF 5.4", "AQMF 5.5", "AQMF 18.1", "AQMF 18.5", "AQMF R13", "AQMF R15", "AQMF R16", "AQMF R27",
              *opts.rules()]
     return Result(summary=summary, data=data, tables=tables, charts=charts, rules=rules,
-                  notes=["Every volley is one attack: its damage points make one chart roll (ruling AQMF R16). "
+                  notes=[who, "Every volley is one attack: its damage points make one chart roll (ruling AQMF R16). "
                          "Crippled and weapons-disabled results change only Armor here."])

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param
+from ..core.words import counted
 from .board import ENGLISH_ARMY_SITES, ENGLISH_FLEET_SITES, FIRST_YEAR, HOME_CENTRES, POWERS, Power, slug
 from .cite import in_order, named_in
 
@@ -120,7 +121,8 @@ def build_sites(power: Power, home_owned: int) -> list[list[str]]:
     rows = [["Armies", ", ".join(HOME_CENTRES[power]), "each home centre it owns, when empty (CLAN 2.1)"]]
     if home_owned < HOME_MINIMUM:
         rows.append(["Armies", "one or two other centres it owns, nominated",
-                     f"temporary build centres: it owns {home_owned} home centre(s), fewer than two (CLAN 2.2)"])
+                     f"temporary build centres: it owns {counted(home_owned, 'home centre')}, "
+                     "fewer than two (CLAN 2.2)"])
     else:
         rows.append(["Armies", "no temporary build centres",
                      f"it owns {home_owned} home centres; temporary centres need fewer than two (CLAN 2.2)"])
@@ -183,10 +185,9 @@ def builds(v: dict) -> Result:
     unit_word = {"army": "an army", "fleet": "a fleet", "af": "an A/F"}[v["unit"]]
     place = _site_label(power, v["site"]) if not (power is Power.ENGLAND and v["site"] == "home") else \
         "Carlisle or Newcastle"
-    summary = (f"{'Legal' if verdict.legal else 'Not legal'}: {power.title} building {unit_word} in {place}, "
-               f"{season}. {verdict.reason}")
-    notes = ["Whether a build is due at all (more centres than units) is the standard rule (CLAN 0.1); for England "
-             "use the off-board centres calculator."]
+    summary = f"{'Legal' if verdict.legal else 'Not legal'}: {power.title} building {unit_word} in {place}, {season}."
+    notes = [verdict.reason, "Whether a build is due at all (more centres than units) is the standard rule (CLAN 0.1); "
+             "for England use the off-board centres calculator."]
     data = {"legal": verdict.legal, "rule": verdict.rule, "reason": verdict.reason, "power": power.value,
             "site": v["site"], "home_centres": list(HOME_CENTRES[power])}
     rules = in_order({verdict.rule, "CLAN 2.1", "CLAN 2.2", "CLAN 2.3", "CLAN R3"} | named_in(verdict.reason))

@@ -3,6 +3,7 @@ R7, R8)."""
 from __future__ import annotations
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param
+from ..core.words import counted, plural
 from .board import ENGLISH_ARMY_SITES, ENGLISH_FLEET_SITES, FIRST_YEAR, OFFBOARD_START, TOTAL_CENTRES
 
 RULES = ["CLAN 1.3", "CLAN 2.3", "CLAN 2.5", "CLAN 6.1", "CLAN R4", "CLAN R5", "CLAN R6", "CLAN R7", "CLAN R8"]
@@ -105,15 +106,11 @@ def england_offboard(v: dict) -> Result:
             summary = f"Winter {year}: {supply} centres and {units} units: no builds and no removals."
             status = "none"
     else:
-        summary = (f"{when}: England has {off} off-board centre(s) and {v['on_board']} on the board, "
+        summary = (f"{when}: England has {counted(off, 'off-board centre')} and {v['on_board']} on the board, "
                    f"{supply} in all, against {units} units. Adjustments come in the winter; "
                    f"with these counts England would {_would(delta)}.")
         status = "no-adjustment"
-    if v["on_board"] == 0:
-        notes.append("With no centre on the board England owns neither Carlisle nor Newcastle: it has been "
-                     "eliminated (CLAN 5.1), whatever its off-board centres.")
-    if v["army_fleets"]:
-        notes.append(f"The {v['army_fleets']} A/F(s) count as {2 * v['army_fleets']} units (ruling CLAN R5).")
+    notes += _count_notes(v)
     schedule = [[y, offboard_centres(y)] for y in range(FIRST_YEAR, last_offboard_spring() + 2)]
     data = {
         "year": year, "season": season, "offboard": off, "on_board": v["on_board"], "supply": supply,
@@ -123,3 +120,15 @@ def england_offboard(v: dict) -> Result:
     return Result(summary=summary, data=data, rules=RULES, notes=notes,
                   tables=[Table("Off-board centres by year (every season of that year)", ["Year", "Off-board centres"],
                                 schedule)])
+
+
+def _count_notes(v: dict) -> list[str]:
+    """What the counts entered mean: no centre on the board (CLAN 5.1), an A/F two units (ruling CLAN R5)."""
+    notes = []
+    if v["on_board"] == 0:
+        notes.append("With no centre on the board England owns neither Carlisle nor Newcastle: it has been "
+                     "eliminated (CLAN 5.1), whatever its off-board centres.")
+    if v["army_fleets"]:
+        af = v["army_fleets"]
+        notes.append(f"The {counted(af, 'A/F')} {plural(af, 'counts', 'count')} as {2 * af} units (ruling CLAN R5).")
+    return notes

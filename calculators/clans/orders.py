@@ -413,14 +413,14 @@ def orders(v: dict) -> Result:
     if to is not None and order is not Order.EMBARK or (order is Order.EMBARK and unit is Unit.ARMY and to):
         doing += f" {to.describe()}"
     head = {"legal": "Legal", "illegal": "Not legal", "fails": "Legal, but it fails"}[verdict.word]
-    summary = f"{head}: {what}, ordered to {doing}. " + verdict.reasons[-1].text
+    summary = f"{head}: {what}, ordered to {doing}."
     cited = {r.rule for r in verdict.reasons} | {"CLAN 0.1"}
     for r in verdict.reasons:
         cited |= named_in(r.text)
     rules = in_order(cited)
     data = {"verdict": verdict.word, "legal": verdict.legal, "fails": verdict.fails,
             "reasons": [{"rule": r.rule, "text": r.text} for r in verdict.reasons]}
-    notes = ["There is no map (ruling CLAN R2): the check assumes the target is next to the unit; "
-             "whether it is, is for the players' map to say."]
+    notes = [verdict.reasons[-1].text, "There is no map (ruling CLAN R2): the check assumes the target is next to the "
+             "unit; whether it is, is for the players' map to say."]
     return Result(summary=summary, data=data, rules=rules, notes=notes,
                   tables=[Table("Why", ["Rule", "Reason"], [[r.rule, r.text] for r in verdict.reasons])])

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param
+from ..core.words import counted, plural
 from .board import CLANS, JOINT_SMALLER_MIN, OUTRIGHT_WIN, POWERS, TOTAL_CENTRES, Power
 
 RULES = ["CLAN 5.1", "CLAN 5.2", "CLAN 5.3", "CLAN 5.4", "CLAN R6", "CLAN R17", "CLAN R18", "CLAN R19", "CLAN R20",
@@ -114,7 +115,7 @@ def parse(v: dict) -> Standing:
         if s.count(owner) < need:
             place = "Carlisle and Newcastle" if need == 2 else field.capitalize()
             raise InputError(field, f"{place} owned by {owner.title}, but {owner.title} is given only "
-                             f"{s.count(owner)} centre(s).", fields=("carlisle", "newcastle", owner.value))
+                             f"{counted(s.count(owner), 'centre')}.", fields=("carlisle", "newcastle", owner.value))
     return s
 
 
@@ -156,8 +157,23 @@ def victory(v: dict) -> Result:
                                 _rows(r, counts))])
 
 
+def _no_winner(r: dict) -> bool:
+    """No one has won and no joint win is available yet (CLAN 5.1-5.4)."""
+    return r["status"] not in ("outright", "england-eliminated", "joint-available")
+
+
+def _nearest(counts: dict) -> tuple[int, list[Power], int, list[tuple[Power, Power]]]:
+    """The most centres held and who holds them; the fewest centres that must change hands for a joint win
+    (CLAN 5.4) and the pairs that need that few."""
+    top = max(counts.values())
+    leaders = [p for p in POWERS if counts[p] == top]
+    need = min(joint_extra_needed(counts[p], counts[q]) for p, q in combinations(POWERS, 2))
+    near = [(p, q) for p, q in combinations(POWERS, 2) if joint_extra_needed(counts[p], counts[q]) == need]
+    return top, leaders, need, near
+
+
 def _summary(r: dict, counts: dict) -> str:
-    """CLAN 5.1-5.4: who has won, or how far each is from winning."""
+    """CLAN 5.1-5.4: who has won, or how far the leaders are from winning (who they are is the first note)."""
     if r["status"] == "outright":
         w = r["outright"][0]
         return f"{w.title} wins outright with {counts[w]} of the 68 centres (35 needed, CLAN 5.3)."
@@ -168,15 +184,19 @@ def _summary(r: dict, counts: dict) -> str:
         pairs = "; ".join(f"{p.title} ({counts[p]}) and {q.title} ({counts[q]})" for p, q in r["joint_pairs"])
         return (f"No outright winner, but a joint win may be announced by: {pairs} "
                 f"(35 between them, the smaller at least 12, CLAN 5.4).")
-    top = max(counts.values())
-    leaders = [p for p in POWERS if counts[p] == top]
+    top, leaders, need, _ = _nearest(counts)
+    return (f"No one has won yet: the {plural(len(leaders), 'leader has', 'leaders have')} {top} centres, "
+            f"{OUTRIGHT_WIN - top} short of an outright win; a joint win needs "
+            f"{counted(need, 'centre')} to change hands.")
+
+
+def _leading(counts: dict) -> str:
+    """Who leads and the nearest joint win (CLAN 5.3, 5.4), when no one has won yet: below the headline."""
+    top, leaders, _, near = _nearest(counts)
     lead = (f"The largest power, {leaders[0].title}, has" if len(leaders) == 1 else
             f"The largest powers, {_names(leaders)}, have")
-    need = min(joint_extra_needed(counts[p], counts[q]) for p, q in combinations(POWERS, 2))
-    near = [(p, q) for p, q in combinations(POWERS, 2) if joint_extra_needed(counts[p], counts[q]) == need]
     pair = " and ".join(f"{x.title} ({counts[x]})" for x in near[0])
-    return (f"No one has won yet. {lead} {top} centres, {OUTRIGHT_WIN - top} short of an outright win. "
-            f"The nearest joint win needs {need} centre(s) to change hands: "
+    return (f"{lead} {top} centres. The nearest joint win: "
             + (pair if len(near) == 1 else f"{len(near)} pairs tie, for example {pair}") + ".")
 
 
@@ -185,7 +205,7 @@ def _rows(r: dict, counts: dict) -> list[list]:
     rows = []
     for p in POWERS:
         sf = r["shortfalls"][p]
-        joint = ("qualifies now" if sf["joint"] == 0 else f"{sf['joint']} centre(s) to change hands") + \
+        joint = ("qualifies now" if sf["joint"] == 0 else f"{counted(sf['joint'], 'centre')} to change hands") + \
             f" (with {_names(sf['partners'])})"
         if p is Power.ENGLAND and r["england_eliminated"]:
             rows.append([p.title, counts[p], "eliminated (CLAN 5.1)", "eliminated (ruling CLAN R21)"])
@@ -195,8 +215,9 @@ def _rows(r: dict, counts: dict) -> list[list]:
 
 
 def _notes(s, r: dict, counts: dict) -> list[str]:
-    """The rulings the result rests on (CLAN R17, R19-R21), and how the joint win is counted."""
-    notes = []
+    """Who leads, when no one has won; the rulings the result rests on (CLAN R17, R19-R21), and how the joint
+    win is counted."""
+    notes = [_leading(counts)] if _no_winner(r) else []
     if not r["england_eliminated"]:
         still = [n for n, o in (("Carlisle", s.carlisle), ("Newcastle", s.newcastle)) if o is Power.ENGLAND]
         notes.append(f"England is eliminated once Scottish armies have captured both Carlisle and Newcastle; "

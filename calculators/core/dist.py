@@ -109,6 +109,26 @@ def percent(x: Fraction | float, digits: int = 1) -> str:
     return f"{shown}%"
 
 
+def chance(x: Fraction | int) -> str:
+    """A chance for a headline, in plain words: "60% (3 in 5)", "9.1% (1 in 10.9)", "90.3%", "< 0.1%".
+
+    The percentage is whole where it is exact ("50%"), else to 0.1 (0.01 below 1%); beside it the fraction
+    when it is short enough to picture ("3 in 5", at most 20 below the line), else "1 in N" for a chance
+    below one half (a likelier one reads best as its percentage alone).
+
+    >>> chance(Fraction(3, 5)), chance(Fraction(9139, 100000)), chance(Fraction(112833, 125000))
+    ('60% (3 in 5)', '9.1% (1 in 10.9)', '90.3%')
+    """
+    x = Fraction(x)
+    whole = x * 100
+    pct = f"{whole.numerator}%" if whole.denominator == 1 else percent(x, 1 if x >= Fraction(1, 100) else 2)
+    if x in (0, 1):
+        return pct
+    if x.denominator <= 20:
+        return f"{pct} ({x.numerator} in {x.denominator})"
+    return f"{pct} ({one_in(x)})" if x < Fraction(1, 2) else pct
+
+
 def one_in(x: Fraction | float) -> str:
     """A probability as odds a player can picture: "1 in 6", "1 in 8.1", "1 in 12,400" (three figures)."""
     x = Fraction(x)

@@ -61,6 +61,18 @@ def number(text: str, signed: bool = False) -> int | None:
     return sign * value
 
 
+PERCENT_SIGNS = ("%", "\uff05", "\u066a")  # %, the full-width ％ of a CJK keyboard, the Arabic percent sign ٪
+
+
+def percentage(text: str, signed: bool = False) -> int | None:
+    """A whole number of percent written with or without its sign: ``"50"``, ``"50%"``, ``" 50 % "``,
+    ``"５０％"`` -> 50 (as ``number`` reads it); ``"50%%"``, ``"%"``, ``"50.5%"`` -> None."""
+    s = visible(text).strip()
+    if s[-1:] in PERCENT_SIGNS:
+        s = s[:-1]
+    return number(s, signed)
+
+
 def matched(text: str) -> int:
     """The number in text a pattern has already matched as at most ``MAX_DIGITS`` digits (``number`` reads it)."""
     value = number(text)

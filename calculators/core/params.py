@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from .errors import InputError
-from .numbers import number
+from .numbers import number, percentage
 
 MAX_TEXT = 20_000  # hard ceiling for any text parameter, whatever a schema says
 MAX_DOCUMENT = 1_000_000  # ... but a whole file's text (a game record: ``document=True``), which its calculator bounds
@@ -86,7 +86,7 @@ class IntParam(Param):
             if self.optional:
                 return None
             raise InputError(self.name, f"{self.label}: a whole number is required.")
-        value = whole_number(raw)
+        value = whole_number(raw, percent=self.unit == "%")
         if value is None:
             raise InputError(self.name, f"{self.label}: must be a whole number (got {_show(raw)}).")
         # Echo what was sent (1e+308), not the 309 digits it stands for.
@@ -233,9 +233,10 @@ class GroupParam(Param):
         return next(f for f in self.fields if f.name == name)
 
 
-def whole_number(raw: Any) -> int | None:
+def whole_number(raw: Any, percent: bool = False) -> int | None:
     """A whole number from JSON or typed text ("12", " -3 ", "３", 12, 12.0), or None for anything else
-    ("+-5", "--5", "²", "1e3", 1.5, True, a list). Text is read by ``core.numbers`` (its digits)."""
+    ("+-5", "--5", "²", "1e3", 1.5, True, a list). Text is read by ``core.numbers`` (its digits);
+    ``percent``: a field counted in percent, whose text may end in a percent sign ("50%")."""
     if isinstance(raw, bool):
         return None
     if isinstance(raw, int):
@@ -243,7 +244,7 @@ def whole_number(raw: Any) -> int | None:
     if isinstance(raw, float):
         return int(raw) if raw.is_integer() else None
     if isinstance(raw, str):
-        return number(raw, signed=True)
+        return percentage(raw, signed=True) if percent else number(raw, signed=True)
     return None
 
 

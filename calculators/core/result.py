@@ -12,8 +12,8 @@ from .dist import frac
 class Prob:
     """A probability in a table cell. The presenter shows it the one way every table does: the
     percentage (never "0.00%" for a chance that is not 0) with "1 in N" beside it, and the exact
-    fraction, behind a toggle when it is too long to read. ``show`` is "all", or "percent" or
-    "fraction" for a table that gives the two in columns of their own.
+    fraction on request (issue 24: never a column of its own). ``show`` is "all", or "percent" for a
+    cell whose fraction is shown elsewhere. The JSON keeps the exact value (``p``, "n/d") in every cell.
 
     ``ci95``: a Monte Carlo estimate (``p`` is then successes over trials) with its 95% interval,
     which the presenter shows where an exact chance shows its fraction: an estimate has none."""
@@ -27,12 +27,6 @@ class Prob:
         if self.ci95 is not None:
             out["ci95"] = [float(self.ci95[0]), float(self.ci95[1])]
         return out
-
-
-def prob_cells(p) -> list[Prob]:
-    """A table's "P" and "%" columns for one probability: the exact fraction (a long one behind a
-    toggle), and the percentage with "1 in N" beside it."""
-    return [Prob(Fraction(p), "fraction"), Prob(Fraction(p), "percent")]
 
 
 def cell_json(value: Any) -> Any:

@@ -11,6 +11,7 @@ from .position import Position
 from .readings import DEFAULT, RemovalDistance
 from .turn import Turn
 from .units import Season, Unit, UnitType
+from ..core.words import counted
 
 home_builder = build_kind.home_builder
 
@@ -191,8 +192,8 @@ def _defaults(ctx: Context, ledger: _Ledger) -> list[Outcome]:
             continue
         if n > 0:
             # a default, not an order: the order carried out is a waive, which the presenters show as a note
-            out.append(Outcome(power, f"{power}: {left} build(s) not ordered", Waive(power), Status.SUCCEEDS, "waived",
-                               ("DIP 13.3", "DIP R17")))
+            out.append(Outcome(power, f"{power}: {counted(left, 'build')} not ordered", Waive(power), Status.SUCCEEDS,
+                               "waived", ("DIP 13.3", "DIP R17")))
             continue
         home = ctx.removal is RemovalDistance.HOME_CENTRES
         why = "removed: farthest from a home supply centre (the older rulebooks' count)" if home else \

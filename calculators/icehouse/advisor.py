@@ -5,6 +5,7 @@ from collections import Counter
 
 from ..core import InputError, Result, Table, calculator, choice_param, frac, int_param, percent, text_param
 from ..core.compare import Figure
+from ..core.words import counted
 from . import hidden
 from .budget import BUDGET_US, Job, plan, run_all
 from .defend import (APPROX_NOTE, POLICY_CHOICES, as_read, check_hidden, describe_method, pcell, pjson, play_of,
@@ -182,8 +183,8 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans, more_notes: 
     methods = sorted({r["out"].method for r in results})
     summary = (f"Commit {','.join(map(name, best['choice'])) or 'no dice'}: sole occupier with "
                f"{percent(best['sole'], 1)}, {float(best['mean_lost']):.2f} pyramids lost on average, keeping "
-               f"{','.join(map(name, best['kept'])) or 'nothing'} in your pool. "
-               f"{len(results)} choice(s) compared; method: {describe_method(best['out'])}.")
+               f"{','.join(map(name, best['kept'])) or 'nothing'} in your pool"
+               + (" (Monte Carlo estimate)." if "monte-carlo" in methods else "."))
     data = {"method": methods[0] if len(methods) == 1 else "mixed", "seat": seat, "commit_count": k,
             "objective": v["objective"], "options": ranked}
     if "monte-carlo" in methods:
@@ -191,7 +192,8 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans, more_notes: 
         data["trials"] = max((p.trials for p in plans), default=0)
     table = Table("Ways to commit, best first", ["Rank", "Commit", "Keep in pool", "Sole occupier",
                                                  "Pyramids lost (mean)", "Dice to common pool"], rows)
-    notes = ["Ranked by chance of ending as sole occupier, then fewest pyramids lost, then the most faces kept "
+    notes = [f"{counted(len(results), 'choice')} compared; method: {describe_method(best['out'])}.",
+             "Ranked by chance of ending as sole occupier, then fewest pyramids lost, then the most faces kept "
              "back in your pool for later Defends."]
     if "monte-carlo" in methods:
         notes.append(f"Options too big to work out exactly within the time budget (about {BUDGET_US / 1e6:.1f} s "

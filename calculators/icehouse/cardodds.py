@@ -16,6 +16,7 @@ from itertools import combinations
 from math import comb
 
 from ..core import InputError, Prob, Result, Table, calculator, int_param, percent, prob, text_param
+from ..core.words import counted
 from .cards import CLASS_NAMES, RANK_NAMES, SUITS, Card, HandClass, best_five, describe
 from .parse import parse_hand
 
@@ -127,7 +128,8 @@ def card_odds(v: dict) -> Result:
             raise InputError("gone", f"{c} is also in your cards: the game uses one deck (ruling COM R8).")
     k = v["more"]
     if len(held) + k < 5:
-        raise InputError("more", f"{len(held)} card(s) held and {k} to come: a poker hand needs five (COM 8.1).")
+        raise InputError("more", f"{counted(len(held), 'card')} held and {k} to come: a poker hand needs "
+                                 "five (COM 8.1).")
     if len(held) + k > MAX_TOTAL:
         raise InputError("more", f"at most {MAX_TOTAL} cards in the final hand (got {len(held) + k}).")
     unseen = tuple(c for c in deck() if c not in held and c not in gone)
@@ -145,10 +147,11 @@ def card_odds(v: dict) -> Result:
     now = describe(best_five(held)[0]) if len(held) >= 5 else None
     best_now = f"Your best five now: {now}. " if now else f"You hold {_cards(len(held))}. "
     likely = max(data, key=lambda d: d["exactly"]["float"])
-    summary = (f"{best_now}With {_cards(k)} more from the {len(unseen)} nobody holds, your most likely final hand is "
-               f"{likely['class']} ({percent(likely['exactly']['float'], 1)}); a pair or better "
-               f"{percent(at_least[HandClass.PAIR], 1)}, a flush or better {percent(at_least[HandClass.FLUSH], 1)}.")
-    notes = ["The cards to come are taken as a random selection from every card nobody holds: the deck and the "
+    summary = (f"Most likely final hand: {likely['class']} ({percent(likely['exactly']['float'], 1)}); a pair or "
+               f"better {percent(at_least[HandClass.PAIR], 1)}, a flush or better "
+               f"{percent(at_least[HandClass.FLUSH], 1)}.")
+    how = f"{best_now}With {_cards(k)} more from the {len(unseen)} nobody holds."
+    notes = [how, "The cards to come are taken as a random selection from every card nobody holds: the deck and the "
              "territories on the table alike. No straights, and four of a kind counts as three of a kind "
              "(ruling COM R6); aces are low (COM 8.4); one 52-card deck (ruling COM R8)."]
     return Result(summary=summary, data={"held": [str(c) for c in held], "unseen": len(unseen), "more": k,

@@ -252,11 +252,12 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
                      [(f"Player {i + 1}", [float(out.lost[i].get(m, 0)) for m in range(top + 1)]) for i in range(n)],
                      x_label="pyramids lost")
     best = max(range(n), key=lambda i: out.sole[i])
-    summary = (f"Player {best + 1} ends as sole occupier with {percent(out.sole[best], 1)}; the territory stays "
-               f"disputed with {percent(out.disputed, 1)} and is left empty with {percent(out.empty, 1)}. "
-               f"Method: {describe_method(out)}.")
+    summary = (f"Player {best + 1} ends as sole occupier: {percent(out.sole[best], 1)}; disputed: "
+               f"{percent(out.disputed, 1)}; left empty: {percent(out.empty, 1)}"
+               + (f" (Monte Carlo estimate, {out.trials:,} trials)." if out.method != "exact" else "."))
     return Result(summary=summary, data=data, rules=RULES, tables=tables, charts=[chart],
-                  notes=notes_for(out, outs, where, v["trials"], trials_run) + reading_notes(forces, v, out.approx))
+                  notes=[f"Method: {describe_method(out)}.", *notes_for(out, outs, where, v["trials"], trials_run),
+                         *reading_notes(forces, v, out.approx)])
 
 
 def player_entry(i: int, f: Force, out: Summary, base: Summary | None) -> dict:

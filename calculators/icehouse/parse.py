@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from ..core import InputError
 from ..core.numbers import digit_hint, matched, number
+from ..core.words import counted
 from .cards import Card, RANK_NAMES, SUITS
 from .faces import ZERO_D10, high, low, read, size, values as face_values
 from .forces import MAX_DICE, MAX_FACES, MAX_POOL, MIN_FACES, NEST_SIZE, POLICIES, Force
@@ -100,11 +101,12 @@ def check_force(force: Force, field: str, dice_key: str) -> None:
     if force.pyramids == 0:
         raise InputError(field, "a player in a Defend has at least one pyramid at the territory (COM 6.1).")
     if dice_key == "dice" and len(force.dice) > force.pyramids:
-        raise InputError(field, f"{len(force.dice)} dice for {force.pyramids} pyramid(s): a player commits one die per "
-                                f"pyramid, no more (COM 6.2).")
+        raise InputError(field, f"{counted(len(force.dice), 'die')} for {counted(force.pyramids, 'pyramid')}: a player "
+                                f"commits one die per pyramid, no more (COM 6.2).")
     if force.home and len(force.dice) < force.pyramids:
-        raise InputError(field, f"{len(force.dice)} dice for {force.pyramids} pyramid(s) with {force.home} left at "
-                                f"home: a player who has the dice commits one per pyramid (COM 6.2).")
+        raise InputError(field, f"{counted(len(force.dice), 'die')} for {counted(force.pyramids, 'pyramid')} with "
+                                f"{force.home} left at home: a player who has the dice commits one per pyramid "
+                                "(COM 6.2).")
     if dice_key == "dice" and len(force.dice) > MAX_DICE:
         raise InputError(field, f"at most {MAX_DICE} dice (got {len(force.dice)}).")
     if len(force.dice) > MAX_POOL:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core import InputError, Result, Table, calculator, text_param
+from ..core.words import counted
 from .cards import CLASS_NAMES, best_five, describe
 from .parse import parse_hand
 
@@ -36,7 +37,8 @@ def poker(v: dict) -> Result:
         if not cards:
             continue
         if len(cards) < 5:
-            raise InputError(f"p{i}", f"Player {i} has {len(cards)} card(s); a poker hand needs five (COM 8.1).")
+            raise InputError(f"p{i}", f"Player {i} has {counted(len(cards), 'card')}; a poker hand needs "
+                                       "five (COM 8.1).")
         for c in cards:
             if c in owner:
                 raise InputError(f"p{i}", f"{c} is also in player {owner[c]}'s hand: the game uses one deck "

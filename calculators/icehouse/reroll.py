@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
 from ..core.compare import SUMMARY, Figure
+from ..core.words import counted
 from .bestplay import BestPlay, estimate, rounds_of
 from .budget import BEST_US, BUDGET_US, Job, trial_cost
 from . import hidden
@@ -73,7 +74,7 @@ def reroll(v: dict):
     left = v["left"]
     me = forces[turn]
     if left > me.rerolls:
-        raise InputError("left", f"Player {turn + 1} has {me.rerolls} reroll(s) in all (COM 6.3), not {left}.")
+        raise InputError("left", f"Player {turn + 1} has {counted(me.rerolls, 'reroll')} in all (COM 6.3), not {left}.")
     if rounds_of(forces) == 0 or left == 0 or not table[turn]:
         return nothing_to_decide(v, table, forces, turn)
     play = play_of(v)
@@ -236,9 +237,7 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
                    f"{float(val.mean_lost):.2f} pyramids on average"
                    + (f" (the best reroll for that chance would give {percent(max(others), 1)})." if others else "."))
     else:
-        summary = (f"{name(option)}: your chance of ending as sole occupier goes from {percent(stop_sole, 1)} if you "
-                   f"stop to {percent(val.sole, 1)} ({float(val.sole - stop_sole) * 100:+.1f} points), and the "
-                   f"pyramids you lose on average from {float(stop.mean_lost):.2f} to {float(val.mean_lost):.2f}.")
+        summary = advice(name(option), stop_sole, val.sole, stop.mean_lost, val.mean_lost)
     data = {"method": method, "player": turn + 1, "left": v["left"], "objective": v["objective"],
             "advice": data_opts[0], "options": data_opts}
     notes = ["Each option is valued with you playing best afterwards and the later players playing as their "
@@ -269,3 +268,14 @@ def nothing_to_decide(v, table, forces, turn) -> Result:
                   data={"method": "exact", "player": turn + 1, "left": v["left"], "objective": v["objective"],
                         "advice": {"option": "stop"}, "options": [{"option": "stop"}]},
                   rules=RULES, notes=["The Defend odds calculator gives the chances from here."])
+
+
+def advice(option: str, stop_sole, sole, stop_lost, lost) -> str:
+    """The headline of a reroll worth making, worded by what it changes: the chance of ending as sole
+    occupier, the pyramids lost on average, or both (issue 24: never "from 0.0% to 0.0% (+0.0 points)")."""
+    if sole == stop_sole:
+        return (f"{option}: {float(lost):.2f} pyramids lost on average instead of {float(stop_lost):.2f} if you "
+                f"stop; the chance of ending as sole occupier stays {percent(sole, 1)}.")
+    text = f"{option}: sole occupier {percent(sole, 1)} instead of {percent(stop_sole, 1)} if you stop"
+    return text + (f"; {float(lost):.2f} pyramids lost on average instead of {float(stop_lost):.2f}."
+                   if lost != stop_lost else "; the same pyramids lost on average.")

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core.dist import frac, one_in, percent
 
-SHORT_FRACTION = 15  # characters of "n/d" shown inline; longer ones go behind a toggle
+SHORT_FRACTION = 15  # characters of "n/d" shown inline; longer ones go behind a toggle ("exact")
 
 
 MARK = '<strong class="calc-mark">differs</strong> '  # a marked row says so in words, not by colour alone
@@ -89,4 +89,4 @@ def fraction_html(x: Fraction) -> str:
         return f'<span class="calc-frac">{text}</span>'
     digits = len(str(x.denominator))
     return (f'<details class="calc-frac"><summary title="The exact fraction, {digits} digits below the line">'
-            f"{digits}-digit fraction</summary><code>{text}</code></details>")
+            f"exact</summary><code>{text}</code></details>")

@@ -15,7 +15,7 @@ from .board import show
 from .differences import figures
 from .landings import check_schedule, parse_sites
 from .orders import martian_box, parse_retreat, split_orders
-from .result import RULES, rules_of
+from .result import RULES, named
 from .readings import WotwOptions
 from .state import state
 from .variant import SEASON_CHOICES, WOTW
@@ -130,7 +130,10 @@ def adjudicate(v: dict) -> Result:
         nxt = turn.position.phase
         return f"{nxt.season.display} {nxt.year}", _next_params(v, turn, after_text)
 
-    return present(turn, written, rules=rules_of(turn) + cited, notes=notes, follow=follow)
+    # The rules the season applied (issue 24), not every rule of the variant: WOTW 1.1 (the standard rules
+    # hold), those its input's notes name and the readings in force; its orders' and its events' (the extras).
+    applied = ["WOTW 1.1", *named(notes), *cited]
+    return present(turn, written, rules=applied, notes=notes, follow=follow)
 
 
 def _kind(season: Season) -> PhaseKind:

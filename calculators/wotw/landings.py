@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core import InputError, Result, Table, calculator, text_param
 from ..core.numbers import matched
+from ..core.words import counted, plural
 from ..diplomacy.api import Season
 from .board import EARTH_POWERS, MARTIAN, board, can_land, is_centre, lookup, name, show
 from .endgame import LANDING_SEASONS
@@ -165,7 +166,8 @@ def landings(v: dict) -> Result:
         notes.append("A site is used more than once (" + ", ".join(repeats) + "): legal, but the later cylinder "
                      "eliminates a Martian unit still there (WOTW 3.3).")
     bad = [e for e in entries if not e["legal"]]
-    verdict = "The schedule is legal. " if legal else f"The schedule is illegal: {len(bad)} site(s) break WOTW 3.5. "
+    verdict = "The schedule is legal. " if legal else (f"The schedule is illegal: {counted(len(bad), 'site')} "
+                                                      f"{plural(len(bad), 'breaks', 'break')} WOTW 3.5. ")
     summary = verdict + \
         f"The landings destroy {new} supply centre{'s' if new != 1 else ''}" + \
         (f" ({', '.join(e['destroys'] for e in entries if e['destroys'])})." if new else ".")

@@ -7,9 +7,12 @@ and removals, the end of the game, the Winter adjustments, and the board with th
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..core import Table
+from ..core.games import RULE_ID
+from ..core.words import counted
 from ..diplomacy.api import Extras, PhaseKind, Position, Season, Status, Turn, retreats_table
 from .adjust import adjustments
 from .board import MARTIAN, TOTAL_CENTRES, board, show
@@ -25,9 +28,24 @@ RULES = ("WOTW 1.1", "WOTW 2.2", "WOTW 2.3", "WOTW 3.3", "WOTW 3.4", "WOTW 3.6",
 AFTER_RULES = ("WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9")  # and in Summer and Winter
 
 
-def rules_of(turn: Turn) -> list[str]:
-    """The rules every season applies, and those of the removals in Summer and Winter."""
-    return list(RULES) + ([] if turn.phase.kind is PhaseKind.MOVEMENT else list(AFTER_RULES))
+def named(texts: Iterable[str]) -> list[str]:
+    """The rule IDs the texts name, in the order they name them."""
+    return [r for text in texts if text for r in RULE_ID.findall(text)]
+
+
+def applied(turn: Turn, report: Report, texts: Iterable[str]) -> tuple[str, ...]:
+    """The rules this season applied beyond its orders' own (issue 24: not every rule of the variant): those its
+    summary and notes name, and those of what happened (a landing, centres destroyed, a victory, removals)."""
+    cited = named(texts)
+    if report.landing:
+        cited += ["WOTW 3.3", "WOTW 3.4", "WOTW 3.6"]
+    if report.destroyed_now:
+        cited.append("WOTW 8.1")
+    if turn.winner:
+        cited += ["WOTW 2.2", "WOTW 2.3"]
+    if report.removals:
+        cited += AFTER_RULES
+    return tuple(dict.fromkeys(cited))
 
 
 def place(location: str) -> str:
@@ -162,7 +180,9 @@ def extras(turn: Turn) -> Extras:
     draw = turn.variant.draw
     charts = ({"type": "svg", "title": f"{season.display} {year}: the position after the season",
                "svg": draw(turn.variant, turn, f"War of the Worlds, {season.display} {year}")},) if draw else ()
-    return Extras(data=data, tables=tuple(tables), charts=charts, notes=tuple(_notes(turn, report)))
+    notes = tuple(_notes(turn, report))
+    return Extras(data=data, tables=tuple(tables), charts=charts, notes=notes,
+                  rules=applied(turn, report, [summary(turn), *notes]))
 
 
 # -- the summary ---------------------------------------------------------------------------------------
@@ -181,14 +201,14 @@ def _season_summary(turn: Turn, report: Report) -> str:
     if turn.phase.kind is not PhaseKind.MOVEMENT:
         points = sum(x.points for x in report.removals)
         earth = sum(1 for o in turn.outcomes if o.power != MARTIAN)
-        return (f"{season} {year}: {earth} Earth order(s) and default(s) adjudicated"
-                + (f"; the Martian loses {points} strength point(s)" if points else "") + ".")
+        return (f"{season} {year}: {counted(earth, 'Earth order')} adjudicated (defaults included)"
+                + (f"; the Martian loses {counted(points, 'strength point')}" if points else "") + ".")
     written = [o for o in turn.outcomes if o.line]  # a unit's default (it holds) is no order
     ok = sum(1 for o in written if o.status is Status.SUCCEEDS)
     earth_units = [d for d in turn.position.dislodged if d.unit.power != MARTIAN]
     pushed = [d.unit.label() for d in turn.position.dislodged if d.unit.power == MARTIAN]
     return (f"{season} {year}: {ok} of {len(written)} order{'s' if len(written) != 1 else ''} succeed"
-            + (f"; {len(earth_units)} Earth unit(s) to retreat" if earth_units else "")
+            + (f"; {counted(len(earth_units), 'Earth unit')} to retreat" if earth_units else "")
             + (f"; the Martian {', '.join(pushed)} to retreat (ruling WOTW R4)" if pushed else "")
             + (f"; cylinder lands in {show(report.landing)}" if report.landing else "")
-            + (f"; {len(report.destroyed_now)} centre(s) destroyed" if report.destroyed_now else "") + ".")
+            + (f"; {counted(len(report.destroyed_now), 'centre')} destroyed" if report.destroyed_now else "") + ".")

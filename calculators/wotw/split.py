@@ -92,7 +92,9 @@ def part_result(facts: Pieces, j: int) -> str:
 
 
 def explain_split(facts: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
-    """Every part's result; parts that fail stay and merge again where they started (WOTW 5.7)."""
+    """Every part's result; parts that fail stay and merge again where they started (WOTW 5.7). The split
+    succeeds when any part that leaves gets there (a part that dislodged its target is a success, issue 24):
+    it fails only when every part that leaves fails."""
     bits, rules = [], ["WOTW 5.2", "WOTW R3"]
     parts = [j for j in facts.siblings(i) if isinstance(facts.order(j), Move)]
     for j in facts.siblings(i):
@@ -104,7 +106,9 @@ def explain_split(facts: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
         here = facts.order(i).unit.province
         bits.append(f"what is left in {show(here)} stays together as one unit (WOTW 5.7)")
         rules.append("WOTW 5.7")
-    return (Status.FAILS if failed else Status.SUCCEEDS), "splits: " + "; ".join(bits), tuple(rules)
+    status = Status.FAILS if parts and len(failed) == len(parts) else Status.SUCCEEDS
+    return status, ("splits: " if not failed or status is Status.FAILS else "splits, in part: ") + "; ".join(bits), \
+        tuple(rules)
 
 
 def describe(order: Split) -> str:

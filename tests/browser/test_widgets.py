@@ -177,12 +177,12 @@ def test_a_change_that_contradicts_another_field_says_so_once(page, site_url):
     page.locator(f"{reroll}-turn").fill("1")  # player 1 (S=2) has no rerolls at all (COM 6.3)
     left_err = page.locator(f"{reroll}-left-error")
     left_err.wait_for(state="visible", timeout=READY)
-    assert left_err.inner_text() == "Player 1 has 0 reroll(s) in all (COM 6.3), not 2."
+    assert left_err.inner_text() == "Player 1 has 0 rerolls in all (COM 6.3), not 2."
     assert page.locator(f"{reroll}-turn-error").inner_text() == (
-        "This change conflicts with Rerolls left: Player 1 has 0 reroll(s) in all (COM 6.3), not 2.")
+        "This change conflicts with Rerolls left: Player 1 has 0 rerolls in all (COM 6.3), not 2.")
     # A later change elsewhere did not cause it: no pointer there, the message stays where it belongs.
     _count_errors(page, reroll)
     page.locator(f"{reroll}-seed").fill("7")
     page.wait_for_function("window.__errorRuns >= 1", timeout=READY)
     assert page.locator(f"{reroll}-seed-error").inner_text() == ""
-    assert left_err.inner_text() == "Player 1 has 0 reroll(s) in all (COM 6.3), not 2."
+    assert left_err.inner_text() == "Player 1 has 0 rerolls in all (COM 6.3), not 2."

@@ -323,9 +323,9 @@ def test_probabilities_show_one_in_n_and_never_zero_percent_for_a_chance(page, s
     assert long.count() == 1 and not long.locator("code").is_visible()
     long.locator("summary").click()
     assert re.fullmatch(r"\d{10,}/\d{10,}", long.locator("code").inner_text())
-    # "Exact fraction under Exact probabilities": that section is there, and holds the fractions.
+    # The headline is plain words (issue 24); the exact fractions are under Exact probabilities, folded.
     summary = page.locator(f"{widget} .calc-summary").inner_text()
-    assert "exact fraction under Exact probabilities" in summary
+    assert "P(" not in summary and not re.search(r"\d/\d", summary)
     exact = page.locator(f"{widget} details.calc-exact")
     exact.locator("summary").click()
     assert exact.locator("code.calc-frac-full").count() >= 6

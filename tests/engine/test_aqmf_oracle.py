@@ -202,7 +202,7 @@ def test_damage_chart_matches_faces(points, armor):
     states = chart_by_faces(armor, points)
     assert Fraction(data["p_destroyed"]["p"]) == states.get("destroyed", 0) + states.get("exploded", 0)
     for entry in data["armor_after"]:
-        if entry["outcome"].startswith("Armor ") and entry["outcome"] != "Armor 0 or less":
+        if entry["outcome"].startswith("Armor ") and not entry["outcome"].startswith("Armor 0 or less"):
             assert Fraction(entry["p"]) == states[int(entry["outcome"].split()[1])]
 
 

@@ -153,6 +153,6 @@ def test_start_position_nearest_joint_win():
     # So the 28 clan pairs tie (8 choose 2) and no England pair does.
     r = run()
     assert r["data"]["status"] == "none"
-    assert "needs 25 centre(s)" in r["summary"] and "28 pairs tie" in r["summary"]
+    assert "needs 25 centres" in r["summary"] and "28 pairs tie" in r["notes"][0]
     assert r["data"]["shortfalls"]["england"]["joint"] == 28
     assert r["data"]["shortfalls"]["campbell"]["joint"] == 25

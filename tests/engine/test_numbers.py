@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from calculators.core.numbers import MAX_DIGITS, digit_hint, digits_only, number, visible
+import calculators
+from calculators.core.errors import InputError
+from calculators.core.numbers import MAX_DIGITS, digit_hint, digits_only, number, percentage, visible
 from calculators.core.params import int_param
 
 
@@ -50,3 +52,24 @@ def test_form_and_url_integers_read_the_same_digits():
     for bad in ("\u00b9\u2079\u2070\u00b3", "1e3", "9" * 40):
         with pytest.raises(ValueError):
             p.coerce(bad)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("50%", 50), ("50", 50), (" 50 % ", 50), ("\uff15\uff10\uff05", 50), ("75\u066a", 75), ("1%", 1),
+    ("50%%", None), ("%", None), ("50.5%", None), ("%50", None), ("fifty%", None),
+])
+def test_a_percent_field_takes_its_sign(text, expected):
+    """Issue 24: a field counted in percent (AQMF "Target chance") reads "50%" as 50; nothing else does."""
+    assert percentage(text) == expected
+    field = int_param("goal", "Target chance", 50, 1, 99, unit="%")
+    if expected is None:
+        with pytest.raises(InputError):
+            field.coerce(text)
+    else:
+        assert field.coerce(text) == expected
+    with pytest.raises(InputError):
+        int_param("n", "Dice", 1, 0, 99).coerce("50%")  # a count is no percentage
+
+
+def test_target_chance_accepts_a_percent_sign():
+    assert calculators.run("aqmf-how-many", {"goal": "50%"}) == calculators.run("aqmf-how-many", {"goal": 50})

@@ -198,16 +198,14 @@ def _data(game: ImportedGame, phases: list[dict], found: list, options: Options)
 
 def _summary(game: ImportedGame, data: dict) -> str:
     c = data["counts"]
-    text = (f"{game.source.value.capitalize()}: {c['played']} phase{'s' if c['played'] != 1 else ''} played again "
-            f"({c['orders']} orders)")
+    text = f"{game.source.value.capitalize()}: {c['played']} phase{'s' if c['played'] != 1 else ''} played again"
     if c["match"] or c["differ"]:
         text += f": {c['match']} match{'es' if c['match'] == 1 else ''} the recording, {c['differ']} differ" + (
             "s" if c["differ"] == 1 else "")
     else:
         text += ": the recording gives no results to compare"
     if data["reproduced_by"]:
-        text += "; every phase matches under " + " and ".join(f"{r['name']} ({r['param']}={r['value']})"
-                                                               for r in data["reproduced_by"])
+        text += "; every phase matches under " + " and ".join(r["name"] for r in data["reproduced_by"])
     unread = sum(1 for line in data["lines"] if line["error"])
     if unread:
         text += f"; {unread} line{'s' if unread != 1 else ''} not read"
