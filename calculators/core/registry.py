@@ -277,7 +277,10 @@ def _answer(calc: Calculator, values: dict):
     if readings is None:
         return result
     result["rules"] = list(dict.fromkeys([*result["rules"], *(readings.cite(r) for r in readings)]))
-    result["readings"] = {"in_force": dict(readings), "site": dict(readings.defaults())}
+    result["readings"] = {"in_force": dict(readings), "site": dict(readings.defaults()),
+                          # how a reader sees each reading cited: its ruling and label, never its id
+                          "cited": {readings.cite(r): f"{r}: {readings.ruling(r).reading(readings[r]).label}"
+                                    for r in readings}}
     if rerun:
         site: Answer
         try:

@@ -37,13 +37,34 @@ def result_html(result: dict, rule_urls: Mapping[str, str], root: str = "") -> s
     if result.get("notes"):
         out.append('<ul class="calc-notes">' + "".join(f"<li>{escape(str(n))}</li>" for n in result["notes"]) + "</ul>")
     out.append(exact_html(result.get("data")))
-    if result.get("rules"):
-        out.append('<p class="calc-rules">Rules applied: ' + ", ".join(_rule_link(r, rule_urls, root)
-                                                                      for r in result["rules"]) + "</p>")
+    out += _rules_html(result.get("rules") or [], result.get("readings") or {}, rule_urls, root)
     out.append("</div>")
     return "".join(out)
 
 
-def _rule_link(rid: object, rule_urls: Mapping[str, str], root: str) -> str:
+def _rules_html(rules: list, readings: Mapping, rule_urls: Mapping[str, str], root: str) -> list[str]:
+    """The rules applied, then the readings used (issue 24): a reading the player chose, not the site's, in
+    plain view; the site's own readings folded, since the rules pages already state them. A reading is
+    shown by its ruling and label ("DIP R4: 2023 rulebook"), its link landing on the reading's box."""
+    labels: Mapping[str, str] = readings.get("cited") or {}
+    in_force, site = readings.get("in_force") or {}, readings.get("site") or {}
+
+    def links(ids: list) -> str:
+        return ", ".join(_rule_link(r, rule_urls, root, labels.get(r)) for r in ids)
+
+    plain = [r for r in rules if r not in labels]
+    chosen = [r for r in rules if r in labels and in_force.get(r.split(":")[0]) != site.get(r.split(":")[0])]
+    usual = [r for r in rules if r in labels and r not in chosen]
+    out = [f'<p class="calc-rules">Rules applied: {links(plain)}</p>'] if plain else []
+    if chosen:
+        out.append(f'<p class="calc-rules">Readings applied, not the site\'s: {links(chosen)}</p>')
+    if usual:
+        out.append(f'<details class="calc-rules calc-site-readings"><summary>The site\'s readings applied '
+                   f'({len(usual)})</summary><p>{links(usual)}</p></details>')
+    return out
+
+
+def _rule_link(rid: object, rule_urls: Mapping[str, str], root: str, text: str | None = None) -> str:
     url = rule_urls.get(rid) if isinstance(rid, str) else None
-    return f'<a href="{escape(root + url)}">{escape(str(rid))}</a>' if url else escape(str(rid))
+    shown = escape(text or str(rid))
+    return f'<a href="{escape(root + url)}">{shown}</a>' if url else shown

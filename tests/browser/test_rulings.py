@@ -43,7 +43,8 @@ def test_the_rulings_group_is_closed_names_the_readings_and_carries_a_choice(pag
     notes = page.locator(f"{WIDGET} .calc-notes").inner_text()
     assert "Worked out under AQMF R14: The attacks hit automatically, not the site's reading" in notes
     # The reading used is cited, and the citation lands on the reading's anchor on the rulings page.
-    cite = page.locator(f"{WIDGET} .calc-rules a", has_text="AQMF R14: automatic-hits")
+    # It is shown by its label, not its id, with the readings the player chose, outside the folded site's ones.
+    cite = page.locator(f"{WIDGET} p.calc-rules a", has_text="AQMF R14: The attacks hit automatically")
     assert cite.get_attribute("href").endswith("aqmf/rulings/#aqmf-r14-automatic-hits")
     page.wait_for_function("location.hash.includes('aqmf_r14=automatic-hits')", timeout=READY)
     link = page.url

@@ -42,8 +42,10 @@ def test_a_share_link_and_a_saved_state_carry_the_com_readings(page, site_url):
                                      "COM R3: The whole personal pool (not the site's)")
     assert page.locator(f"{WIDGET} details.calc-rulings").get_attribute("open") is None
     for cited in ("COM R1: literal", "COM R2: hidden", "COM R3: whole-pool"):
-        href = page.locator(f"{WIDGET} .calc-rules a", has_text=cited).get_attribute("href")
-        assert href.endswith("icehouse/rulings/#" + cited.lower().replace(":", "").replace(" ", "-"))
+        anchor = "icehouse/rulings/#" + cited.lower().replace(":", "").replace(" ", "-")
+        cite = page.locator(f'{WIDGET} p.calc-rules a[href$="{anchor}"]')
+        # shown by its ruling and label ("COM R2: Dice stay hidden until step 3"), never its id
+        assert cite.inner_text() == want["readings"]["cited"][cited] != cited
 
     # Saved in this browser, then back to the site's readings, then restored: the readings come back.
     page.locator(f"{WIDGET} .calc-save").click()

@@ -100,7 +100,9 @@ def test_a_result_cites_every_reading_in_force_and_says_nothing_more_at_the_site
     assert out["ok"] and out["summary"] == "It comes to 3."
     assert out["rules"] == ["DIP 1.1", "DIP R99: no", "DIP R98: near"]
     assert out["readings"] == {"in_force": {"DIP R99": "no", "DIP R98": "near"},
-                               "site": {"DIP R99": "no", "DIP R98": "near"}}
+                               "site": {"DIP R99": "no", "DIP R98": "near"},
+                               # as a reader sees each citation: ruling and label (the labels declared above)
+                               "cited": {"DIP R99: no": "DIP R99: It does not", "DIP R98: near": "DIP R98: Near"}}
     assert out["notes"] == []  # nothing rerun at the site's readings
 
 
