@@ -162,7 +162,14 @@ def main() -> int:
                     print(f"{label}: {e}", file=sys.stderr)
                     failed += 1
                     continue
-                rows.append(figures(lhr))
+                row = figures(lhr)
+                missing = [key for key, _ in METRICS if row[key] is None]
+                if missing:  # Lighthouse could not compute a metric (a trace it could not read): a failed run
+                    why = "; ".join(str(lhr["audits"][a].get("errorMessage") or "") for k, a in METRICS if k in missing)
+                    print(f"{label}: run {n + 1}: no {', '.join(missing)} ({why})", file=sys.stderr)
+                    failed += 1
+                    continue
+                rows.append(row)
                 lhrs.append(lhr)
             if rows:
                 row = median_row(rows)
