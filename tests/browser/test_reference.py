@@ -20,6 +20,29 @@ def test_glossary_term_shows_a_tooltip(page, site_url):
     assert len(tip.inner_text().strip()) > 10
 
 
+def test_tooltips_are_made_on_demand_and_work_from_the_keyboard(page, site_url):
+    """Issue 25: nothing is set up per titled element when a page opens (a rules page has hundreds); a rule
+    link's tooltip shows on focus, describes the link while shown, and Escape closes it (WCAG 1.4.13)."""
+    page.goto(site_url + "diplomacy/rules/")
+    page.wait_for_load_state("load")
+    titled = page.locator("article [title]").count()
+    assert titled > 100
+    assert page.locator(".md-tooltip2").count() == 0  # neither Material's per-element tooltips nor ours yet
+    link = page.locator("article a.rule-id[title]").nth(3).element_handle()  # this element, titled or not
+    title = link.get_attribute("title")
+    link.focus()
+    tip = page.locator("#site-tooltip.md-tooltip2--active")
+    tip.wait_for(state="visible", timeout=10_000)
+    assert tip.inner_text().strip() == title
+    page.wait_for_timeout(300)
+    assert page.locator(".md-tooltip2").count() == 1, "one tooltip, not Material's per-element ones besides"
+    assert link.get_attribute("aria-describedby") == "site-tooltip" and link.get_attribute("title") is None
+    page.keyboard.press("Escape")
+    assert page.locator("#site-tooltip.md-tooltip2--active").count() == 0
+    assert link.get_attribute("title") == title and link.get_attribute("aria-describedby") is None
+    assert page.locator("article [title]").count() == titled  # every title is back where it was
+
+
 def test_variant_rule_links_to_the_standard_rule_and_back(page, site_url):
     page.goto(site_url + "wotw/rules/")
     link = page.locator("article .rule-amends a").first

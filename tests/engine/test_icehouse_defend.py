@@ -243,6 +243,21 @@ def test_rerolls_value_is_reported_against_none():
     assert p1["rerolls_gain_sole"] > 0
 
 
+def test_the_policies_are_compared_only_on_request():
+    """Issue 25: the comparison (up to four more Defends) is asked for; an answer without it says how to get it,
+    and a Defend asked with nobody rerolling can still be compared."""
+    params = {"p1": "S=1 M=1 dice=d8,d6", "p2": "S=1 L=1 dice=d12,d4", "policy": "below-average"}
+    plain = calculators.run("com-defend", params)
+    assert plain["ok"] and "policies" not in plain["data"]
+    assert not any(t["title"].startswith("Reroll policies compared") for t in plain["tables"])
+    assert any("Compare the reroll policies" in n for n in plain["notes"])
+    compared = calculators.run("com-defend", {**params, "compare": True})
+    assert [c["policy"] for c in compared["data"]["policies"]] == ["best", "below-average", "answer-earlier", "none"]
+    assert compared["data"]["players"] == plain["data"]["players"]  # the Defend asked is the same either way
+    nobody = calculators.run("com-defend", {**params, "policy": "none", "compare": True})
+    assert len(nobody["data"]["policies"]) == 4
+
+
 def test_same_seed_same_answer():
     params = {"p1": "S=1 M=1 dice=d8,d6", "p2": "S=2 dice=d6,d6", "method": "monte-carlo", "trials": 2000, "seed": 9}
     assert calculators.run("com-defend", params) == calculators.run("com-defend", params)

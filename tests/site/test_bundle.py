@@ -2,6 +2,7 @@
 the calculator code is only where a widget is (preloaded there, imported by the page's script)."""
 from __future__ import annotations
 
+import json
 import re
 
 # The site's own scripts (not Material's, under assets/javascripts/).
@@ -39,3 +40,12 @@ def test_the_calculator_code_is_not_in_the_page_script(built_site):
     assert 'new URL("purify.min.js", engineUrl)' in widgets
     purify = (engine / "purify.min.js").read_text()
     assert purify.startswith("/*! @license DOMPurify") and "export" in purify
+
+
+def test_no_tooltip_is_set_up_per_element_as_a_page_opens(built_site):
+    """Issue 25: Material's content.tooltips set up one tooltip per titled element (hundreds on a rules page: the
+    page's longest task on a phone); the site's own script (docs/javascripts/tooltips.js) shows them on demand."""
+    config = re.search(r'<script id="__config" type="application/json">(.*?)</script>',
+                       (built_site / "diplomacy" / "rules" / "index.html").read_text(encoding="utf-8"), re.S)
+    assert config and "content.tooltips" not in json.loads(config.group(1))["features"]
+    assert "site-tooltip" in (built_site / "assets" / "engine" / "page.js").read_text()

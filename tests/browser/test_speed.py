@@ -1,0 +1,72 @@
+"""What keeps the pages fast on a phone (issue 25), as behaviour: a page without a calculator loads none
+of the calculator code, Material's bundle does not block the page's first drawing, and the live result
+takes the pre-rendered result's place without moving the page. (The figures themselves are measured by
+benchmarks/bench_lighthouse.py, not by tests.)"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+READY = 90_000  # ms: a cold Pyodide start takes about 5 s here; generous for a loaded machine
+# What only a page with a calculator needs: the calculator code, its sanitiser, the engine's worker, the runtime.
+CALCULATOR_ONLY = re.compile(r"/assets/engine/(widgets\.js|purify\.min\.js|early-form\.js|worker\.mjs|pyodide/)")
+# Every layout shift, with when it happened and whether the reader had just acted (which does not count).
+SHIFTS = """window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    window.__shifts.push({ at: e.startTime, value: e.value, input: e.hadRecentInput,
+      sources: e.sources.map((s) => (s.node && s.node.className) || String(s.node && s.node.nodeName)) });
+  }
+}).observe({ type: "layout-shift", buffered: true });
+// The live form is laid out as the widget is set up (calc:ready); a shift it causes is reported with the next
+// frame. From the frame after that, the page is as the reader sees it until the live result arrives.
+document.addEventListener("calc:ready", () => {
+  requestAnimationFrame(() => requestAnimationFrame(() => { window.__readyAt = performance.now(); }));
+}, true);
+document.addEventListener("calc:result", () => {
+  window.__resultAt = window.__resultAt || performance.now();
+}, true);"""
+
+
+def test_a_page_without_a_calculator_loads_no_calculator_code(page, site_url):
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
+    for path in ("", "diplomacy/rules/", "glossary/"):
+        page.goto(site_url + path, wait_until="load")
+        page.wait_for_timeout(500)  # anything the page's script would import once it has run
+    assert page.evaluate("typeof window.document$") == "object"  # the page's scripts ran
+    assert not [u for u in asked if CALCULATOR_ONLY.search(u)], asked
+
+
+def test_the_page_script_is_light_and_materials_bundle_waits_for_the_parser(built_site):
+    """The one script every page runs is small (the calculator code is apart, tests/site/test_bundle.py), and
+    Material's bundle is deferred: a parser-blocking script at the end of the body forced the page's whole first
+    style and layout inside its own task, before anything was drawn (Lighthouse: the longest task)."""
+    assert (built_site / "assets" / "engine" / "page.js").stat().st_size < 24_000
+    for path in ("index.html", "diplomacy/rules/index.html", "wotw/virus/index.html"):
+        html = (built_site / path).read_text(encoding="utf-8")
+        tags = re.findall(r"<script\b[^>]*\bsrc=\"[^\"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js\"[^>]*>", html)
+        assert len(tags) == 1 and " defer " in tags[0].replace(">", " "), (path, tags)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_live_result_takes_the_pre_rendered_results_place_without_a_shift(browser, site_url, width):
+    """Once the live form is in place, nothing moves when the live result replaces the pre-rendered one: the
+    result box keeps its size (the same presenter drew both) and nothing above or below it moves."""
+    ctx = browser.new_context(viewport={"width": width, "height": 844})
+    page = ctx.new_page()
+    page.add_init_script(SHIFTS)
+    page.goto(site_url + "wotw/virus/")
+    page.wait_for_function("window.__readyAt !== undefined", timeout=READY)
+    box = page.locator("#calc-wotw-virus .calc-result")
+    before = box.bounding_box()
+    page.wait_for_selector("#calc-wotw-virus[data-state=done]", timeout=READY)
+    page.wait_for_timeout(300)  # a shift is reported after the frame that showed it
+    after = box.bounding_box()
+    assert abs(after["height"] - before["height"]) <= 1 and abs(after["y"] - before["y"]) <= 1, (before, after)
+    assert page.evaluate("window.__resultAt > window.__readyAt")  # the replacement happened in the window watched
+    shifts = page.evaluate("window.__shifts.filter((s) => s.at >= window.__readyAt && !s.input)")
+    assert sum(s["value"] for s in shifts) <= 0.01, shifts
+    ctx.close()
