@@ -8,7 +8,7 @@ Every size is bounded so that no input can make a calculator hang.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import InputError
@@ -23,6 +23,48 @@ MAX_NESTING = 4  # a group's JSON text is a list of flat objects: depth 2
 class Choice:
     value: str
     label: str
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a line of ``key=value`` parts that a ``key-values`` control edits (``S=1 M=1 dice=d8,d6``).
+
+    kinds: ``count`` (a stepper, ``minimum`` to ``maximum``; 0 is left out of the line), ``dice`` (a list
+    of at most ``maximum`` dice, the picker offering ``faces``; ``showing``: each die with the value it
+    shows, ``d8:5``), ``choice`` (``choices``; the empty value is left out). ``aliases``: other keys the
+    line may use for it.
+    The engine's parser stays the judge of the line; the control only reads and writes it.
+    """
+
+    key: str
+    label: str
+    kind: str
+    minimum: int = 0
+    maximum: int = 0
+    faces: tuple[int, ...] = ()
+    showing: bool = False
+    choices: tuple[Choice, ...] = ()
+    aliases: tuple[str, ...] = ()
+    help: str = ""
+    fold: bool = False  # shown with the line as text, folded: what few players set
+
+    def schema(self) -> dict:
+        out: dict[str, Any] = {"key": self.key, "label": self.label, "kind": self.kind, "fold": self.fold}
+        if self.kind in ("count", "dice"):
+            out.update(min=self.minimum, max=self.maximum)
+        if self.kind == "dice":
+            out.update(faces=list(self.faces), showing=self.showing)
+        if self.kind == "choice":
+            out["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+        if self.aliases:
+            out["aliases"] = list(self.aliases)
+        if self.help:
+            out["help"] = self.help
+        return out
+
+
+# Folded sections of a form besides the rulings: "more" holds what few players change ("More options").
+GROUPS = ("more",)
 
 
 @dataclass(frozen=True)
@@ -53,6 +95,16 @@ class Param:
     ruling: str = ""
     fields: tuple[Param, ...] = ()  # group: the fields of one item
     item_label: str = "Item"  # group: "Attacker" gives legends "Attacker 1", "Attacker 2"
+    # The folded section of the form it sits in ("more": "More options", closed); see ``more()``.
+    group: str = ""
+    # A control other than the kind's own, by name (the form's registerFieldKind), e.g. "key-values" with
+    # its ``parts``: the value stays what the kind says (text), so links, the CLI and the engine are unchanged.
+    widget: str = ""
+    parts: tuple[Part, ...] = ()
+
+    def __post_init__(self):
+        if self.group and self.group not in GROUPS:
+            raise ValueError(f"{self.name}: group is one of {GROUPS}, not {self.group!r}")
 
     def schema(self) -> dict:
         out: dict[str, Any] = {
@@ -69,6 +121,12 @@ class Param:
         if self.ruling:
             out["group"] = "rulings"
             out["ruling"] = self.ruling
+        elif self.group:
+            out["group"] = self.group
+        if self.widget:
+            out["widget"] = self.widget
+        if self.parts:
+            out["parts"] = [part.schema() for part in self.parts]
         if self.kind == "int":
             out["min"] = self.minimum
             out["max"] = self.maximum
@@ -253,6 +311,20 @@ def _show(raw: Any) -> str:
         return f"{raw:.3g}"
     text = repr(raw)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def more(*params: Param) -> tuple[Param, ...]:
+    """Parameters few players change, folded under "More options" in the form (closed; its title names
+    any of them set away from its default). Their values work exactly as the others'."""
+    return tuple(replace(p, group="more") for p in params)
+
+
+def key_values(param: Param, parts) -> Param:
+    """A text parameter edited with touch controls (steppers, dice pickers, menus), one per part, as well
+    as typed: the value is still the text line the engine parses (``S=1 M=1 dice=d8,d6``)."""
+    if param.kind != "text":
+        raise ValueError(f"{param.name}: a key-values control edits a text parameter, not {param.kind!r}")
+    return replace(param, widget="key-values", parts=tuple(parts))
 
 
 def int_param(name, label, default, minimum, maximum, help="", unit="", optional=False, placeholder="") -> Param:
