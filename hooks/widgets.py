@@ -31,8 +31,9 @@ CALC_LINK = re.compile(r"<!--\s*calc-link:\s*([a-z0-9-]+)(.*?)(?:\|\s*(.*?))?\s*
 CATALOG_MARK = re.compile(r"^<!--\s*calc-catalog\s*-->\s*$", re.M)
 # The slot carries the widget's id, so that MkDocs' link check finds the anchor (#calc-<id>).
 # Runs as the page is read, where assets/engine/early-form.js has loaded (overrides/main.html loads it on
-# pages with a widget); after an instant navigation the calculator code lays the form out itself.
-EARLY_FORM = "<script>window.__calcEarlyForm&&window.__calcEarlyForm(document.currentScript.parentNode)</script>"
+# pages with a widget; after an instant navigation the calculator code lays the form out itself), and takes
+# itself out of the page: a widget holds no script.
+EARLY_FORM = "<script>(window.__calcEarlyForm||function(s){s.remove()})(document.currentScript)</script>"
 SLOT = re.compile(r'(?:<p>\s*)?<div class="calc-slot" data-slot="(\d+)" id="[a-z0-9-]+"></div>(?:\s*</p>)?')
 
 
@@ -97,18 +98,20 @@ def _widget(m, page) -> str:
     if calc["presets"]:
         presets = f' data-presets="{escape(json.dumps(calculators.presets(cid), separators=(",", ":")))}"'
     schema_text = escape(json.dumps(schema, separators=(",", ":")))
-    # Left out of the search index (its pre-rendered result is not the page's text). The script lays the
+    # Left out of the search index (its pre-rendered result is not the page's text): a <section>, not a
+    # <div>, because Material's search parser (9.8) tells elements apart by tag only, so the first inner
+    # </div> would end the exclusion and index the rest of the result (issue 24). The script lays the
     # form out as the page is read (earlyForm in pyodide/src/calculator/form.js), so that the page is first
     # drawn with the form in place and the live one replaces it without moving anything (issue 25).
     html = (
-        f'<div class="calc-widget" id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
+        f'<section class="calc-widget" id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
         f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{schema_text}"{presets} data-search-exclude>\n'
         f'<div class="calc-head"><span class="calc-title">{escape(calc["title"])}</span>'
         f'<span class="calc-status" role="status">Pre-computed for the starting values; '
         f"the live calculator needs JavaScript.</span></div>\n"
         f'<div class="calc-form-slot"></div>{EARLY_FORM}\n'
         f'<div class="calc-result" aria-live="polite">{static}</div>\n'
-        f"</div>"
+        f"</section>"
     )
     slots = page.meta.setdefault("_widget_html", [])
     slots.append(html)

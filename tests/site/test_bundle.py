@@ -20,7 +20,7 @@ def test_every_page_runs_one_module_script_of_the_sites_own(built_site):
         modules = [s for s in scripts if 'type="module"' in s[1]]
         assert len(modules) == 1 and modules[0][0].endswith("assets/engine/page.js"), (page, scripts)
         early = [s for s in scripts if s not in modules]
-        if '<div class="calc-widget"' in html:
+        if '<section class="calc-widget"' in html:
             assert len(early) == 1 and early[0][0].endswith("assets/engine/early-form.js") and not early[0][1], page
             assert html.index(early[0][0]) < html.index("</head>"), page
         else:
@@ -38,7 +38,7 @@ def test_only_pages_with_a_widget_preload_the_calculator_code(built_site):
     with_widget = 0
     for page in built_site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
-        widget = '<div class="calc-widget"' in html
+        widget = '<section class="calc-widget"' in html
         with_widget += widget
         preloads = PRELOAD.findall(html)
         assert [p.endswith("assets/engine/widgets.js") for p in preloads] == ([True] if widget else []), page

@@ -4,7 +4,10 @@
 // page is read. The calculator code replaces this form with the live one, which has the same shape.
 import { earlyForm } from "./form.js";
 
-window.__calcEarlyForm = (widgetEl) => {
+// script: the script inside the widget that calls this; it leaves the page (a widget holds no script).
+window.__calcEarlyForm = (script) => {
+  const widgetEl = script.parentNode;
+  script.remove();
   try {
     earlyForm(widgetEl);
   } catch (e) {
