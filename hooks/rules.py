@@ -79,8 +79,9 @@ def _anchor(rid: str, src: str) -> str:
         links = []
         for cid in rule.calculators:
             calc = siteindex.catalog[cid]
-            target = "" if calc["page"] == src else siteindex.md_link(calc["page"], src)
-            links.append(f"[{calc['title']}]({target}#calc-{cid})")
+            # Its own page, where its form comes first; on that page, the form itself.
+            target = f"#calc-{cid}" if calc["page"] == src else siteindex.md_link(calc["page"], src)
+            links.append(f"[{calc['title']}]({target})")
         extra += " <span class='rule-calcs'>calculator: " + ", ".join(links) + "</span>"
     return f"<a class='rule-id' id='{a}' href='#{a}' title='Permanent link to {rid}'>{rid}</a>{extra}"
 

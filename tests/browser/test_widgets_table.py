@@ -215,10 +215,13 @@ def test_a_field_error_marks_the_result_stale(page, site_url):
     assert "whole number" in page.locator(f"{VIRUS}-destroyed-error").inner_text()
     assert page.locator(f"{VIRUS} .calc-result").get_attribute("data-stale") == "error"
     assert "last inputs that worked" in page.locator(f"{VIRUS} {STALE}").inner_text()
+    # Put away, not just dimmed: no number for other inputs on show as the answer (issue 24).
+    assert page.locator(f"{VIRUS} .calc-output").is_hidden()
     page.locator(f"{VIRUS}-destroyed").fill("12")
     wait_done(page, VIRUS)
     assert page.locator(f"{VIRUS} .calc-result").get_attribute("data-stale") is None
     assert page.locator(f"{VIRUS} {STALE}").is_hidden()
+    assert page.locator(f"{VIRUS} .calc-output").is_visible()
 
 
 def test_an_edit_while_the_engine_starts_marks_the_result_stale(page, site_url):

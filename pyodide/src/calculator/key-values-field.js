@@ -152,6 +152,7 @@ export class KeyValuesField {
     const empty = this.input.value.trim() === "";
     this.addBtn.hidden = !(empty && !this.open) || !this.readable;
     this.controls.hidden = !this.readable || !this.addBtn.hidden;
+    this.more.hidden = !this.addBtn.hidden; // an empty line shows only its Add button
     this.note.hidden = this.readable;
     if (!this.readable) this.more.open = true;
     // Drawn again, the control that had the focus keeps it (or, now disabled, the nearest of its part).
