@@ -12,28 +12,23 @@ import json
 import re
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
+from . import games
 from .board import Board
 from .compare import COMPARE_KEY, Answer, Figures, compare, comparison, default_note, variants
 from .errors import InputError
-from .params import Param, ruling_param
+from .params import BoolParam, Param, ruling_param
 from .presets import Presets
 from .progress import mapped
 from .result import Result
 from .rulings import Readings, all_rulings
 
-# Game subpackages, imported on first use; each registers its calculators on import.
-GAMES = {
-    "diplomacy": "Diplomacy",
-    "wotw": "War of the Worlds",
-    "clans": "Game of the Clans II",
-    "aqmf": "All Quiet on the Martian Front",
-    "icehouse": "Conquest of Mars",
-}
+# Game subpackages (``games.GAMES``), imported on first use; each registers its calculators on import.
+GAMES = {g.package: g.title for g in games.GAMES}
 # A calculator id starts with its game's prefix, so run() imports only that game's package
 # (the browser's first result should not wait for every game's engine to import).
-PREFIXES = {"dip": "diplomacy", "wotw": "wotw", "clans": "clans", "aqmf": "aqmf", "com": "icehouse"}
+PREFIXES = {g.prefix: g.package for g in games.GAMES}
 MAX_PARAMS = 64
 PARAM_NAME = re.compile(r"[a-z][a-z0-9_]*")
 # Keys a link uses for itself (``#calc=<id>&...``), and the one that asks run() for the comparison of
@@ -64,6 +59,8 @@ class Calculator:
     # one, its summary and table cells).
     figures: Figures | None = None
     board: Board | None = None  # its widget's click-to-order board (issue 14)
+    # Why it offers no comparison view ("compare readings"), when its result compares the readings itself.
+    no_compare: str = ""
 
     @property
     def all_params(self) -> tuple[Param, ...]:
@@ -86,6 +83,7 @@ class Calculator:
             "presets": self.presets.schema() if self.presets else None,
             "run": {"mode": self.run_mode, "label": self.run_label},
             "board": self.board.schema() if self.board else None,
+            "compare": bool(self.rulings) and not self.no_compare,
         }
 
 
@@ -95,7 +93,7 @@ _loaded = False
 
 def calculator(*, id: str, title: str, game: str, rules, params, page: str, description: str = "",
                presets: Presets | None = None, run_mode: str = "live", run_label: str = "Calculate",
-               rulings=(), figures: Figures | None = None, board: Board | None = None):
+               rulings=(), figures: Figures | None = None, board: Board | None = None, no_compare: str = ""):
     """Register ``func(values: dict) -> Result`` (or a generator yielding progress, returning Result).
 
     ``rulings``: ids of the switchable rulings the result depends on (``core.rulings``); each gets a
@@ -103,6 +101,8 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
     result cites the readings used; under readings other than the site's it says how the site's
     readings would differ, comparing the figures ``figures(result_json)`` names (``core.compare``).
     ``board``: the click-to-order board its widget carries (``core.board``).
+    ``no_compare``: why the calculator offers no comparison view, when its own result already compares the
+    readings (the comparison would work it out once per reading); ``run`` then refuses ``compare_readings``.
     """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
@@ -129,7 +129,7 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
             raise ValueError(f"calculator {id!r} registered twice")
         _REGISTRY[id] = Calculator(id, title, game, tuple(rules), tuple(params), func,
                                    description or (inspect.getdoc(func) or "").split("\n\n")[0], page,
-                                   presets, run_mode, run_label, tuple(rulings), figures, board)
+                                   presets, run_mode, run_label, tuple(rulings), figures, board, no_compare)
         return func
 
     return register
@@ -241,7 +241,7 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
         compare = False
         if isinstance(params, dict) and COMPARE_KEY in params:
             params = dict(params)
-            compare = Param(COMPARE_KEY, "bool", "Compare readings", False).coerce(params.pop(COMPARE_KEY))
+            compare = BoolParam(COMPARE_KEY, "Compare readings", False).coerce(params.pop(COMPARE_KEY))
         values = validate(calc, params)
         result = yield from (_compared(calc, values) if compare else _answer(calc, values))
         json.dumps(result)  # the contract promises JSON: fail here, not in the page
@@ -261,7 +261,7 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
 def _drive(calc: Calculator, values: dict, lo: float = 0.0, hi: float = 1.0):
     """Run the calculator's function once, passing its progress on mapped into [lo, hi]; return its Result."""
     out = calc.func(values)
-    if inspect.isgenerator(out):
+    if isinstance(out, Generator):
         out = yield from mapped(out, lambda step: {"progress": lo + (hi - lo) * float(step)})
     if not isinstance(out, Result):
         raise TypeError(f"{calc.id} returned {type(out).__name__}, not Result")
@@ -300,6 +300,8 @@ def _compared(calc: Calculator, values: dict):
     """The comparison view: the result under the site's readings and each other reading, side by side."""
     if not calc.rulings:
         raise InputError(None, f"{calc.title} depends on no switchable ruling: there are no readings to compare.")
+    if calc.no_compare:
+        raise InputError(None, calc.no_compare)
     chosen: Readings = values["readings"]
     columns = variants(chosen)
     outcomes: list[Result | str] = []

@@ -7,10 +7,11 @@ an option list must agree with: the order a text makes for the phase, or ``Illeg
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ..core import InputError, Result, Table, bool_param, calculator, more, text_param
 from .adjustments import adjustments_due, check_adjustment
-from .map import show
+from .map import Terrain, show
 from .movement import check_written, context_for, settle_alone
 from .orders import Illegal
 from .orders import retreat as retreat_kind
@@ -32,7 +33,7 @@ def movement_options(variant, position: Position) -> Iterator[tuple[str, str, li
         yield unit.power, unit.label(), list(dict.fromkeys(orders))
 
 
-def retreat_options(variant, position: Position) -> Iterator[tuple[str, str, list[str]]]:
+def retreat_order_options(variant, position: Position) -> Iterator[tuple[str, str, list[str]]]:
     """DIP 12.1-12.5: each dislodged unit retreats to a place it may go to, or disbands."""
     for d in position.dislodged:
         me = d.unit.label()
@@ -55,7 +56,7 @@ def build_options(variant, position: Position) -> Iterator[tuple[str, str, list[
                 continue
             if info.army_can_stand:
                 orders.append(f"Build {UnitType.ARMY.value} {show(prov)}")
-            if info.terrain.value == "coast":
+            if info.terrain is Terrain.COAST:
                 coasts = [f"{prov}/{c.value}" for c in info.coasts] or [prov]
                 orders += [f"Build {UnitType.FLEET.value} {show(loc)}" for loc in coasts]
         yield power, "", orders + ["Waive"]
@@ -67,7 +68,7 @@ def legal_orders(variant, position: Position) -> list[tuple[str, str, list[str]]
     if kind is PhaseKind.MOVEMENT:
         return list(movement_options(variant, position))
     if kind is PhaseKind.RETREATS:
-        return list(retreat_options(variant, position))
+        return list(retreat_order_options(variant, position))
     return list(build_options(variant, position))
 
 
@@ -94,24 +95,15 @@ def verdict(variant, position: Position, parsed):
 
 # -- the dip-options calculator ----------------------------------------------------------------
 def _read(phase_text: str, position_text: str) -> Position:
-    from .parser import ParseError, parse_phase, read_position
-    from .position import check_position
-    from .variant import STANDARD, reader_for
+    from .parser import ParseError, parse_phase
+    from .readings import DEFAULT
+    from .variant import STANDARD
 
     try:
         phase = parse_phase(phase_text)
     except ParseError as err:
         raise InputError("phase", err.message) from None
-    try:
-        position = read_position(reader_for(STANDARD), phase, position_text)
-    except ParseError as err:
-        raise InputError("position", str(err)) from None
-    problems = check_position(STANDARD.board, position)
-    if phase.kind is not PhaseKind.RETREATS and position.dislodged:
-        problems.append("dislodged units are listed only in a retreat phase")
-    if problems:
-        raise InputError("position", "; ".join(problems[:3]) + ".")
-    return position
+    return STANDARD.read_position(STANDARD, phase, position_text, DEFAULT)[0]
 
 
 def units_chosen(lists, unit_text: str, field: str = "unit"):
@@ -131,7 +123,9 @@ def present_options(position: Position, rules, rows: list[dict] | None, typed, c
     typed so far, checked and drawn on the map; a summary of both."""
     from .sandbox import modes_data, typed_summary, typed_table
 
-    tables, data, summary = [], {"phase": position.phase.label()}, []
+    tables: list[Table] = []
+    data: dict[str, Any] = {"phase": position.phase.label()}
+    summary: list[str] = []
     if rows is not None:
         n = sum(len(r["orders"]) for r in rows)
         units = sum(1 for r in rows if r["unit"])
