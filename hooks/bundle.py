@@ -13,7 +13,10 @@ worker started up to 0.2 s later than on a bare page (issue 12). So:
   ``assets/engine/widgets.js``: page.js imports it only once a page with a widget is on screen
   (pyodide/src/navigation.js), and such pages preload it from <head> (overrides/main.html);
 - DOMPurify (pinned in pyodide/package.json) is bundled, minified, into ``assets/engine/purify.min.js``,
-  an ES module the calculator code imports when its first result is to be shown.
+  an ES module the calculator code imports when its first result is to be shown;
+- the form's layout code (pyodide/src/calculator/early-form.js) is bundled, minified, into
+  ``assets/engine/early-form.js``, a classic script pages with a widget load from <head>, so that each
+  widget's form is laid out before the page is first drawn (issue 25).
 
 The lists in mkdocs.yml stay the source of truth; the separate files are still built (the tests and
 the offline cache know them by name). esbuild's output is the same for the same sources, so an
@@ -34,6 +37,7 @@ CSS_BUNDLE = "stylesheets/site-bundle.css"
 JS_BUNDLE = "assets/engine/page.js"  # beside the engine's files, which navigation.js finds from its own URL
 CALCULATORS = ("assets/engine/widgets.js", "pyodide/src/calculator/widgets.js")
 SANITISER = ("assets/engine/purify.min.js", 'export { default } from "dompurify";')
+EARLY_FORM = ("assets/engine/early-form.js", "pyodide/src/calculator/early-form.js")
 ESBUILD = os.path.join("pyodide", "node_modules", "esbuild", "bin", "esbuild")  # the Makefile installs it
 ESBUILD_ARGS = ["--bundle", "--format=esm", "--charset=utf8", "--log-level=warning"]
 _parts: dict[str, list[str]] = {}
@@ -55,12 +59,13 @@ def on_config(config):
     return config
 
 
-def esbuild(root: str, args: list[str], stdin: str | None = None, cwd: str | None = None) -> str:
+def esbuild(root: str, args: list[str], stdin: str | None = None, cwd: str | None = None,
+            base: list[str] = ESBUILD_ARGS) -> str:
     """esbuild's output for ``args`` (an entry file, or ``stdin``), run from ``cwd`` (the project's root)."""
     binary = os.path.join(root, ESBUILD)
     if not os.path.exists(binary):
         raise PluginError("esbuild is missing: run `make serve` or `make site` (they install pyodide/ from npm).")
-    proc = subprocess.run([binary, *ESBUILD_ARGS, *args], input=stdin, cwd=cwd or root, capture_output=True,
+    proc = subprocess.run([binary, *base, *args], input=stdin, cwd=cwd or root, capture_output=True,
                           text=True, timeout=120)
     if proc.returncode != 0 or proc.stderr.strip():
         raise PluginError(f"hooks/bundle.py: esbuild {' '.join(args)} failed:\n{proc.stderr}")
@@ -81,7 +86,10 @@ def on_files(files, config):
     calculators = esbuild(root, [CALCULATORS[1]])
     sanitiser = esbuild(root, ["--minify", "--legal-comments=inline", "--sourcefile=purify.js"], stdin=SANITISER[1],
                         cwd=os.path.join(root, "pyodide"))
-    for name, text in ((JS_BUNDLE, page), (CALCULATORS[0], calculators), (SANITISER[0], sanitiser)):
+    classic = [a for a in ESBUILD_ARGS if a != "--format=esm"] + ["--format=iife"]
+    early = esbuild(root, ["--minify", EARLY_FORM[1]], base=classic)
+    for name, text in ((JS_BUNDLE, page), (CALCULATORS[0], calculators), (SANITISER[0], sanitiser),
+                       (EARLY_FORM[0], early)):
         files.append(File.generated(config, name, content=_relative_paths(text, root)))
     return files
 

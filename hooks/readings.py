@@ -102,10 +102,7 @@ def _prose_problems(page: str, ruling, paras: dict[str, str]) -> list[str]:
 
 
 def on_files(files, config):
-    pages = {}
-    for f in files.documentation_pages():
-        with open(f.abs_src_path, encoding="utf-8") as fh:
-            pages[f.src_uri] = fh.read()
+    pages = {f.src_uri: f.content_string for f in files.documentation_pages()}  # calcpages.py's are in memory
     problems = problems_in(pages)
     if problems:
         raise PluginError("Switchable rulings and their pages disagree:\n  " + "\n  ".join(problems))

@@ -18,6 +18,7 @@ from mkdocs.exceptions import PluginError
 from calculators.core.implements import implemented, rule_key
 
 log = logging.getLogger("mkdocs.hooks.rules")
+H1 = re.compile(r"^# (.+)$", re.M)
 INDEX_MARK = re.compile(r"^<!--\s*rule-index:\s*([A-Z]{2,5})\s*-->\s*$", re.M)
 
 
@@ -25,8 +26,7 @@ def on_files(files, config):
     """Index every rule marker before any page renders, and check what the calculators cite."""
     pages = {}
     for f in files.documentation_pages():
-        with open(f.abs_src_path, encoding="utf-8") as fh:
-            pages[f.src_uri] = fh.read()
+        pages[f.src_uri] = f.content_string  # calcpages.py's pages are made in memory
     rules, problems = ruleindex.scan(pages)
     for calc in siteindex.load_catalog().values():
         for rid in calc["rules"]:
@@ -47,6 +47,8 @@ def on_files(files, config):
     siteindex.rules.update(rules)
     siteindex.urls.clear()
     siteindex.urls.update({f.src_uri: f.url for f in files.documentation_pages()})
+    siteindex.titles.clear()
+    siteindex.titles.update({src: m.group(1).strip() for src, text in pages.items() if (m := H1.search(text))})
     return files
 
 
@@ -77,8 +79,9 @@ def _anchor(rid: str, src: str) -> str:
         links = []
         for cid in rule.calculators:
             calc = siteindex.catalog[cid]
-            target = "" if calc["page"] == src else siteindex.md_link(calc["page"], src)
-            links.append(f"[{calc['title']}]({target}#calc-{cid})")
+            # Its own page, where its form comes first; on that page, the form itself.
+            target = f"#calc-{cid}" if calc["page"] == src else siteindex.md_link(calc["page"], src)
+            links.append(f"[{calc['title']}]({target})")
         extra += " <span class='rule-calcs'>calculator: " + ", ".join(links) + "</span>"
     return f"<a class='rule-id' id='{a}' href='#{a}' title='Permanent link to {rid}'>{rid}</a>{extra}"
 

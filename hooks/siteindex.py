@@ -7,15 +7,20 @@ name and all see the one instance.
 from __future__ import annotations
 
 import posixpath
+import re
 
 from ruleindex import Rule, anchor
 
 import calculators
 from calculators.core.rulings import all_rulings
 
+# A calculator widget marker, ``<!-- calc: wotw-virus year=1903 -->`` on its own line (widgets.py expands it).
+CALC_MARK = re.compile(r"^([ \t]*)<!--\s*calc:\s*([a-z0-9-]+)(.*?)-->[ \t]*$", re.M)
+
 rules: dict[str, Rule] = {}
 catalog: dict[str, dict] = {}
 urls: dict[str, str] = {}  # page src_uri -> site-root-relative URL
+titles: dict[str, str] = {}  # page src_uri -> its first heading
 
 
 def load_catalog() -> dict[str, dict]:

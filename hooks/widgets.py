@@ -26,14 +26,21 @@ from mkdocs.utils import get_relative_url
 import calculators
 from calculators.present import result_html, root_prefix
 
-CALC_MARK = re.compile(r"^([ \t]*)<!--\s*calc:\s*([a-z0-9-]+)(.*?)-->[ \t]*$", re.M)
+CALC_MARK = siteindex.CALC_MARK
 CALC_LINK = re.compile(r"<!--\s*calc-link:\s*([a-z0-9-]+)(.*?)(?:\|\s*(.*?))?\s*-->")
 CATALOG_MARK = re.compile(r"^<!--\s*calc-catalog\s*-->\s*$", re.M)
 # The slot carries the widget's id, so that MkDocs' link check finds the anchor (#calc-<id>).
+# Runs as the page is read, where assets/engine/early-form.js has loaded (overrides/main.html loads it on
+# pages with a widget; after an instant navigation the calculator code lays the form out itself), and takes
+# itself out of the page: a widget holds no script.
+EARLY_FORM = "<script>(window.__calcEarlyForm||function(s){s.remove()})(document.currentScript)</script>"
 SLOT = re.compile(r'(?:<p>\s*)?<div class="calc-slot" data-slot="(\d+)" id="[a-z0-9-]+"></div>(?:\s*</p>)?')
 
 
 def on_page_markdown(markdown, page, config, files):
+    # A calc-link opens the widget on its own page when this page embeds it, else the calculator's page.
+    page.meta["_embedded"] = {m.group(2) for m in CALC_MARK.finditer(ruleindex.mask_code(markdown))}
+
     def expand(text: str) -> str:
         text = CALC_MARK.sub(lambda m: _widget(m, page), text)
         text = CALC_LINK.sub(lambda m: _calc_link(m, page), text)
@@ -91,20 +98,25 @@ def _widget(m, page) -> str:
     if calc["presets"]:
         presets = f' data-presets="{escape(json.dumps(calculators.presets(cid), separators=(",", ":")))}"'
     schema_text = escape(json.dumps(schema, separators=(",", ":")))
+    # Left out of the search index (its pre-rendered result is not the page's text): a <section>, not a
+    # <div>, because Material's search parser (9.8) tells elements apart by tag only, so the first inner
+    # </div> would end the exclusion and index the rest of the result (issue 24). The script lays the
+    # form out as the page is read (earlyForm in pyodide/src/calculator/form.js), so that the page is first
+    # drawn with the form in place and the live one replaces it without moving anything (issue 25).
     html = (
-        f'<div class="calc-widget" id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
-        f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{schema_text}"{presets}>\n'
+        f'<section class="calc-widget" id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
+        f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{schema_text}"{presets} data-search-exclude>\n'
         f'<div class="calc-head"><span class="calc-title">{escape(calc["title"])}</span>'
-        f'<span class="calc-status" role="status">Pre-computed for the defaults below. '
-        f"The live calculator loads with JavaScript.</span></div>\n"
-        f'<div class="calc-form-slot"></div>\n'
+        f'<span class="calc-status" role="status">Pre-computed for the starting values; '
+        f"the live calculator needs JavaScript.</span></div>\n"
+        f'<div class="calc-form-slot"></div>{EARLY_FORM}\n'
         f'<div class="calc-result" aria-live="polite">{static}</div>\n'
-        f"</div>"
+        f"</section>"
     )
     slots = page.meta.setdefault("_widget_html", [])
     slots.append(html)
     markdown = (f'\n<div class="calc-slot" data-slot="{len(slots) - 1}" id="{wid}"></div>\n\n'
-                f'<p class="calc-meta" markdown>Calculator `{cid}` · implements {rules}</p>\n')
+                f'<p class="calc-meta" data-search-exclude markdown>Calculator `{cid}` · implements {rules}</p>\n')
     # Inside a content tab or an admonition the slot keeps the marker's indentation.
     return "\n".join(indent + line if line else line for line in markdown.split("\n"))
 
@@ -114,9 +126,11 @@ def _calc_link(m, page) -> str:
     where = page.file.src_uri
     calc = _calc(cid, where)
     params = _parse_args(args, where)
-    target = get_relative_url(siteindex.urls[calc["page"]], page.url)
-    if not params:  # no state to carry: a plain link to the widget
-        return f'<a class="calc-link" href="{escape(target)}#calc-{escape(cid)}">{escape(label)}</a>'
+    here = cid in page.meta["_embedded"]
+    target = "" if here else get_relative_url(siteindex.urls[calc["page"]], page.url)
+    if not params:  # no state to carry: a plain link to the widget, or to the calculator's page
+        href = f"#calc-{cid}" if here else target
+        return f'<a class="calc-link" href="{escape(href)}">{escape(label)}</a>'
     check = calculators.run(cid, params)
     if not check["ok"]:
         raise PluginError(f"{where}: calc-link to {cid} has parameters it rejects: {check['error']}")
@@ -125,9 +139,15 @@ def _calc_link(m, page) -> str:
 
 
 def _catalog(src: str) -> str:
-    lines = ["| Calculator | Game | What it answers | Rules |", "|---|---|---|---|"]
+    """Every calculator, by game: its own page, what it answers, and the rules page that explains it."""
+    lines = ["| Calculator | Game | What it answers | Explained on |", "|---|---|---|---|"]
     for c in siteindex.catalog.values():
-        link = siteindex.md_link(c["page"], src)
-        rules = ", ".join(siteindex.ref(r, src) for r in c["rules"])
-        lines.append(f"| [{c['title']}]({link}#calc-{c['id']}) | {c['game_title']} | {c['description']} | {rules} |")
+        explained = siteindex.md_link(c["rules_page"], src)
+        lines.append(f"| [{c['title']}]({siteindex.md_link(c['page'], src)}) | {c['game_title']} | {c['description']} "
+                     f"| [{_page_title(c['rules_page'])}]({explained}#calc-{c['id']}) |")
     return "\n".join(lines) + "\n"
+
+
+def _page_title(src: str) -> str:
+    """A rules page's name in a table: "War of the Worlds: Virus check" style, from its first heading."""
+    return siteindex.titles.get(src, src)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import BarChart, Result, Table, calculator, prob
+from ..core import BarChart, Result, Table, calculator, more, prob
 from . import common as c
 from .combat import attack_odds, p_rout, resolve_shooter, resolve_target
 from .dice import damage_need
@@ -37,10 +37,10 @@ def tripod_outcome(damage, armor: int) -> tuple[dict, dict]:
     page="aqmf/shooting.md",
     description="Exact hits, elements destroyed (or tripod damage) and the morale follow-up of one unit's attack.",
     params=[
-        c.shooter_param("boc-mg", SHOOTERS), c.weapon_param(), c.elements_param(), c.attack_param(),
-        c.range_param(), c.target_param("boc-tripod", TARGETS), c.target_elements_param(), c.defense_param(),
-        c.armor_param(), c.cover_param(), c.dug_in_param(), c.immobilized_param(), c.lucky_param(),
-        c.tough_param(),
+        c.shooter_param("boc-mg", SHOOTERS), c.weapon_param(), *more(c.elements_param()), c.attack_param(),
+        c.range_param(), c.target_param("boc-tripod", TARGETS), *more(c.target_elements_param(), c.defense_param(),
+                                                                     c.armor_param()),
+        c.cover_param(), c.dug_in_param(), *more(c.immobilized_param(), c.lucky_param(), c.tough_param()),
     ],
     rulings=("AQMF R5",),
 )

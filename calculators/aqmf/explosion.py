@@ -1,7 +1,7 @@
 """An exploding tripod's 3 attacks at Power +2 on each unit within 6" (aqmf-explosion)."""
 from __future__ import annotations
 
-from ..core import Result, calculator
+from ..core import Result, calculator, more
 from . import common as c
 from .attack import report
 from .combat import Shooter, resolve_target
@@ -37,8 +37,8 @@ def blast(reading: BlastAttacks) -> Shooter:
     page="aqmf/tripods.md",
     description="The 3 attacks at Power +2 an exploding tripod makes on one unit within 6\".",
     params=[
-        c.target_param("boc-infantry", TARGETS), c.target_elements_param(), c.defense_param(), c.armor_param(),
-        c.cover_param(), c.dug_in_param(), c.immobilized_param(), c.lucky_param(), c.tough_param(),
+        c.target_param("boc-infantry", TARGETS), c.target_elements_param(), *more(c.defense_param(), c.armor_param()),
+        c.cover_param(), c.dug_in_param(), *more(c.immobilized_param(), c.lucky_param(), c.tough_param()),
     ],
     rulings=("AQMF R5", "AQMF R14"),
 )

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 
-from ..core import InputError, Param, calculator, choice_param, group_error, group_param, int_param
+from ..core import InputError, Param, calculator, choice_param, group_error, group_param, int_param, more
 from ..core.params import GroupParam
 from . import common as c
 from .combat import (MAX_ELEMENTS, Shooter, Target, check_tripod_armor, resolve_shooter, resolve_target, unit_label,
@@ -49,12 +49,16 @@ def attacker_fields() -> list[Param]:
     ]
 
 
-def target_fields() -> list[Param]:
-    return [c.target_param("boc-tripod", TARGETS), c.target_elements_param(), c.defense_param(), c.armor_param(),
-            c.cover_param(), c.dug_in_param(), c.immobilized_param(),
-            int_param("lost_earlier", "Elements lost earlier this turn", 0, 0, MAX_ELEMENTS, unit="elements",
-                      help="A human unit's losses this turn before these attacks: they count in its morale test "
-                           "(when ruling AQMF R18 counts only the losses to shooting, give only those).")]
+def target_fields(fold: bool = False) -> list[Param]:
+    """The target's fields; ``fold``: those few players change under "More options" (the form's, not plan B's)."""
+    folded = more if fold else (lambda *ps: ps)
+    return [c.target_param("boc-tripod", TARGETS),
+            *folded(c.target_elements_param(), c.defense_param(), c.armor_param()),
+            c.cover_param(), c.dug_in_param(),
+            *folded(c.immobilized_param(),
+                    int_param("lost_earlier", "Elements lost earlier this turn", 0, 0, MAX_ELEMENTS, unit="elements",
+                              help="A human unit's losses this turn before these attacks: they count in its morale "
+                                   "test (when ruling AQMF R18 counts only the losses to shooting, give only those)."))]
 
 
 def _attacker(unit, range_, attack=SHOOTING, elements=None, weapon="unit") -> dict:
@@ -90,7 +94,8 @@ NEARBY = group_param("nearby", "Units within 6\" of the tripod", [
     page="aqmf/fire-plan.md",
     description="Several units attack one target in order: the tripod's exact state, or the unit's losses and "
                 "morale, after each attacker and after the turn; explosions; two plans side by side.",
-    params=[ATTACKERS, *target_fields(), NEARBY, COMPARE, COMPARE_TARGET, c.lucky_param(), c.tough_param()],
+    params=[ATTACKERS, *target_fields(fold=True),
+            *more(NEARBY, COMPARE, COMPARE_TARGET, c.lucky_param(), c.tough_param())],
     rulings=("AQMF R5", "AQMF R14", "AQMF R18", "AQMF R31"),
 )
 def fire_plan_calc(v: dict):

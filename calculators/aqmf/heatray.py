@@ -1,7 +1,7 @@
 """Heat ray: focused against sweep on the same targets (aqmf-heat-ray)."""
 from __future__ import annotations
 
-from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, prob
+from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, more, prob
 from ..core.words import counted
 from . import common as c
 from .combat import MAX_ELEMENTS, Target, mixed_sweep, resolve_target
@@ -29,20 +29,20 @@ MAX_OTHERS = 9
                                "(3\" minimum; a sweep reaches 15\" at most)."),
         choice_param("target", "Target unit", "boc-infantry", choices(TARGETS),
                      help="The unit whose elements the beam or template falls on."),
-        c.defense_param(), c.armor_param("Custom Armor", "Only for a custom target: its printed Armor."),
+        *more(c.defense_param(), c.armor_param("Custom Armor", "Only for a custom target: its printed Armor.")),
         choice_param("end_cover", "Cover of the end element", "none", c.COVER_CHOICES,
                      help="Cover of the element the focused beam aims at, or the sweep template's end is on."),
         bool_param("end_dug_in", "End element dug in", False,
                    help="+2 Armor, unless the range above is 6\" or less: the tripod is then within 6\" of it."),
         int_param("others_open", "Other elements under the template", 2, 0, MAX_OTHERS, unit="elements",
                   help="Sweep only: further elements under the template that are not dug in."),
-        int_param("others_dug_in", "Other dug-in elements, more than 6\" away", 0, 0, MAX_OTHERS, unit="elements",
-                  help="Sweep only: further dug-in elements under the template, each more than 6\" from the "
-                       "tripod: they keep their +2 Armor."),
-        int_param("others_dug_in_close", "Other dug-in elements within 6\"", 0, 0, MAX_OTHERS, unit="elements",
-                  help="Sweep only: further dug-in elements under the template that are themselves within 6\" of "
-                       "the tripod: they lose the +2 (AQMF 13.3, ruling AQMF R30)."),
-        c.lucky_param(), c.tough_param(),
+        *more(int_param("others_dug_in", "Other dug-in elements, more than 6\" away", 0, 0, MAX_OTHERS, unit="elements",
+                        help="Sweep only: further dug-in elements under the template, each more than 6\" from the "
+                             "tripod: they keep their +2 Armor."),
+              int_param("others_dug_in_close", "Other dug-in elements within 6\"", 0, 0, MAX_OTHERS, unit="elements",
+                        help="Sweep only: further dug-in elements under the template that are themselves within 6\" "
+                             "of the tripod: they lose the +2 (AQMF 13.3, ruling AQMF R30)."),
+              c.lucky_param(), c.tough_param()),
     ],
     rulings=("AQMF R5",),
 )

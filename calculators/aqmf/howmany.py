@@ -5,7 +5,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..core.words import counted
-from ..core import BarChart, InputError, Result, Table, calculator, choice_param, int_param, prob
+from ..core import BarChart, InputError, Result, Table, calculator, choice_param, int_param, more, prob
 from . import common as c
 from .combat import check_tripod_armor, resolve_shooter, resolve_target
 from .forces import PRESETS, SHOOTERS, TARGETS
@@ -43,12 +43,14 @@ WORDS = {"destroyed": {"tripod": "tripod destroyed", "human": "unit wiped out", 
                      help="Volleys: each is one attack (its own chart roll); against a human unit all come in one "
                           "turn, with its morale tests (ruling AQMF R31). Elements: how many elements must fire "
                           "together."),
-        c.elements_param(),
+        *more(c.elements_param()),
         choice_param("event", "Aim", "destroyed", EVENTS, help="What you want to happen."),
         int_param("goal", "Target chance", 50, 1, 99, unit="%", help="The chance you want to reach, 1 to 99 %."),
-        int_param("most", "Largest number to try", 20, 1, MAX_COUNT, help="The curve runs from 1 to this number."),
-        c.target_param("boc-tripod", TARGETS), c.target_elements_param(), c.defense_param(), c.armor_param(),
-        c.cover_param(), c.dug_in_param(), c.immobilized_param(), c.lucky_param(), c.tough_param(),
+        *more(int_param("most", "Largest number to try", 20, 1, MAX_COUNT,
+                        help="The curve runs from 1 to this number.")),
+        c.target_param("boc-tripod", TARGETS),
+        *more(c.target_elements_param(), c.defense_param(), c.armor_param(), c.cover_param(), c.dug_in_param(),
+              c.immobilized_param(), c.lucky_param(), c.tough_param()),
     ],
     rulings=("AQMF R5", "AQMF R18", "AQMF R31"),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..core.words import counted
-from ..core import BarChart, Result, Table, bool_param, calculator, choice_param, int_param, prob
+from ..core import BarChart, Result, Table, bool_param, calculator, choice_param, int_param, more, prob
 from . import common as c
 from .combat import binomial
 from .damage import CATEGORIES, CHART_DEN, D10, EXPLODED, after_attack, is_down, p_down, transition_weights
@@ -98,16 +98,16 @@ def break_free(cables: int, speed: int, armor: int, phases: int, once_a_turn: bo
         c.cover_param("Cover the tripod is wholly inside: it adds to the Defense the cable rolls need, as in any "
                       "assault (ruling AQMF R29)."),
         int_param("cables", "Cables to break", 1, 1, 6, unit="cables", help="Cables on the tripod now (1 to 6)."),
-        int_param("speed", "Tripod Speed", TRIPOD.speed, 1, 12, unit="inches",
-                  help="8 for an Assault Tripod. It breaks a cable on a D10 at most its Speed."),
-        int_param("armor", "Tripod's Armor", TRIPOD.armor, 1, 20,
-                  help="Its current Armor, for the fall." + c.ARMOR_ZERO),
-        int_param("phases", "Movement phases to follow", 12, 1, 24, unit="phases",
-                  help="The tripod has two movement phases a turn: 12 phases are 6 turns."),
-        choice_param("tries", "The tripod rolls to break free", "every", TRIES,
-                     help="In every movement phase it can, or only in the first of each turn (phase 1 is the first "
-                          "of a turn). Only the site's reading of ruling AQMF R17 lets it wait: under the other, "
-                          "it rolls in every phase whatever the plan."),
+        *more(int_param("speed", "Tripod Speed", TRIPOD.speed, 1, 12, unit="inches",
+                        help="8 for an Assault Tripod. It breaks a cable on a D10 at most its Speed."),
+              int_param("armor", "Tripod's Armor", TRIPOD.armor, 1, 20,
+                        help="Its current Armor, for the fall." + c.ARMOR_ZERO),
+              int_param("phases", "Movement phases to follow", 12, 1, 24, unit="phases",
+                        help="The tripod has two movement phases a turn: 12 phases are 6 turns."),
+              choice_param("tries", "The tripod rolls to break free", "every", TRIES,
+                           help="In every movement phase it can, or only in the first of each turn (phase 1 is the "
+                                "first of a turn). Only the site's reading of ruling AQMF R17 lets it wait: under the "
+                                "other, it rolls in every phase whatever the plan.")),
     ],
     rulings=("AQMF R5", "AQMF R17"),
 )

@@ -6,7 +6,7 @@ from functools import lru_cache
 from math import comb, gcd
 
 from ..core.words import counted
-from ..core import BarChart, Result, Table, calculator, int_param, prob
+from ..core import BarChart, Result, Table, calculator, int_param, more, prob
 from . import common as c
 from .combat import resolve_shooter, resolve_target
 from .damage import (CATEGORIES, CHART_DEN, DESTROYED, EXPLODED, after_attack, category, is_down, ordered_states,
@@ -143,12 +143,12 @@ def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: in
     description="P(tripod destroyed within N volleys), with its Armor falling after each damage result.",
     params=[
         c.shooter_param("boc-mg", [s for s in SHOOTERS if "tripod" not in s] + ["custom-tripod"]),
-        c.weapon_param(), c.elements_param(), c.attack_param(), c.range_param(),
+        c.weapon_param(), *more(c.elements_param()), c.attack_param(), c.range_param(),
         int_param("volleys", "Volleys", 6, 1, MAX_VOLLEYS, help="Attacks by the unit, one after another (1 to 12)."),
         int_param("armor", "Tripod's Armor at the start", TRIPOD_ARMOR, 1, 20,
                   help="10 for an undamaged Assault Tripod." + c.ARMOR_ZERO),
-        c.cover_param("Cover the tripod is inside (adds to its Defense)."), c.immobilized_param(), c.lucky_param(),
-        c.tough_param(),
+        c.cover_param("Cover the tripod is inside (adds to its Defense)."),
+        *more(c.immobilized_param(), c.lucky_param(), c.tough_param()),
     ],
     rulings=("AQMF R5",),
 )

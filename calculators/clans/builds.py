@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param
+from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, more
 from ..core.words import counted
 from .board import ENGLISH_ARMY_SITES, ENGLISH_FLEET_SITES, FIRST_YEAR, HOME_CENTRES, POWERS, Power, slug
 from .cite import in_order, named_in
@@ -154,14 +154,14 @@ SITE_CHOICES = [("home", "One of its own home centres"), ("carlisle", "Carlisle"
         bool_param("empty", "The space is empty", True, help="No unit stands in it."),
         int_param("home_owned", "Home centres it owns", 5, 0, 5, unit="centres",
                   help="Clans only: how many of its five home centres the clan owns now."),
-        bool_param("nominated", "Nominated as a temporary build centre", False,
-                   help="For a clan building outside its home centres: has it nominated this centre?"),
-        int_param("nominated_total", "Temporary build centres nominated", 0, 0, 5, unit="centres",
-                  help="How many temporary build centres the clan has nominated in all, this one included."),
-        int_param("year", "Year", FIRST_YEAR, FIRST_YEAR, 1600, help="Game year of the adjustment."),
-        choice_param("season", "Adjustment", "winter",
-                     [("winter", "Winter"), ("summer", f"Summer (only {FIRST_YEAR})")],
-                     help="Builds come in the winter; Summer 1491 is only for England's two extra A/Fs."),
+        *more(bool_param("nominated", "Nominated as a temporary build centre", False,
+                         help="For a clan building outside its home centres: has it nominated this centre?"),
+              int_param("nominated_total", "Temporary build centres nominated", 0, 0, 5, unit="centres",
+                        help="How many temporary build centres the clan has nominated in all, this one included."),
+              int_param("year", "Year", FIRST_YEAR, FIRST_YEAR, 1600, help="Game year of the adjustment."),
+              choice_param("season", "Adjustment", "winter",
+                           [("winter", "Winter"), ("summer", f"Summer (only {FIRST_YEAR})")],
+                           help="Builds come in the winter; Summer 1491 is only for England's two extra A/Fs.")),
     ],
 )
 def builds(v: dict) -> Result:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param
+from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, more
 from .board import ENGLISH_NO_GO_WATERS, MAX_BB_PER_CLAN, POWERS, Power, slug
 from .cite import in_order, named_in
 
@@ -390,11 +390,11 @@ RULES = ["CLAN 0.1", "CLAN 3.1", "CLAN 3.2", "CLAN 3.3", "CLAN 3.4", "CLAN 3.5",
         choice_param("target", "Target space", "none", TARGET_CHOICES,
                      help="The space the order goes to: the destination of a move, retreat or convoy, the space "
                           "a support goes into, the fleet to board, the coast to land on."),
-        int_param("bb_count", "Boat Bunches the clan has", 0, 0, MAX_BB_PER_CLAN, unit="BBs",
-                  help="Boat Bunches the clan built that are still in existence, captured ones included "
-                       "(0 to 3: a clan never has more, CLAN 4.6)."),
-        bool_param("attacked", "Attacked this move", False,
-                   help="Whether another power's unit is ordered to move into this unit's space this move."),
+        *more(int_param("bb_count", "Boat Bunches the clan has", 0, 0, MAX_BB_PER_CLAN, unit="BBs",
+                        help="Boat Bunches the clan built that are still in existence, captured ones included "
+                             "(0 to 3: a clan never has more, CLAN 4.6)."),
+              bool_param("attacked", "Attacked this move", False,
+                         help="Whether another power's unit is ordered to move into this unit's space this move.")),
     ],
 )
 def orders(v: dict) -> Result:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..core import InputError, Result, Table, calculator, choice_param, int_param
+from ..core import InputError, Result, Table, calculator, choice_param, int_param, more
 from ..core.words import counted, plural
 from .board import CLANS, JOINT_SMALLER_MIN, OUTRIGHT_WIN, POWERS, TOTAL_CENTRES, Power
 
@@ -129,10 +129,10 @@ def parse(v: dict) -> Standing:
                 "short of.",
     params=[
         *[_count_param(p) for p in POWERS],
-        choice_param("carlisle", "Carlisle owned by", "england", POWER_CHOICES,
-                     help="Who owns Carlisle now (a clan can own it only by capturing it with an army)."),
-        choice_param("newcastle", "Newcastle owned by", "england", POWER_CHOICES,
-                     help="Who owns Newcastle now."),
+        *more(choice_param("carlisle", "Carlisle owned by", "england", POWER_CHOICES,
+                           help="Who owns Carlisle now (a clan can own it only by capturing it with an army)."),
+              choice_param("newcastle", "Newcastle owned by", "england", POWER_CHOICES,
+                           help="Who owns Newcastle now.")),
     ],
 )
 def victory(v: dict) -> Result:

@@ -8,7 +8,7 @@ Every size is bounded so that no input can make a calculator hang.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, NamedTuple
 
 from .errors import InputError
@@ -22,6 +22,48 @@ MAX_NESTING = 4  # a group's JSON text is a list of flat objects: depth 2
 class Choice(NamedTuple):
     value: str
     label: str
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a line of ``key=value`` parts that a ``key-values`` control edits (``S=1 M=1 dice=d8,d6``).
+
+    kinds: ``count`` (a stepper, ``minimum`` to ``maximum``; 0 is left out of the line), ``dice`` (a list
+    of at most ``maximum`` dice, the picker offering ``faces``; ``showing``: each die with the value it
+    shows, ``d8:5``), ``choice`` (``choices``; the empty value is left out). ``aliases``: other keys the
+    line may use for it.
+    The engine's parser stays the judge of the line; the control only reads and writes it.
+    """
+
+    key: str
+    label: str
+    kind: str
+    minimum: int = 0
+    maximum: int = 0
+    faces: tuple[int, ...] = ()
+    showing: bool = False
+    choices: tuple[Choice, ...] = ()
+    aliases: tuple[str, ...] = ()
+    help: str = ""
+    fold: bool = False  # shown with the line as text, folded: what few players set
+
+    def schema(self) -> dict:
+        out: dict[str, Any] = {"key": self.key, "label": self.label, "kind": self.kind, "fold": self.fold}
+        if self.kind in ("count", "dice"):
+            out.update(min=self.minimum, max=self.maximum)
+        if self.kind == "dice":
+            out.update(faces=list(self.faces), showing=self.showing)
+        if self.kind == "choice":
+            out["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
+        if self.aliases:
+            out["aliases"] = list(self.aliases)
+        if self.help:
+            out["help"] = self.help
+        return out
+
+
+# Folded sections of a form besides the rulings: "more" holds what few players change ("More options").
+GROUPS = ("more",)
 
 
 # The kinds define no equality or repr of their own (a parameter is one object, compared by identity), which keeps
@@ -42,6 +84,16 @@ class Param:
     placeholder: str = ""
     # A switchable ruling's reading (issue 19): the ruling's id; the form shows these together.
     ruling: str = ""
+    # The folded section of the form it sits in ("more": "More options", closed); see ``more()``.
+    group: str = ""
+    # A control other than the kind's own, by name (the form's registerFieldKind), e.g. "key-values" with
+    # its ``parts``: the value stays what the kind says (text), so links, the CLI and the engine are unchanged.
+    widget: str = ""
+    parts: tuple[Part, ...] = ()
+
+    def __post_init__(self):
+        if self.group and self.group not in GROUPS:
+            raise ValueError(f"{self.name}: group is one of {GROUPS}, not {self.group!r}")
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "type": self.kind, "label": self.label,
@@ -53,6 +105,12 @@ class Param:
         if self.ruling:
             out["group"] = "rulings"
             out["ruling"] = self.ruling
+        elif self.group:
+            out["group"] = self.group
+        if self.widget:
+            out["widget"] = self.widget
+        if self.parts:
+            out["parts"] = [part.schema() for part in self.parts]
         out.update(self._schema())
         return out
 
@@ -348,3 +406,16 @@ def group_param(name, label, fields, default, min_items, max_items, item_label="
     return GroupParam(name, label, default, help=help, min_items=min_items, max_items=max_items,
                       fields=fields, item_label=item_label)
 
+
+def more(*params: Param) -> tuple[Param, ...]:
+    """Parameters few players change, folded under "More options" in the form (closed; its title names
+    any of them set away from its default). Their values work exactly as the others'."""
+    return tuple(replace(p, group="more") for p in params)
+
+
+def key_values(param: Param, parts) -> Param:
+    """A text parameter edited with touch controls (steppers, dice pickers, menus), one per part, as well
+    as typed: the value is still the text line the engine parses (``S=1 M=1 dice=d8,d6``)."""
+    if not isinstance(param, TextParam):
+        raise ValueError(f"{param.name}: a key-values control edits a text parameter, not {param.kind!r}")
+    return replace(param, widget="key-values", parts=tuple(parts))

@@ -45,7 +45,7 @@ class Calculator:
     params: tuple[Param, ...]
     func: Callable[..., Any]
     description: str
-    page: str  # docs path of the page hosting its widget, e.g. "wotw/virus.md"
+    page: str  # docs path of the rules page that explains it and embeds its widget, e.g. "wotw/virus.md"
     presets: Presets | None = None
     # "live": the page recomputes as the player types. "on_request": it waits for the button
     # (an adjudicator: nothing is adjudicated until the player has given every order).
@@ -75,7 +75,9 @@ class Calculator:
             "game_title": GAMES[self.game],
             "description": self.description,
             "rules": list(self.rules),
-            "page": self.page,
+            # Its own page (issue 24; the site's build makes it), and the rules page that explains and embeds it.
+            "page": f"calculators/{self.id}.md",
+            "rules_page": self.page,
             "params": [p.schema() for p in self.all_params],
             "rulings": list(self.rulings),
             "presets": self.presets.schema() if self.presets else None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..core import InputError, Result, Table, bool_param, calculator, text_param
+from ..core import InputError, Result, Table, bool_param, calculator, more, text_param
 from .adjustments import adjustments_due, check_adjustment
 from .map import Terrain, show
 from .movement import check_written, context_for, settle_alone
@@ -190,8 +190,8 @@ def standard_preview(position: Position, orders_text: str, lists) -> tuple[list[
         text_param("orders", "Your orders", "", max_length=6000, multiline=True,
                    help="Optional: orders to check, as for the adjudicator; the map shows them as typed, with a "
                         "cross on each the adjudicator's checks refuse."),
-        bool_param("lists", "List every legal order", True,
-                   help="Untick to check and draw only your orders."),
+        *more(bool_param("lists", "List every legal order", True,
+                         help="Untick to check and draw only your orders.")),
     ],
 )
 def options_calc(v: dict) -> Result:

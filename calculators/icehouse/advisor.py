@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core import InputError, Result, Table, calculator, choice_param, frac, int_param, percent, text_param
+from ..core import (InputError, Result, Table, calculator, choice_param, frac, int_param, key_values, percent,
+                    text_param)
 from ..core.compare import Figure
 from ..core.words import counted
 from . import hidden
@@ -12,7 +13,7 @@ from .defend import (APPROX_NOTE, POLICY_CHOICES, as_read, check_hidden, describ
                      reading_notes, sim_params, skipped, tail_for)
 from .faces import name, size
 from .forces import MAX_DICE, MAX_PLAYERS, MAX_POOL, Force
-from .parse import parse_force
+from .parse import force_parts, parse_force
 from .solver import exact_kind
 
 MAX_OPTIONS = 40
@@ -88,17 +89,17 @@ def dice_text(faces) -> str:
     page="icehouse/defend.md",
     description="Rank the ways to choose your dice for a Defend by chance of winning the territory and dice kept.",
     params=[
-        text_param("you", "You", "S=1 M=1 pool=d4,d6,d8,d12", max_length=200,
-                   help=f"Your pyramids there and your whole personal pool (up to {MAX_POOL} dice), e.g. "
-                        "S=1 M=1 L=0 pool=d4,d6,d8,d12. You commit one die per pyramid (all of them if the pool is "
-                        f"short), so at most {MAX_DICE} dice go into one Defend."),
+        key_values(text_param("you", "You", "S=1 M=1 pool=d4,d6,d8,d12", max_length=200,
+                              help=f"Your pyramids there and your whole personal pool (up to {MAX_POOL} dice), e.g. "
+                                   "S=1 M=1 L=0 pool=d4,d6,d8,d12. You commit one die per pyramid (all of them if the "
+                                   f"pool is short), so at most {MAX_DICE} dice go into one Defend."),
+                   force_parts("pool")),
         int_param("seat", "Your seat", 2, 1, MAX_PLAYERS,
                   help="1 if you are the attacker; otherwise your place clockwise from the attacker (2 = next)."),
-        *[text_param(f"o{i}", f"Opponent {i}", "S=2 dice=d6,d6" if i == 1 else "", max_length=120,
-                     help="Opponents in clockwise order from the attacker, skipping you: S=2 M=0 L=0 dice=d6,d6 "
-                          "(home=N: dice they leave in their pool, which count only when ruling COM R3 counts "
-                          "the whole personal pool). "
-                          "Leave empty if absent.")
+        *[key_values(text_param(f"o{i}", f"Opponent {i}", "S=2 dice=d6,d6" if i == 1 else "", max_length=120,
+                                help="Opponents in clockwise order from the attacker, skipping you: S=2 M=0 L=0 "
+                                     "dice=d6,d6 (home=N: dice they leave in their pool, which count only when ruling "
+                                     "COM R3 counts the whole personal pool). Leave empty if absent."), force_parts())
           for i in range(1, MAX_PLAYERS)],
         choice_param("policy", "Reroll policy", "best", POLICY_CHOICES,
                      help="How everyone spends rerolls (a reroll= key on a player overrides it)."),

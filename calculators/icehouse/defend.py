@@ -6,14 +6,14 @@ from fractions import Fraction
 from typing import Any
 
 from ..core import (BarChart, InputError, Prob, Result, Table, bool_param, calculator, choice_param, frac, int_param,
-                    percent, prob, text_param)
+                    key_values, more, percent, prob, text_param)
 from ..core.compare import Figure
 from .budget import BUDGET_US, Job, plan, run_all
 from .faces import read, size
 from . import hidden
 from .combat import Tail, check_whole_pool, tail_of
 from .forces import MAX_PLAYERS, Force, Play
-from .parse import parse_force
+from .parse import force_parts, parse_force
 from .policies import DESCRIPTIONS
 from .readings import D10Zero, DiceInView, NoDice
 from .solver import Summary, effective, wilson
@@ -41,13 +41,13 @@ def player_params():
     for i in range(1, MAX_PLAYERS + 1):
         label = "Player 1 (attacker)" if i == 1 else f"Player {i}"
         other = "Next player clockwise; same form as player 1. Leave empty if absent."
-        out.append(text_param(f"p{i}", label, "", max_length=120, placeholder=EXAMPLES.get(i, ""),
-                              help=FORCE_HELP if i == 1 else other))
+        out.append(key_values(text_param(f"p{i}", label, "", max_length=120, placeholder=EXAMPLES.get(i, ""),
+                                         help=FORCE_HELP if i == 1 else other), force_parts()))
     return out
 
 
 def sim_params():
-    return [
+    return more(
         choice_param("objective", "Best play aims for", "sole", OBJECTIVE_CHOICES,
                      help="What a player playing best maximises first; the other breaks ties (ruling COM R18)."),
         choice_param("method", "Method", "auto", METHOD_CHOICES,
@@ -56,7 +56,7 @@ def sim_params():
                   help="Used only by Monte Carlo; fewer are run when the time budget needs it, and the result "
                        "says so."),
         int_param("seed", "Random seed", 1, 0, 2_147_483_647, help="The same seed gives the same Monte Carlo answer."),
-    ]
+    )
 
 
 def literal(v: dict) -> bool:

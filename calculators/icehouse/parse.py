@@ -10,14 +10,17 @@ import re
 
 from dataclasses import replace
 
-from ..core import InputError
+from ..core import InputError, Part
 from ..core.numbers import digit_hint, matched, number
 from ..core.words import counted
+from ..core.params import Choice
 from .cards import Card, RANK_NAMES, SUITS
 from .faces import ZERO_D10, high, low, read, size, values as face_values
 from .forces import MAX_DICE, MAX_FACES, MAX_POOL, MIN_FACES, NEST_SIZE, POLICIES, Force
 
 SIZE_KEYS = {"s": "small", "small": "small", "m": "medium", "medium": "medium", "l": "large", "large": "large"}
+# The dice the touch controls offer to add (COM 1.2: any numbered dice will do; others are typed).
+DICE_OFFERED = (4, 6, 8, 10, 12, 20)
 DIE = re.compile(r"^(\d{1,2})?d(\d{1,4})$|^(\d{1,4})$")
 MAX_DIE_TOKENS = MAX_POOL
 
@@ -47,6 +50,21 @@ def parse_dice(text: str, field: str, what: str = "dice", limit: int = MAX_DICE)
         if len(faces) > limit:
             break
     return tuple(sorted(faces, reverse=True))
+
+
+def force_parts(dice_key: str = "dice", showing: bool = False) -> tuple[Part, ...]:
+    """The parts of a force line, for its touch controls (``core.params.key_values``): the S, M and L pyramids,
+    the dice (``pool=`` for a whole personal pool; ``showing``: with the value each die shows), and, folded,
+    the player's own reroll policy and, for a Defend's dice, the dice left at home. What ``parse_force`` reads."""
+    sizes = tuple(Part(key, name.capitalize(), "count", 0, NEST_SIZE, aliases=(name,))
+                  for key, name in (("S", "small"), ("M", "medium"), ("L", "large")))
+    pool = dice_key == "pool"
+    dice = Part(dice_key, "Personal pool" if pool else "Dice", "dice", 0, MAX_POOL if pool else MAX_DICE,
+                faces=DICE_OFFERED, showing=showing)
+    policy = Part("reroll", "Own reroll policy", "choice", fold=True,
+                  choices=(Choice("", "The policy set for everyone"), *(Choice(p, p) for p in POLICIES)))
+    home = () if pool else (Part("home", "Dice left at home", "count", 0, MAX_POOL, fold=True),)
+    return (*sizes, dice, policy, *home)
 
 
 def parse_force(text: str, field: str, default_policy: str, dice_key: str = "dice") -> Force | None:

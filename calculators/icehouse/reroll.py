@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core import InputError, Result, Table, calculator, choice_param, int_param, percent, text_param
+from ..core import InputError, Result, Table, calculator, choice_param, int_param, key_values, percent, text_param
 from ..core.compare import SUMMARY, Figure
 from ..core.words import counted
 from .bestplay import BestPlay, estimate, rounds_of
@@ -21,7 +21,7 @@ from .defend import (APPROX_NOTE, POLICY_CHOICES, check_hidden, literal, pcell, 
                      sim_params, tail_for)
 from .faces import name as die_name, size
 from .forces import MAX_PLAYERS, Force
-from .parse import parse_showing
+from .parse import force_parts, parse_showing
 from .simulate import simulate_options
 from .solver import Summary, summarize, with_tail
 
@@ -54,9 +54,10 @@ def reroll_figures(result: dict) -> dict[str, Figure]:
     page="icehouse/defend.md",
     description="With the dice on the table and your rerolls left: which die to reroll, or stop, and what it changes.",
     params=[
-        *[text_param(f"p{i}", "Player 1 (attacker)" if i == 1 else f"Player {i}", "",
-                     max_length=120, placeholder=EXAMPLES.get(i, ""),
-                     help=HELP if i == 1 else "Next player clockwise; same form. Leave empty if absent.")
+        *[key_values(text_param(f"p{i}", "Player 1 (attacker)" if i == 1 else f"Player {i}", "",
+                                max_length=120, placeholder=EXAMPLES.get(i, ""),
+                                help=HELP if i == 1 else "Next player clockwise; same form. Leave empty if absent."),
+                     force_parts(showing=True))
           for i in range(1, MAX_PLAYERS + 1)],
         int_param("turn", "Player rerolling now", 2, 1, MAX_PLAYERS,
                   help="Rerolls go in turn from the attacker, clockwise (COM 6.3): the players before have finished."),

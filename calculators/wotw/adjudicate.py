@@ -7,7 +7,9 @@ shares (``diplomacy.results``), the variant's extras added (``result``).
 """
 from __future__ import annotations
 
-from ..core import Board, InputError, Result, bool_param, calculator, choice_param, int_param, text_param
+
+from ..core import (Board, InputError, Result, bool_param, calculator, choice_param, int_param, more,
+                    text_param)
 from ..core.params import ruling_param_name
 from ..core.rulings import Readings
 from ..diplomacy.api import Phase, PhaseKind, Position, Season, Turn, adjudicate_parsed, but, present
@@ -93,12 +95,13 @@ def read_season_position(v: dict, phase: Phase, options: WotwOptions) -> tuple[P
         text_param("martian_orders", "Martian orders", "", max_length=2000, multiline=True,
                    help="3A Con - 2A Bul - BLA, 2A Par merge Bur, 3A Mun S A Ber - Kie, A Mar H. In Summer and "
                         "Winter: the virus removals, e.g. remove A Par, 2A Mun."),
-        bool_param("virus", "Virus active", False,
-                   help="Summer and Winter only: the virus is active, so two Martian strength points go (WOTW 9.2). "
-                        "Continuing a game ticks it for you; a position line 'Virus: active' counts the same."),
-        text_param("landings", "Landing schedule", "Mar, Gal, Pic, Fin, Ser, Edi", max_length=300,
-                   help="The six landing sites, Spring 1901 to Fall 1903, in season order or each with its season "
-                        "(Fall 1903 land Edi) in any order (empty: no landings given)."),
+        *more(bool_param("virus", "Virus active", False,
+                         help="Summer and Winter only: the virus is active, so two Martian strength points go "
+                              "(WOTW 9.2). Continuing a game ticks it for you; a position line 'Virus: active' "
+                              "counts the same."),
+              text_param("landings", "Landing schedule", "Mar, Gal, Pic, Fin, Ser, Edi", max_length=300,
+                         help="The six landing sites, Spring 1901 to Fall 1903, in season order or each with its "
+                              "season (Fall 1903 land Edi) in any order (empty: no landings given).")),
     ],
 )
 def adjudicate(v: dict) -> Result:

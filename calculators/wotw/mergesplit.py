@@ -7,7 +7,7 @@ stood it off.
 """
 from __future__ import annotations
 
-from ..core import InputError, Result, Table, calculator, text_param
+from ..core import InputError, Result, Table, calculator, more, text_param
 from ..diplomacy.api import (Barrier, Hold, Move, Phase, PhaseKind, Position, Season, Support, Turn, defend_strength,
                              describe, run)
 from .board import MARTIAN, lookup, show
@@ -143,9 +143,9 @@ def _notes(turn: Turn, blocked: frozenset[str]) -> list[str]:
         text_param("orders", "Martian orders", "3A Con - 2A Bul - BLA", max_length=2000, multiline=True,
                    help="One order a line (or separated by commas): 3A Con - 2A Bul - BLA, 2A Par merge Bur, "
                         "3A Mun S A Ber - Kie, A Mar H."),
-        text_param("blocked", "Moves assumed to fail", "", max_length=200,
-                   help="Provinces where another power stops every Martian move (e.g. Ser, Tri), to see the "
-                        "automatic merger and the strength cap at work. Empty: no other power interferes."),
+        *more(text_param("blocked", "Moves assumed to fail", "", max_length=200,
+                         help="Provinces where another power stops every Martian move (e.g. Ser, Tri), to see the "
+                              "automatic merger and the strength cap at work. Empty: no other power interferes.")),
     ],
 )
 def merge_split(v: dict) -> Result:

@@ -7,7 +7,7 @@ the Martian's removals.
 """
 from __future__ import annotations
 
-from ..core import Result, bool_param, calculator, choice_param, int_param, text_param
+from ..core import Result, bool_param, calculator, choice_param, int_param, more, text_param
 from ..diplomacy.api import (Illegal, OrderKind, ParsedOrder, Phase, PhaseKind, Position, Season, build_options,
                              check_adjustment, check_typed, click_rows, movement_options, present_options, reader_for,
                              typed_marks, units_chosen)
@@ -94,14 +94,14 @@ def verdict(position: Position, parsed):
                         "line; 'Virus: active' once the virus is active."),
         text_param("unit", "Unit or power", "", max_length=40,
                    help="Optional: one unit (3A Bur, or just Bur) or one power; empty: every unit."),
-        bool_param("virus", "Virus active", False, help="Summer and Winter: the virus is active (WOTW 9.2)."),
+        *more(bool_param("virus", "Virus active", False, help="Summer and Winter: the virus is active (WOTW 9.2).")),
         text_param("orders", "Earth orders", "", max_length=4000, multiline=True,
                    help="Optional: Earth orders to check, as for the adjudicator; the map shows them as typed, with "
                         "a cross on each the adjudicator's checks refuse."),
         text_param("martian_orders", "Martian orders", "", max_length=2000, multiline=True,
                    help="Optional: Martian orders to check, as for the adjudicator (3A Bur - 2A Pic - Par, "
                         "A Pic merge Bur; in Summer and Winter the removals)."),
-        bool_param("lists", "List every legal order", True, help="Untick to check and draw only your orders."),
+        *more(bool_param("lists", "List every legal order", True, help="Untick to check and draw only your orders.")),
     ],
 )
 def options_calc(v: dict) -> Result:

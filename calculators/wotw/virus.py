@@ -1,7 +1,7 @@
 """The Martian virus check (WOTW 9.1, ruling WOTW R1)."""
 from __future__ import annotations
 
-from ..core import InputError, Result, Table, calculator, choice_param, int_param, text_param
+from ..core import InputError, Result, Table, calculator, choice_param, int_param, more, text_param
 from ..diplomacy.api import Illegal, Season
 from .board import EARTH_POWERS, TOTAL_CENTRES
 from .endgame import MIN_DESTROYED, VIRUS_MULTIPLE, VirusCheck, first_check_text, virus_status
@@ -38,12 +38,13 @@ def _power_param(name: str):
         int_param("largest", "Largest Earth power", None, 0, TOTAL_CENTRES, optional=True, unit="centres",
                   placeholder="6",
                   help="Centres held by the largest Earth power. Leave empty if you give all seven powers below."),
-        *[_power_param(p) for p in POWERS],
-        text_param("martian_units", "Martian units", "", max_length=400,
-                   help="Optional: the Martian units now (e.g. 3A Par, A Lvn), for the removal schedule once active."),
-        text_param("removals", "Martian's first removals", "", max_length=100,
-                   help="Optional: the removals the Martian orders in the first removal season (e.g. A Par); "
-                        "the rest are chosen by default, alphabetically by province."),
+        *more(*[_power_param(p) for p in POWERS]),
+        *more(text_param("martian_units", "Martian units", "", max_length=400,
+                         help="Optional: the Martian units now (e.g. 3A Par, A Lvn), for the removal schedule once "
+                              "active."),
+              text_param("removals", "Martian's first removals", "", max_length=100,
+                         help="Optional: the removals the Martian orders in the first removal season (e.g. A Par); "
+                              "the rest are chosen by default, alphabetically by province.")),
     ],
 )
 def virus_check(v: dict) -> Result:

@@ -303,3 +303,27 @@ def test_wide_table_scrolls_by_keyboard_with_its_first_column_in_view(new_page, 
     assert abs(first_cell.bounding_box()["x"] - name_x) < 20, "the first column scrolled away"
     special = box.locator("th", has_text="Special").bounding_box()
     assert special["x"] + special["width"] <= 390 + 1, "the last column is still out of reach"
+
+
+# -- error states --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scheme, layout", [("light", DESKTOP), ("dark", PHONE)], ids=["light", "dark"])
+def test_error_states_pass_axe(new_page, site_url, scheme, layout):
+    """A field error as a player meets it (its message, the field marked, the result put away under a
+    note) passes axe in each palette: the error text at 4.5:1 included (issue 24: 3.2:1 in the dark)."""
+    pg = new_page(color_scheme=scheme, **layout)
+    open_page(pg, site_url + "calculators/wotw-virus/")
+    pg.locator("#calc-wotw-virus-destroyed").fill("--5")
+    pg.wait_for_selector("#calc-wotw-virus[data-state=error]", timeout=30_000)
+    assert pg.locator("#calc-wotw-virus-destroyed-error").is_visible()
+    virus = pg.evaluate(RUN_AXE, AXE_TAGS)
+    instant_goto(pg, site_url + "calculators/com-defend/")
+    w = "#calc-com-defend"
+    text = pg.locator(f"{w} .calc-kv-text input").first
+    if not text.is_visible():
+        pg.locator(f"{w} .calc-kv-more:has(.calc-kv-text input) > summary").first.click()
+    text.fill("S=1 dice=d8,zz")
+    pg.wait_for_selector(f"{w}[data-state=error]", timeout=30_000)
+    assert pg.locator(f"{w} .calc-field-error:not([hidden])").first.is_visible()
+    defend = pg.evaluate(RUN_AXE, AXE_TAGS)
+    assert not virus and not defend, _report({"wotw-virus, field error": virus, "com-defend, force error": defend})

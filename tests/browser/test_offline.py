@@ -128,6 +128,9 @@ def page_defaults(page, widget) -> dict:
 
 
 def set_field(page, widget, name, value):
+    # A field folded away ("More options", a force's "... or as text": issue 24) is opened first.
+    page.evaluate("(id) => { for (let d = document.getElementById(id).closest('details'); d;"
+                  " d = d.parentElement.closest('details')) d.open = true; }", f"{widget[1:]}-{name}")
     page.locator(f"{widget}-{name}").fill(value)
 
 

@@ -182,6 +182,7 @@ def test_a_change_that_contradicts_another_field_says_so_once(page, site_url):
         "This change conflicts with Rerolls left: Player 1 has 0 rerolls in all (COM 6.3), not 2.")
     # A later change elsewhere did not cause it: no pointer there, the message stays where it belongs.
     _count_errors(page, reroll)
+    page.evaluate("(w) => { document.querySelector(w + ' details.calc-more').open = true; }", reroll)
     page.locator(f"{reroll}-seed").fill("7")
     page.wait_for_function("window.__errorRuns >= 1", timeout=READY)
     assert page.locator(f"{reroll}-seed-error").inner_text() == ""

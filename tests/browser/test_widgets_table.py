@@ -21,6 +21,11 @@ def wait_done(page, widget, timeout=READY):
     page.wait_for_selector(f"{widget}[data-state=done]", timeout=timeout)
 
 
+def open_more(page, widget) -> None:
+    """Open the widget's "More options" (the fields few players change are folded there: issue 24)."""
+    page.evaluate("(w) => { document.querySelector(w + ' details.calc-more').open = true; }", widget)
+
+
 def in_viewport(page, selector) -> bool:
     return page.eval_on_selector(selector, """e => { const r = e.getBoundingClientRect();
         return r.top < innerHeight && r.bottom > 0 && r.height > 0; }""")
@@ -215,10 +220,13 @@ def test_a_field_error_marks_the_result_stale(page, site_url):
     assert "whole number" in page.locator(f"{VIRUS}-destroyed-error").inner_text()
     assert page.locator(f"{VIRUS} .calc-result").get_attribute("data-stale") == "error"
     assert "last inputs that worked" in page.locator(f"{VIRUS} {STALE}").inner_text()
+    # Put away, not just dimmed: no number for other inputs on show as the answer (issue 24).
+    assert page.locator(f"{VIRUS} .calc-output").is_hidden()
     page.locator(f"{VIRUS}-destroyed").fill("12")
     wait_done(page, VIRUS)
     assert page.locator(f"{VIRUS} .calc-result").get_attribute("data-stale") is None
     assert page.locator(f"{VIRUS} {STALE}").is_hidden()
+    assert page.locator(f"{VIRUS} .calc-output").is_visible()
 
 
 def test_an_edit_while_the_engine_starts_marks_the_result_stale(page, site_url):
@@ -243,6 +251,7 @@ def test_cancel_marks_the_result_as_the_previous_one(page, site_url, cancel_at_f
     page.goto(site_url + "icehouse/defend/")
     wait_done(page, widget)
     summary = page.locator(f"{widget} .calc-summary").inner_text()
+    open_more(page, widget)
     page.locator(f"{widget}-trials").fill("200000")
     cancel_at_first_progress(page, widget, lambda: page.locator(f"{widget}-method").select_option("monte-carlo"))
     page.wait_for_selector(f"{widget}[data-state=cancelled]", timeout=30_000)
@@ -344,6 +353,7 @@ def test_conquest_of_mars_chances_are_typed_cells_and_estimates_show_their_inter
     assert any(c["long"] for c in exact), "a 10-digit fraction waits behind its toggle"
     plain = page.locator(f"{widget} table.calc-table td:not(:has(.calc-prob))").all_inner_texts()
     assert not re.search(r"\d%", " ".join(plain)), "no chance is written as plain text"
+    open_more(page, widget)
     page.locator(f"{widget}-method").select_option("monte-carlo")
     page.wait_for_function(f"document.querySelector('{widget} .calc-summary').textContent.includes('Monte Carlo')",
                            timeout=READY)

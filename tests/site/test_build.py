@@ -32,7 +32,7 @@ def test_every_calculator_is_embedded_and_prerendered(built_site):
         if calc["page"].endswith("index.md"):
             page = built_site / calc["page"].replace("index.md", "") / "index.html"
         html = pages[page]
-        m = re.search(rf'<div class="calc-widget" id="calc-{calc["id"]}"[^>]*>.*?<p class="calc-summary">(.*?)</p>',
+        m = re.search(rf'<section class="calc-widget" id="calc-{calc["id"]}"[^>]*>.*?<p class="calc-summary">(.*?)</p>',
                       html, re.S)
         assert m, f"{calc['id']} has no pre-rendered widget on {calc['page']}"
         assert m.group(1).strip()

@@ -11,19 +11,35 @@ PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]*)">')
 
 
 def test_every_page_runs_one_module_script_of_the_sites_own(built_site):
+    """Plus, where a widget is, the form's layout code (issue 25): a small classic script in <head>, so that
+    each widget's script lays its form out before the page is first drawn."""
     pages = sorted(built_site.rglob("*.html"))
     assert len(pages) > 20
     for page in pages:
-        scripts = OWN_SCRIPT.findall(page.read_text(encoding="utf-8"))
-        assert len(scripts) == 1 and scripts[0][0].endswith("assets/engine/page.js"), (page, scripts)
-        assert 'type="module"' in scripts[0][1], page
+        html = page.read_text(encoding="utf-8")
+        scripts = OWN_SCRIPT.findall(html)
+        modules = [s for s in scripts if 'type="module"' in s[1]]
+        assert len(modules) == 1 and modules[0][0].endswith("assets/engine/page.js"), (page, scripts)
+        early = [s for s in scripts if s not in modules]
+        if '<section class="calc-widget"' in html:
+            assert len(early) == 1 and early[0][0].endswith("assets/engine/early-form.js") and not early[0][1], page
+            assert html.index(early[0][0]) < html.index("</head>"), page
+        else:
+            assert early == [], (page, early)
+
+
+def test_the_early_form_script_is_small_and_lays_out_only(built_site):
+    """It blocks the first drawing of the page while it loads: the form's code alone, minified, no engine."""
+    early = (built_site / "assets" / "engine" / "early-form.js").read_text()
+    assert len(early.encode()) < 24_000
+    assert "__calcEarlyForm" in early and "Worker(" not in early and "import(" not in early
 
 
 def test_only_pages_with_a_widget_preload_the_calculator_code(built_site):
     with_widget = 0
     for page in built_site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
-        widget = '<div class="calc-widget"' in html
+        widget = '<section class="calc-widget"' in html
         with_widget += widget
         preloads = PRELOAD.findall(html)
         assert [p.endswith("assets/engine/widgets.js") for p in preloads] == ([True] if widget else []), page

@@ -230,7 +230,8 @@ def test_home_page_reaches_every_game_and_calculator_in_one_click(built_site, pa
     targets = {_resolve(built_site, "index.html", url, base) for _, url in content.links if not SCHEME.match(url)}
     for game in (g.package for g in GAMES):
         assert (f"{game}/index.html", "") in targets, f"the home page does not link {game}/"
-    for calc in calculators.catalog():
+    pages = {page for page, _ in targets}
+    for calc in calculators.catalog():  # its own page (issue 24), where its form comes first
         page = calc["page"][:-3]
         page = page[: -len("index")] if page.endswith("index") else page + "/"
-        assert (page + "index.html", f"calc-{calc['id']}") in targets, f"the home page does not link {calc['id']}"
+        assert page + "index.html" in pages, f"the home page does not link {calc['id']}'s page"

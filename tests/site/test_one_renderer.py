@@ -12,9 +12,9 @@ import calculators
 from calculators.present import allowlist, worker
 from calculators.present.charts import map_html
 
-WIDGET = re.compile(r'<div class="calc-widget" id="([a-z0-9-]+)" data-calc="([a-z0-9-]+)" data-root="([./]*)" '
-                    r'data-defaults="([^"]*)" data-schema="[^"]*"(?: data-presets="[^"]*")?>'
-                    r'.*?<div class="calc-result" aria-live="polite">(.*?)</div>\n</div>', re.S)
+WIDGET = re.compile(r'<section class="calc-widget" id="([a-z0-9-]+)" data-calc="([a-z0-9-]+)" data-root="([./]*)" '
+                    r'data-defaults="([^"]*)" data-schema="[^"]*"(?: data-presets="[^"]*")?[^>]*>'
+                    r'.*?<div class="calc-result" aria-live="polite">(.*?)</div>\n</section>', re.S)
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@
 // {group: true, part(), parts(), nameOf()} (group-field.js).
 import { el, toggleAttribute } from "./dom.js";
 import { GroupField } from "./group-field.js";
+import { KeyValuesField } from "./key-values-field.js";
 import { paramLabel } from "./params.js";
 
 // The input element for a scalar parameter (int, bool, choice, text, int_list).
@@ -66,6 +67,7 @@ export function scalarField(wid, p) {
 // make(wid, p, onChange) -> a field; onChange(name) tells the form of a change it made itself.
 const KINDS = new Map([
   ["group", (wid, p, onChange) => new GroupField(wid, p, onChange, makeField)],
+  ["key-values", (wid, p, onChange) => new KeyValuesField(wid, p, onChange)],
 ]);
 
 export function registerFieldKind(name, make) {

@@ -1,6 +1,8 @@
 // The widget's form, laid out from the calculator's schema: the preset chooser, one field per
-// parameter (fields.js), the parameters of a folded section together (the "rulings" group, issue 19),
-// and the buttons. It only builds: widget.js wires what the buttons do.
+// parameter (fields.js), the parameters of a folded section together (the "more" group, "More
+// options", issue 24; the "rulings" group, issue 19), and the buttons. It only builds: widget.js wires
+// what the buttons do. earlyForm() lays the same form out before the page is first drawn, so that the
+// live one replaces it without moving anything (issue 25).
 import { button, el } from "./dom.js";
 import { makeField } from "./fields.js";
 
@@ -21,6 +23,49 @@ function rulingsSection() {
   const fields = el("div", { class: "calc-rulings-fields" });
   const box = el("details", { class: "calc-rulings", "data-rulings": "1" }, summary, fields);
   return { box, summary, fields };
+}
+
+// The "more" group: what few players change, folded under "More options"; its summary names what is
+// set away from the calculator's own default (showMore), so that nothing folded away changes a result unseen.
+function moreSection() {
+  const summary = el("summary", { text: "More options" });
+  const fields = el("div", { class: "calc-more-fields" });
+  const box = el("details", { class: "calc-more", "data-more": "1" }, summary, fields);
+  return { box, summary, fields };
+}
+
+const SECTIONS = { rulings: rulingsSection, more: moreSection };
+
+// A value as the reader sees it, for comparing with the schema's default: text trimmed, a group's items
+// field by field as text.
+function plain(v) {
+  if (typeof v === "boolean") return v;
+  if (Array.isArray(v)) return JSON.stringify(v.map((item) => Object.entries(item).map(([k, x]) => [k, plain(x)])));
+  return v === null || v === undefined ? "" : String(v).trim();
+}
+
+function shown(p, v) {
+  if (p.type === "bool") return "";
+  if (p.type === "choice") {
+    const c = (p.choices || []).find((x) => x.value === String(v));
+    return ": " + (c ? c.label : String(v));
+  }
+  if (p.type === "group") return ": " + (Array.isArray(v) ? v.length : "?");
+  return ": " + String(v).slice(0, 24);
+}
+
+// The "More options" summary: "More options" alone, or what is set in it ("More options (set: Cover: soft
+// cover; Dug in)"). fields: name -> field (fields.js).
+export function showMore(section, params, fields) {
+  const set = params.filter((p) => p.group === "more").filter((p) => {
+    const f = fields.get(p.name);
+    return f && plain(f.get()) !== plain(p.type === "bool" ? !!p.default : p.default);
+  });
+  const named = set.slice(0, 3).map((p) => p.label + shown(p, fields.get(p.name).get()));
+  if (set.length > 3) named.push("and " + (set.length - 3) + " more");
+  section.summary.textContent = "More options" + (set.length ? " (set: " + named.join("; ") + ")" : "");
+  if (set.length) section.box.dataset.changed = "1";
+  else delete section.box.dataset.changed;
 }
 
 function actionBar(schema, onRequest, hasRulings) {
@@ -44,7 +89,7 @@ function actionBar(schema, onRequest, hasRulings) {
 }
 
 // Builds the form into the widget's slot. onChange(name): a field changed itself (a group's buttons).
-// Returns the form's parts: {form, fields: Map(name -> field), presetSelect, rulings, bar, runBtn, nextBtn,
+// Returns the form's parts: {form, fields: Map(name -> field), presetSelect, rulings, more, bar, runBtn, nextBtn,
 // cancelBtn, progress, compareBtn, importInput, banner, formError, linkBox}.
 export function buildForm(widgetEl, schema, onRequest, onChange) {
   const wid = widgetEl.id;
@@ -52,7 +97,9 @@ export function buildForm(widgetEl, schema, onRequest, onChange) {
   const form = el("form", { class: "calc-form", novalidate: true });
   const fields = new Map();
   let presetSelect = null;
-  let rulings = null;
+  // group -> {box, summary, fields}: the folded sections come after the fields shown, in the order their
+  // first parameters come in the schema ("more" before "rulings", whose parameters the registry puts last).
+  const sections = {};
   if (schema.presets) {
     const chooser = presetChooser(wid, schema.presets);
     presetSelect = chooser.select;
@@ -61,16 +108,16 @@ export function buildForm(widgetEl, schema, onRequest, onChange) {
   for (const p of schema.params) {
     const f = makeField(wid, p, onChange);
     fields.set(p.name, f);
-    if (p.group === "rulings") {
-      if (!rulings) {
-        rulings = rulingsSection();
-        form.append(rulings.box);
-      }
-      rulings.fields.append(f.box);
+    const make = Object.hasOwn(SECTIONS, p.group || "") ? SECTIONS[p.group] : null;
+    if (make) {
+      sections[p.group] = sections[p.group] || make();
+      sections[p.group].fields.append(f.box);
     } else {
       form.append(f.box);
     }
   }
+  for (const section of Object.values(sections)) form.append(section.box);
+  const rulings = sections.rulings || null;
   const actions = actionBar(schema, onRequest, !!rulings);
   form.append(actions.bar);
   const banner = el("p", { class: "calc-stale-note", role: "status", hidden: true });
@@ -79,5 +126,37 @@ export function buildForm(widgetEl, schema, onRequest, onChange) {
     "aria-label": "Link to this calculation" });
   widgetEl.querySelector(".calc-form-slot").replaceWith(form, linkBox, formError);
   widgetEl.querySelector(".calc-result").before(banner);
-  return { form, fields, presetSelect, rulings, banner, formError, linkBox, ...actions };
+  const more = sections.more || null;
+  if (more) showMore(more, schema.params, fields);
+  return { form, fields, presetSelect, rulings, more, banner, formError, linkBox, ...actions };
+}
+
+// The form laid out while the page is still being read, from the widget's schema and starting values,
+// before the page is first drawn (assets/engine/early-form.js, run by a script inside each widget): the
+// live form (buildForm, once the calculator code has loaded) takes its place without moving anything. Inert
+// until then: nothing typed into it could be lost.
+export function earlyForm(widgetEl) {
+  const slot = widgetEl && widgetEl.querySelector(".calc-form-slot");
+  if (!slot || slot.firstChild || widgetEl.dataset.ready) return;
+  let schema;
+  let defaults;
+  try {
+    schema = JSON.parse(widgetEl.dataset.schema);
+    defaults = JSON.parse(widgetEl.dataset.defaults || "{}");
+  } catch (e) {
+    return;
+  }
+  const holder = el("div", {}, el("div", { class: "calc-form-slot" }), el("div", { class: "calc-result" }));
+  holder.id = widgetEl.id;
+  const parts = buildForm(holder, schema, !!(schema.run && schema.run.mode === "on_request"), () => {});
+  for (const p of schema.params) {
+    parts.fields.get(p.name).set(Object.hasOwn(defaults, p.name) ? defaults[p.name] : p.default);
+  }
+  if (parts.more) showMore(parts.more, schema.params, parts.fields);
+  if (parts.rulings) parts.rulings.summary.textContent = "Rulings: the site's readings";
+  parts.form.inert = true;
+  slot.append(parts.form);
+  // The line the status takes once the calculator code runs (its text then comes from the engine).
+  const status = widgetEl.querySelector(".calc-status");
+  if (status) status.textContent = "Starting the calculator…";
 }

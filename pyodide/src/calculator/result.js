@@ -2,7 +2,10 @@
 // its field), and the banner that marks a result shown as no longer matching the fields.
 
 const STALE_TEXT = {
-  error: "The form has an error: the result below is for the last inputs that worked.",
+  // The last result is put away (forms.css), not just dimmed: a number for other inputs must not be read
+  // as the answer (issue 24). It comes back with the next result.
+  error: "The form has an error (marked at its field): no result until it is fixed. The last result, for the " +
+    "last inputs that worked, is hidden.",
   cancelled: "Cancelled: showing the previous result.",
   starting: "The engine is still starting: the result below is for earlier inputs.",
   edited: "The fields have changed since this result.",

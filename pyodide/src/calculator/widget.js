@@ -16,7 +16,7 @@ import { parseState } from "../link-state.js";
 import { restoreFromLink, WidgetAddress } from "./address.js";
 import { has } from "./dom.js";
 import { FieldErrors } from "./field-errors.js";
-import { buildForm } from "./form.js";
+import { buildForm, showMore } from "./form.js";
 import { RulingsPanel } from "./rulings.js";
 import { SavedState } from "./saved-state.js";
 import { showAnswer, showStale } from "./result.js";
@@ -51,7 +51,7 @@ export class Widget {
     this.resultBox = widgetEl.querySelector(".calc-result");
     const parts = buildForm(widgetEl, schema, this.onRequest, (name) => this.changed(name));
     for (const name of ["form", "fields", "presetSelect", "runBtn", "nextBtn", "cancelBtn", "progress", "banner",
-      "formError", "linkBox", "importInput"]) this[name] = parts[name];
+      "formError", "linkBox", "importInput", "more"]) this[name] = parts[name];
     this.status = new StatusLine(widgetEl, this.engine, parts.formError);
     this.errors = new FieldErrors(this.fields, parts.formError);
     this.rulings = parts.rulings ? new RulingsPanel(this, parts.rulings, parts.compareBtn, services) : null;
@@ -129,12 +129,14 @@ export class Widget {
       if (f) f.set(v);
       else unknown.push(name);
     }
-    this.showRulings();
+    this.showSections();
     this.w.dispatchEvent(new CustomEvent("calc:filled")); // the fields changed other than by typing
     return unknown;
   }
 
-  showRulings() {
+  // The folded sections' titles say what is set inside them.
+  showSections() {
+    if (this.more) showMore(this.more, this.schema.params, this.fields);
     if (!this.rulings) return;
     this.rulings.showSummary();
     this.rulings.markStale();
@@ -238,7 +240,7 @@ export class Widget {
   // -- a change by the player
   changed(name) {
     this.lastChanged = name;
-    this.showRulings();
+    this.showSections();
     this.w.classList.remove("calc-restored");
     this.address.later(() => this.values());
     if (this.onRequest) {
@@ -265,7 +267,11 @@ export class Widget {
     // A link already holds its state; a step that replaced the fields gets its own history entry.
     if (why !== "initial" && why !== "link") this.writeHash(REPLACING.has(why));
     if (this.current) this.engine.cancel(this.current.req);
+    // The live result for the fields the page's own result was worked out for: nothing to wait for or cancel,
+    // so nothing appears (and nothing on the page moves) while it comes.
+    const quiet = why === "initial" && this.shownKey === key;
     const job = this.engine.run(this.calc, this.params(), (v) => {
+      if (quiet) return;
       this.progress.hidden = false;
       this.cancelBtn.hidden = false;
       this.progress.value = v;
@@ -275,7 +281,7 @@ export class Widget {
     this.nextBtn.disabled = true;
     if (this.shownKey !== key && this.engine.state !== "ready" && !this.waiting) this.setStale("starting");
     const slow = setTimeout(() => {
-      if (this.current !== job) return;
+      if (this.current !== job || quiet) return;
       this.cancelBtn.hidden = false;
       if (this.engine.state === "ready") this.setStale("running");
     }, 400);

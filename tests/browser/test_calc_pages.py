@@ -1,0 +1,120 @@
+"""A page of its own for every calculator (issue 24): its form on the first phone screen, an input
+error that puts the old result away, and a print that drops fraction columns and keeps maps and
+tables whole."""
+from __future__ import annotations
+
+import pytest
+
+import calculators
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+READY = 90_000
+FIELD = ":is(input:not([type=hidden]), select, textarea)"
+
+
+def _first_field_box(pg, cid):
+    """The first field of the calculator's form, where the page shows it (its top and bottom, px)."""
+    return pg.evaluate("""([id, field]) => {
+        const f = document.querySelector(`#calc-${id} form ${field}`);
+        if (!f) return null;
+        const r = f.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, height: r.height, scrollY};
+    }""", [cid, FIELD])
+
+
+def _instant_goto(pg, url: str) -> None:
+    """Follow a link as a reader does: Material's instant navigation keeps the tab and its engine."""
+    pg.evaluate("(u) => { window.__navigated = false; document$.subscribe(() => { window.__navigated = true; });"
+                " const a = document.createElement('a'); a.href = u; document.body.append(a); a.click(); a.remove(); }",
+                url)
+    pg.wait_for_function("(u) => window.__navigated && location.href === u", arg=url, timeout=30_000)
+
+
+def _off_screen(box) -> bool:
+    return not (box and box["scrollY"] == 0 and box["height"] > 0 and box["top"] >= 0 and box["bottom"] <= 844)
+
+
+def test_every_calculators_own_page_has_its_first_field_on_the_first_phone_screen(new_page, site_url):
+    """At 390 x 844 each catalog entry's page shows its first field without scrolling: as the page is
+    first drawn (the early form, on a full load) and once the live form has replaced it (reached by
+    instant navigation, the engine kept)."""
+    pg = new_page(**PHONE)
+    catalog = calculators.catalog()
+    assert len(catalog) >= 28
+    urls = {c["id"]: site_url + c["page"].removesuffix(".md") + "/" for c in catalog}
+    low = {}
+    for cid, url in urls.items():
+        pg.goto(url, wait_until="domcontentloaded")
+        box = _first_field_box(pg, cid)
+        if _off_screen(box):
+            low[f"{cid} (first drawn)"] = box
+    pg.goto(site_url)
+    for cid, url in urls.items():
+        _instant_goto(pg, url)
+        pg.wait_for_selector(f"#calc-{cid}:is([data-state=done], [data-state=waiting])", timeout=READY)
+        box = _first_field_box(pg, cid)
+        if _off_screen(box):
+            low[f"{cid} (live)"] = box
+    assert not low, f"first field not on the first 390 x 844 screen: {low}"
+
+
+# -- input errors --------------------------------------------------------------------------------
+
+def _open(pg, site_url, cid):
+    pg.goto(site_url + f"calculators/{cid}/")
+    pg.wait_for_selector(f"#calc-{cid}[data-state=done]", timeout=READY)
+
+
+def test_a_conquest_of_mars_force_error_puts_the_old_result_away(page, site_url):
+    """After an input error the old result is not on show (issue 24: it stayed); the note says why,
+    and the next good input brings a result back."""
+    w = "#calc-com-defend"
+    _open(page, site_url, "com-defend")
+    before = page.locator(f"{w} .calc-summary").inner_text()
+    text = page.locator(f"{w} .calc-kv-text input").first  # a force as text, under "... or as text"
+    good = text.input_value()
+    if not text.is_visible():
+        page.locator(f"{w} .calc-kv-more:has(.calc-kv-text input) > summary").first.click()
+    text.fill("S=1 M=1 dice=d8,zz")
+    page.wait_for_selector(f"{w}[data-state=error]", timeout=30_000)
+    assert page.locator(f"{w} .calc-result").get_attribute("data-stale") == "error"
+    assert page.locator(f"{w} .calc-output").is_hidden()
+    note = page.locator(f"{w} .calc-stale-note:not(.calc-compare *)")
+    assert "no result until it is fixed" in note.inner_text()
+    assert page.locator(f"{w} .calc-field-error:not([hidden])").first.is_visible()
+    text.fill(good)
+    page.wait_for_selector(f"{w}[data-state=done]", timeout=30_000)
+    assert page.locator(f"{w} .calc-output").is_visible()
+    assert page.locator(f"{w} .calc-summary").inner_text() == before
+    assert note.is_hidden()
+
+
+# -- print -----------------------------------------------------------------------------------------
+
+def _style(pg, selector, prop):
+    return pg.eval_on_selector(selector, "(e, p) => getComputedStyle(e).getPropertyValue(p)", prop)
+
+
+def test_print_drops_fraction_columns_and_keeps_tables_and_maps_whole(page, site_url):
+    page.goto(site_url + "calculators/aqmf-fire-plan/")
+    page.wait_for_selector("#calc-aqmf-fire-plan[data-state=done]", timeout=READY)
+    table = page.locator("#calc-aqmf-fire-plan table.calc-table").filter(
+        has=page.locator("caption", has_text="Tripod after the turn")).first
+    heads = table.locator("thead th")
+    assert heads.all_inner_texts() == ["State", "P", "%"]
+    frac = table.locator("tbody tr").first.locator("td").nth(1)
+    assert frac.is_visible()  # on screen: the fraction's toggle is there to open
+    page.emulate_media(media="print")
+    assert not heads.nth(1).is_visible() and not frac.is_visible()
+    assert heads.nth(0).is_visible() and heads.nth(2).is_visible()
+    assert page.locator("#calc-aqmf-fire-plan details.calc-exact").first.is_hidden()
+    assert table.evaluate("(e) => getComputedStyle(e).breakInside") == "avoid"
+    # A map: the adjudicator's board, one piece on one sheet.
+    page.goto(site_url + "calculators/dip-adjudicate/")
+    page.wait_for_selector("figure.calc-map-figure")
+    page.emulate_media(media="print")
+    assert _style(page, "figure.calc-map-figure", "break-inside") == "avoid"
+    # Nothing of it cut off or scrolled away at the page's width.
+    assert page.eval_on_selector("figure.calc-map-figure", "(f) => f.scrollWidth <= f.clientWidth")

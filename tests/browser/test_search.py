@@ -1,0 +1,67 @@
+"""Material's search finds a rule by its ID (issue 24): typed in the search box, Enter lands on it."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("typed, page_path, anchor", [
+    ("DIP 4.4", "diplomacy/rules/", "dip-4-4"),
+    ("wotw r6", "wotw/rulings/", "wotw-r6"),
+])
+def test_typing_a_rule_id_and_enter_lands_on_the_rule(new_page, site_url, typed, page_path, anchor):
+    page = new_page(viewport={"width": 1280, "height": 900})
+    page.goto(site_url)
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially(typed, delay=20)
+    # The results are for the whole ID once its rule's entry is listed; Enter then takes the best.
+    page.locator(f".md-search-result__list a[href*='#{anchor}']").first.wait_for(timeout=15_000)
+    best = page.locator(".md-search-result__list > li:first-child a h2").first.inner_text()
+    assert best.upper() == typed.upper()
+    box.press("Enter")
+    page.wait_for_url(re.compile(rf".*/{re.escape(page_path)}(\?[^#]*)?#{anchor}$"), wait_until="commit")
+    target = page.locator(f"#{anchor}")
+    target.wait_for(state="attached", timeout=15_000)
+    page.wait_for_function("(id) => { const r = document.getElementById(id).getBoundingClientRect();"
+                           " return r.top >= 0 && r.bottom <= innerHeight; }", arg=anchor, timeout=15_000)
+
+
+# Material's own search worker (the file the theme ships), given the built index, asked for each ID as
+# typed; the best link of the first result, as Enter picks it (Material's components/search: the first
+# result's article and its sections above the threshold, highest score).
+_ASK_WORKER = """async ([worker, queries]) => {
+  const w = new Worker(worker);
+  const index = await (await fetch("search/search_index.json")).json();
+  const send = (msg) => new Promise((resolve) => { w.onmessage = (e) => resolve(e.data); w.postMessage(msg); });
+  await send({ type: 0, data: { config: index.config, docs: index.docs, options: { suggest: false } } });
+  const out = [];
+  for (const q of queries) {
+    const first = (await send({ type: 2, data: q })).data.items[0] || [];
+    const article = first.find((d) => !d.location.includes("#"));
+    const sections = first.filter((d) => d !== article);
+    let i = sections.findIndex((d) => d.score < (first[0] || {}).score);
+    if (i < 0) i = sections.length;
+    const shown = [article, ...sections.slice(0, i)].filter(Boolean).sort((a, b) => b.score - a.score);
+    out.push(shown.length ? shown[0].location : null);
+  }
+  w.terminate();
+  return out;
+}"""
+
+
+def test_every_rule_id_typed_comes_first(page, site_url, built_site):
+    """Every rule ID of the site, typed, puts its own rule first (the trailing wildcard Material adds
+    makes "DIP R1" match DIP R10 ... R19 too; case does not count: the test above types lower case)."""
+    urls = json.loads((built_site / "assets" / "engine" / "rules.json").read_text(encoding="utf-8"))
+    ids = sorted(rid for rid in urls if ":" not in rid)
+    assert len(ids) > 300 and "DIP 4.4" in ids and "WOTW R6" in ids
+    page.goto(site_url)  # a page without a calculator: its search setting is the worker itself
+    worker = json.loads(page.locator("#__config").text_content())["search"]
+    found = page.evaluate(_ASK_WORKER, [worker, ids])
+    wrong = [(rid, got, urls[rid]) for rid, got in zip(ids, found, strict=True) if got != urls[rid]]
+    assert not wrong, f"{len(wrong)} of {len(ids)} IDs typed do not come first: {wrong[:10]}"
