@@ -24,8 +24,8 @@ _FROM = {
                "ParsedOrder Retreat Spent Status Support Waive describe find_unit phase_words register spec_of"),
     "orders.convoy": "on_minimal_route",
     "orders.move": "place_names=names",
-    "options": ("build_options check_adjustment movement_options present_options units_chosen verdict "
-                "retreat_order_options=retreat_options"),
+    "options": ("build_options check_adjustment kind_options movement_choices movement_options present_options "
+                "units_chosen verdict retreat_order_options=retreat_options"),
     "parser": "ParseError Reader Segment parse_phase read_position",
     "position": "Dislodged Position check_position format_position initial_position",
     "readings": "Options",

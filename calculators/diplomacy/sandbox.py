@@ -75,14 +75,18 @@ def standard_click(p: ParsedOrder) -> Click:
 def click_rows(lists, read: Callable[[str, str], ParsedOrder], click: Callable[[ParsedOrder], Click],
                field_of: Callable[[str], tuple[str, bool]], position: Position, names: Mapping[str, str]) -> list[dict]:
     """The options lists with what the board needs: for each row, the box its orders are written in
-    (``field``; ``bare``: written there without the power) and, for each order, its clicks."""
+    (``field``; ``bare``: written there without the power) and, for each order, its clicks: as the listing gave
+    them (a row's fourth item, ``options.Choice`` per order), else read back from the order's text."""
     rows = []
-    for power, unit, orders in lists:
+    for power, unit, orders, *given in lists:
         field, bare = field_of(power)
+        known = given[0] if given and given[0] is not None else [None] * len(orders)
         choices = []
-        for text in orders:
-            c = click(read(power, text))
+        for text, g in zip(orders, known, strict=True):
+            c = Click(*g[:3]) if g is not None else click(read(power, text))
             choice = {"at": c.at, "mode": c.mode, "path": list(c.path)}
+            if g is not None and len(g) > 3:
+                choice[g[3]] = True  # "alias": not offered on the board's menu
             if c.any_order:
                 choice["any_order"] = True
             if not unit:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core import Result, bool_param, calculator, choice_param, int_param, text_param
 from ..diplomacy.api import (Illegal, ParsedOrder, Phase, PhaseKind, Position, Season, build_options,
-                             check_adjustment, check_typed, click_rows, movement_options, present_options, reader_for,
+                             check_adjustment, check_typed, click_rows, movement_choices, present_options, reader_for,
                              typed_marks, units_chosen)
 from ..diplomacy.api import retreat_order_options as retreat_options
 from ..diplomacy.api import verdict as standard_verdict
@@ -44,13 +44,19 @@ def removal_options(position: Position):
 
 def legal_orders(position: Position) -> list[tuple[str, str, list[str]]]:
     """(power, unit, orders) for every unit (or, for builds, every power) with orders to give this season."""
+    return [row[:3] for row in legal_choices(position)]
+
+
+def legal_choices(position: Position) -> list[tuple]:
+    """``legal_orders`` with the clicks the listing knows (the standard kinds' in Spring and Fall; None: read back
+    from the order's text)."""
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return list(movement_options(WOTW, position))
+        return list(movement_choices(WOTW, position))
     out = list(retreat_options(WOTW, position))
     if kind is PhaseKind.ADJUSTMENTS:
         out += list(build_options(WOTW, position))
-    return out + list(removal_options(position))
+    return [(*row, None) for row in out + list(removal_options(position))]
 
 
 def verdict(position: Position, parsed):
@@ -108,7 +114,7 @@ def options_calc(v: dict) -> Result:
     phase = Phase(v["year"], season, next(p.kind for p in WOTW.calendar if p.season is season))
     params = dict(v, landings="", virus=v["virus"] and phase.kind is not PhaseKind.MOVEMENT)
     position, notes = read_season_position(params, phase)
-    lists = units_chosen(legal_orders(position), v["unit"]) if v["lists"] else None
+    lists = units_chosen(legal_choices(position), v["unit"]) if v["lists"] else None
     rows, typed, chart = preview(position, v["orders"], v["martian_orders"], lists)
     out = present_options(position, RULES, rows, typed, chart, WOTW_MODES)
     out.notes = notes + out.notes
