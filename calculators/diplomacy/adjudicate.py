@@ -228,10 +228,15 @@ def _present(result, position, phase, orders_text, loaded, cited=()) -> Result:
     if counts[Status.VOID]:
         parts.append(f"{counts[Status.VOID]} void")
     summary = f"{phase.label()}: {written} order{'s' if written != 1 else ''}, " + ", ".join(parts) + "."
+    defaults -= len(result.removed) if phase.kind is PhaseKind.MOVEMENT else 0  # disbanded, not unordered
     if defaults:
         summary += f" {defaults} unit{'s' if defaults != 1 else ''} without an order (see the results)."
     if dislodged:
         summary += f" {len(dislodged)} unit{'s' if len(dislodged) > 1 else ''} dislodged."
+    stranded = len(result.removed) if phase.kind is PhaseKind.MOVEMENT else 0
+    if stranded:  # DIP 12.4, ruling DIP R20: no place to retreat to, so no retreat phase
+        summary += (f" {stranded} unit{'s' if stranded > 1 else ''} dislodged with no place to retreat to, "
+                    f"disbanded (DIP 12.4).")
     if result.winner:
         summary += f" {result.winner} has {centres[result.winner]} supply centres and wins (DIP 1.1): the game is over."
         rules.append("DIP 1.1")
