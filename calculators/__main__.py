@@ -6,6 +6,8 @@
     python -m calculators run aqmf-fire-plan attackers='[{"unit": "boc-mg", "range": 12}]' target=boc-tripod
     python -m calculators run com-defend p1="S=1 dice=d10" p2="S=1 dice=d6" policy=none com_r1=literal
     python -m calculators compare com-defend p1="S=1 dice=d10" p2="S=1 dice=d6" policy=none
+    python -m calculators replay tests/data/replay/over-land.json
+    python -m calculators replay tests/data/replay/over-land.json dip_r4=fallback-to-land
 
 A list-of-records parameter (kind "group") is given as its JSON text, as in a URL or a saved state.
 A switchable ruling's reading is a parameter like any other (``com_r1=literal``); ``compare`` gives
@@ -13,6 +15,13 @@ the result under every reading of the rulings the calculator depends on, side by
 ``run`` with ``compare_readings=true``).
 
 Prints the JSON result; exits 0 on success, 2 on bad input (the message also on stderr).
+
+``replay GAME`` plays a recorded game again (the ``dip-replay`` calculator: the diplomacy package's JSON, this
+site's game file, or a pasted order list; ``-`` reads it from standard input) and prints, phase by phase,
+whether the site's adjudication matches the recording and, where not, why; ``--json`` prints the whole
+result (``data.counts.differ``: the phases that differ), ``--export diplomacy-json|board-file`` writes the
+game back (to ``--output``, or standard output).  A difference is a result, not an error: it exits 0, and
+2 on bad input.
 """
 from __future__ import annotations
 
@@ -45,8 +54,16 @@ def main(argv: list[str] | None = None) -> int:
         run.add_argument("id")
         run.add_argument("params", nargs="*", help="key=value pairs")
         run.add_argument("--json", dest="json_params", help="parameters as one JSON object")
+    replay = sub.add_parser("replay", help="play a recorded game again and say where the site's result differs")
+    replay.add_argument("game", help="the game file (- for standard input)")
+    replay.add_argument("params", nargs="*", help="readings as key=value pairs (dip_r4=fallback-to-land)")
+    replay.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    replay.add_argument("--export", choices=("diplomacy-json", "board-file"), help="write the game back")
+    replay.add_argument("--output", help="the file --export writes (standard output when not given)")
     args = parser.parse_args(argv)
 
+    if args.command == "replay":
+        return _replay(args)
     if args.command == "list":
         print(json.dumps(registry.catalog(), indent=2))
         return 0
@@ -68,6 +85,40 @@ def main(argv: list[str] | None = None) -> int:
         err = result["error"]
         print(f"error{' in ' + err['field'] if err.get('field') else ''}: {err['message']}", file=sys.stderr)
         return 2
+    return 0
+
+
+def _replay(args) -> int:
+    """The ``replay`` command: the dip-replay calculator on a file, its answer in words (or JSON)."""
+    try:
+        if args.game == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.game, encoding="utf-8") as f:
+                text = f.read()
+        params = {**_parse_pairs(args.params, "dip-replay"), "game": text}
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    if args.export:
+        params["export"] = args.export
+    result = registry.run("dip-replay", params)
+    if not result["ok"]:
+        err = result["error"]
+        print(f"error{' in ' + err['field'] if err.get('field') else ''}: {err['message']}", file=sys.stderr)
+        return 2
+    from .diplomacy.replay.present import text_report
+
+    exported = result["data"]["export"]
+    if exported and args.output:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(exported["text"])
+    if args.json:
+        print(json.dumps(result, indent=2))
+    elif exported and not args.output:
+        sys.stdout.write(exported["text"])
+    else:
+        print(text_report(result))
     return 0
 
 

@@ -15,6 +15,7 @@ from .errors import InputError
 from .numbers import number
 
 MAX_TEXT = 20_000  # hard ceiling for any text parameter, whatever a schema says
+MAX_DOCUMENT = 1_000_000  # ... but a whole file's text (a game record: ``document=True``), which its calculator bounds
 GROUP_FIELD_KINDS = ("int", "bool", "choice", "text")  # a group's fields; never a nested group
 MAX_NESTING = 4  # a group's JSON text is a list of flat objects: depth 2
 
@@ -46,6 +47,7 @@ class Param:
     min_items: int = 0  # group
     max_items: int = 0  # group
     multiline: bool = False
+    document: bool = False  # text: a whole file's text (a game record), bounded by MAX_DOCUMENT, not MAX_TEXT
     optional: bool = False  # int: may be left empty (None)
     # An example shown greyed-out in an empty field: never sent, never a hidden input.
     placeholder: str = ""
@@ -79,6 +81,8 @@ class Param:
         if self.kind == "text":
             out["max_length"] = self.max_length
             out["multiline"] = self.multiline
+            if self.document:
+                out["document"] = True
         if self.kind == "group":
             out["min_items"] = self.min_items
             out["max_items"] = self.max_items
@@ -107,7 +111,7 @@ class Param:
                 raw = ""
             if not isinstance(raw, str):
                 raise InputError(self.name, f"{self.label}: must be text.")
-            limit = min(self.max_length, MAX_TEXT)
+            limit = min(self.max_length, MAX_DOCUMENT if self.document else MAX_TEXT)
             if len(raw) > limit:
                 raise InputError(self.name, f"{self.label}: at most {limit} characters (got {len(raw)}).")
             return raw
@@ -155,7 +159,7 @@ class Param:
         if isinstance(raw, str):
             if len(raw) > MAX_TEXT:
                 raise InputError(self.name, f"{self.label}: too long (at most {MAX_TEXT} characters).")
-            if _nesting(raw) > MAX_NESTING:  # before json.loads: deep nesting overflows the C stack in Pyodide
+            if nesting(raw) > MAX_NESTING:  # before json.loads: deep nesting overflows the C stack in Pyodide
                 raise InputError(self.name, f"{self.label}: nested too deeply to be a list of {plural}.")
             try:
                 raw = json.loads(raw) if raw.strip() else []
@@ -218,7 +222,7 @@ def group_error(group: Param, index: int, field_name: str, message: str) -> Inpu
     return InputError(f"{group.name}.{index}.{field_name}", f"{group.item_label} {index + 1}, {text}")
 
 
-def _nesting(text: str) -> int:
+def nesting(text: str) -> int:
     """How deeply the brackets of a JSON text nest (outside strings), read in one pass."""
     depth = most = 0
     in_string = escaped = False
@@ -284,8 +288,11 @@ def ruling_param_name(ruling_id: str) -> str:
     return ruling_id.lower().replace(" ", "_")
 
 
-def text_param(name, label, default, max_length=200, help="", multiline=False, placeholder="") -> Param:
-    return Param(name, "text", label, default, help=help, max_length=max_length, multiline=multiline,
+def text_param(name, label, default, max_length=200, help="", multiline=False, placeholder="",
+               document=False) -> Param:
+    """``document``: the text of a whole file (a game record), up to MAX_DOCUMENT characters."""
+    return Param(name, "text", label, default, help=help, max_length=max_length, multiline=multiline or document,
+                 document=document,
                  placeholder=placeholder)
 
 

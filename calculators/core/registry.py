@@ -64,6 +64,8 @@ class Calculator:
     # one, its summary and table cells).
     figures: Figures | None = None
     board: Board | None = None  # its widget's click-to-order board (issue 14)
+    # Why it offers no comparison view ("compare readings"), when its result compares the readings itself.
+    no_compare: str = ""
 
     @property
     def all_params(self) -> tuple[Param, ...]:
@@ -84,6 +86,7 @@ class Calculator:
             "presets": self.presets.schema() if self.presets else None,
             "run": {"mode": self.run_mode, "label": self.run_label},
             "board": self.board.schema() if self.board else None,
+            "compare": bool(self.rulings) and not self.no_compare,
         }
 
 
@@ -93,7 +96,7 @@ _loaded = False
 
 def calculator(*, id: str, title: str, game: str, rules, params, page: str, description: str = "",
                presets: Presets | None = None, run_mode: str = "live", run_label: str = "Calculate",
-               rulings=(), figures: Figures | None = None, board: Board | None = None):
+               rulings=(), figures: Figures | None = None, board: Board | None = None, no_compare: str = ""):
     """Register ``func(values: dict) -> Result`` (or a generator yielding progress, returning Result).
 
     ``rulings``: ids of the switchable rulings the result depends on (``core.rulings``); each gets a
@@ -101,6 +104,8 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
     result cites the readings used; under readings other than the site's it says how the site's
     readings would differ, comparing the figures ``figures(result_json)`` names (``core.compare``).
     ``board``: the click-to-order board its widget carries (``core.board``).
+    ``no_compare``: why the calculator offers no comparison view, when its own result already compares the
+    readings (the comparison would work it out once per reading); ``run`` then refuses ``compare_readings``.
     """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
@@ -127,7 +132,7 @@ def calculator(*, id: str, title: str, game: str, rules, params, page: str, desc
             raise ValueError(f"calculator {id!r} registered twice")
         _REGISTRY[id] = Calculator(id, title, game, tuple(rules), tuple(params), func,
                                    description or (inspect.getdoc(func) or "").split("\n\n")[0], page,
-                                   presets, run_mode, run_label, tuple(rulings), figures, board)
+                                   presets, run_mode, run_label, tuple(rulings), figures, board, no_compare)
         return func
 
     return register
@@ -298,6 +303,8 @@ def _compared(calc: Calculator, values: dict):
     """The comparison view: the result under the site's readings and each other reading, side by side."""
     if not calc.rulings:
         raise InputError(None, f"{calc.title} depends on no switchable ruling: there are no readings to compare.")
+    if calc.no_compare:
+        raise InputError(None, calc.no_compare)
     chosen: Readings = values["readings"]
     columns = variants(chosen)
     outcomes: list[Result | str] = []

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from ..core.numbers import digit_hint, digits_only, number, visible
 from .map import GameMap, province_of, show
+from .notation import canonical
 from .orders import OrderKind, ParsedOrder
 from .units import Phase, PhaseKind, Season, Unit, UnitType
 
@@ -201,6 +202,7 @@ class Reader:
         if toks and toks[0] in self.powers and toks[0] not in self.names:
             power = self.powers[toks[0]]
             toks = toks[1:]
+        toks = canonical(toks, lambda message: ParseError(*ctx, message))  # other sites' notations (notation.py)
         if not toks:
             return None
         if toks[0] in self.leading:

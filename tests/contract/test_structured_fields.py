@@ -192,12 +192,33 @@ schedule = st.one_of(
 provinces = st.lists(prov, max_size=4).map(", ".join)
 removals = st.lists(martian_unit.map(lambda u: f"Remove {u}"), max_size=3).map("\n".join)
 dip_unit = st.one_of(unit, power, st.just(""))
+HEADINGS = ["", "Spring 1901 movement", "S1901M", "Fall 1901 movement", "Movement results for Fall of 1901.",
+            "Winter 1901"]
+
+
+@st.composite
+def game(draw):
+    """dip-replay: orders pasted under phase headings, or a small saved game of the diplomacy package (its
+    units, orders and results in the package's capitals)."""
+    if draw(st.booleans()):
+        heads = draw(st.lists(st.sampled_from(HEADINGS), min_size=1, max_size=2))
+        return "\n".join(f"{h}\n{draw(orders)}" for h in heads).strip()
+    units = {p.upper(): draw(st.lists(unit.map(str.upper), max_size=2)) for p in draw(st.lists(power, max_size=2))}
+    given = [u for us in units.values() for u in us]
+    phases = [{"name": draw(st.sampled_from(["S1901M", "F1901M", "W1901A", "F1901R", "COMPLETED"])),
+               "state": {"units": units, "centers": {p: draw(st.lists(st.sampled_from(["PAR", "LON", "BEL"]),
+                                                                       max_size=2, unique=True)) for p in units}},
+               "orders": {p: [f"{u} {draw(st.sampled_from(['H', '- BUR', 'S A PAR', 'B', 'D']))}" for u in us]
+                          for p, us in units.items()},
+               "results": {u: draw(st.lists(st.sampled_from(["", "bounce", "void", "dislodged"]), max_size=1))
+                           for u in given}} for _ in range(draw(st.integers(1, 2)))]
+    return json.dumps({"map": "standard", "phases": phases})
 
 FIELDS = {
     ("dip-adjudicate", "phase"): phase, ("dip-adjudicate", "position"): position(),
     ("dip-adjudicate", "orders"): orders,
     ("dip-options", "phase"): phase, ("dip-options", "position"): position(), ("dip-options", "unit"): dip_unit,
-    ("dip-options", "orders"): orders,
+    ("dip-options", "orders"): orders, ("dip-replay", "game"): game(),
     ("wotw-adjudicate", "position"): position(martian=True), ("wotw-adjudicate", "orders"): orders,
     ("wotw-adjudicate", "martian_orders"): martian_orders, ("wotw-adjudicate", "landings"): schedule,
     ("wotw-landings", "schedule"): schedule, ("wotw-landings", "units"): martian_units,

@@ -44,7 +44,8 @@ def _check_param_schema(p, kinds):
     if p["type"] == "choice":
         assert p["choices"] and p["default"] in [c["value"] for c in p["choices"]]
     if p["type"] == "text":
-        assert 0 < p["max_length"] <= 20_000
+        # A whole file's text (a game record) is bounded by its calculator, up to the document ceiling.
+        assert 0 < p["max_length"] <= (1_000_000 if p.get("document") else 20_000)
 
 
 def _check_group_schema(p):
