@@ -31,13 +31,15 @@ class Mode:
 
 
 MODES = (
-    Mode("move", "Move", "Click the province it moves to."),
+    Mode("move", "Move", "Click the province it moves to (a fleet with two coasts to choose from: then "
+                         "choose the coast)."),
     Mode("via", "Move via convoy", "Click where it goes by convoy."),
     Mode("support", "Support", "Click the unit it supports, then where that unit moves (or the unit again: "
                                "support it to hold)."),
     Mode("convoy", "Convoy", "Click the army it convoys, then where the army goes."),
     Mode("hold", "Hold", "It stays where it is."),
-    Mode("retreat", "Retreat", "Click the province it retreats to."),
+    Mode("retreat", "Retreat", "Click the province it retreats to (a fleet with two coasts to choose from: "
+                               "then choose the coast)."),
     Mode("disband", "Disband", "It is removed from the board."),
     Mode("build", "Build", "Choose the unit to build."),
     Mode("waive", "Waive", "Decline one build."),

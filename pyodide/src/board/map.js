@@ -24,6 +24,7 @@ export class BoardMap {
     this.figure = figure;
     this.prefix = prefix;
     this.sanitiser = sanitiser;
+    this.showsResult = false;
   }
 
   svg() {
@@ -39,8 +40,9 @@ export class BoardMap {
     return fresh;
   }
 
-  // subjects: what can be clicked (options.js).
-  draw(fresh, ordersOnly, subjects) {
+  // subjects: what can be clicked (options.js); result: the map is an adjudicated result's (its next
+  // redraw is a whole one).
+  draw(fresh, ordersOnly, subjects, result = false) {
     const wait = this.figure.querySelector(".board-wait");
     if (wait) wait.remove();
     const old = this.svg();
@@ -57,6 +59,8 @@ export class BoardMap {
       if (t && nt) t.textContent = nt.textContent;
       return;
     }
+    this.showsResult = result;
+    this.figure.toggleAttribute("data-result", result);
     const active = document.activeElement;
     const focused = old && old.contains(active) ? active.getAttribute("data-unit") : null;
     if (old) old.replaceWith(fresh);
