@@ -66,7 +66,8 @@ def _case_order(cid: str):
 
 
 def _presets():
-    """The 1901 starting position (no orders: a player orders every unit), an example opening, and every DATC case, each as the phase, position and orders it fills in."""
+    """The 1901 starting position (no orders: a player orders every unit), an example opening, and every
+    DATC case, each as the phase, position and orders it fills in."""
     out = [Preset("start", "Spring 1901: the starting position, no orders",
                   {"phase": "Spring 1901 movement", "position": _start_text(), "orders": ""}),
            Preset("opening", "Spring 1901: an example opening (16 orders)",

@@ -310,7 +310,8 @@ def units_chosen(lists, unit_text: str, field: str = "unit"):
 def present_options(position: Position, rules, rows: list[dict] | None, typed, chart: dict,
                     modes=()) -> Result:
     """The legal orders as data for the board (``rows``, None when not asked for) and as a table; the orders
-    typed so far, checked and drawn on the map; a summary of both."""
+    typed so far, checked and drawn on the map; a summary of both; in an adjustment phase each power's builds
+    (positive) or disbands (negative) due, DIP 13.1 (War of the Worlds' Martian does not adjust)."""
     from .sandbox import modes_data, typed_summary, typed_table
 
     tables, data, summary = [], {"phase": position.phase.label()}, []
@@ -330,6 +331,8 @@ def present_options(position: Position, rules, rows: list[dict] | None, typed, c
         summary.append(typed_summary(typed))
         tables.insert(0, typed_table(typed))
     data["typed"] = [t.data() for t in typed]
+    if position.phase.kind is PhaseKind.ADJUSTMENTS:  # DIP 13.1: builds (positive) and disbands (negative) due
+        data["adjustments"] = adjustments_due(position, leave_out=frozenset({"Martian"}))
     notes = ["Every order listed passes the adjudicator's legality check, and every order it accepts is listed "
              "(a support may also name a coast the supported unit cannot reach: accepted, but void, ruling DIP R9)."
              ] if rows is not None else []

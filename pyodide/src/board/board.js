@@ -201,6 +201,7 @@ class Board {
     const drawn = this.cw.resultBox.querySelector("svg.dip-board");
     if (!drawn || this.adjudicated() === null || this.history.viewing !== null) return;
     const copy = drawn.cloneNode(true);
+    copy.classList.remove("calc-map"); // the result's own map stays the page's one result map
     uniqueIds(copy, this.id + "-r-");
     this.entry.deselect(false);
     this.map.draw(copy, false, this.options ? this.options.subjects : new Map(), true);

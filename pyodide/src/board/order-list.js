@@ -15,6 +15,14 @@ function unordered(phase) {
   return "a unit without an order holds";
 }
 
+// Each power's builds or disbands due in an adjustment phase (DIP 13.1), in words.
+function dueText(options) {
+  const due = options && options.adjustments;
+  if (!due) return "";
+  if (!due.length) return " No power builds or disbands.";
+  return " Due: " + due.map(([power, n]) => power + (n > 0 ? " builds " + n : " disbands " + -n)).join(", ") + ".";
+}
+
 // parts: the board's elements (typedText, problems); typed: the engine's check of the boxes;
 // options: the legal orders (for the phase's name), or null; adjudicated: the result's summary when the
 // result shown is for these boxes, else null.
@@ -34,7 +42,7 @@ export function showTyped(parts, typed, options, adjudicated = null) {
   } else {
     text = "No orders yet.";
   }
-  setText(parts.rule, phase ? phase + ": " + unordered(phase) + "." : "");
+  setText(parts.rule, phase ? phase + ": " + unordered(phase) + "." + dueText(options) : "");
   setText(parts.typedText, text);
   parts.typedText.dataset.adjudicated = adjudicated !== null ? "1" : "";
   // Only what changed is written: any change of text here lays out the maps again.
