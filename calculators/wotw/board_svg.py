@@ -11,6 +11,7 @@ from types import SimpleNamespace
 
 from ..diplomacy.board_svg import _f, render_board, standard_geometry
 from .board import MARTIAN, board, show
+from .endgame import landing_site
 from .season import state
 from .units import designation
 
@@ -59,5 +60,8 @@ def render_position(position, title: str, marks=()) -> str:
     earth = SimpleNamespace(units=tuple(u for u in position.units if u.power != MARTIAN), owners=dict(position.owners),
                             dislodged=position.dislodged)
     martians = [u for u in position.units if u.power == MARTIAN]
-    return render_board(board(), earth, title, marks=marks, overlay=_overlay(martians, None),
+    # WOTW 3.1, 3.3: the season's landing site is known before its orders: drawn, so that a move into it is seen
+    # to meet the cylinder (issue 23).
+    landing = landing_site(state(position).schedule, position.phase.season, position.phase.year)
+    return render_board(board(), earth, title, marks=marks, overlay=_overlay(martians, landing),
                         destroyed=state(position).destroyed, id_prefix="wotw")

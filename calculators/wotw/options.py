@@ -99,6 +99,9 @@ def verdict(position: Position, parsed):
         text_param("unit", "Unit or power", "", max_length=40,
                    help="Optional: one unit (3A Bur, or just Bur) or one power; empty: every unit."),
         bool_param("virus", "Virus active", False, help="Summer and Winter: the virus is active (WOTW 9.2)."),
+        text_param("landings", "Landing schedule", "", max_length=300,
+                   help="Optional: the six landing sites, as for the adjudicator; the season's site is drawn on the "
+                        "map (WOTW 3.1, 3.3)."),
         text_param("orders", "Earth orders", "", max_length=4000, multiline=True,
                    help="Optional: Earth orders to check, as for the adjudicator; the map shows them as typed, with "
                         "a cross on each the adjudicator's checks refuse."),
@@ -112,7 +115,7 @@ def options_calc(v: dict) -> Result:
     """WOTW 4.1, 4.2, 5.1-5.3, 6.1, 9.2 with rulings WOTW R2, R3: every legal order of the position."""
     season = Season(v["season"])
     phase = Phase(v["year"], season, next(p.kind for p in WOTW.calendar if p.season is season))
-    params = dict(v, landings="", virus=v["virus"] and phase.kind is not PhaseKind.MOVEMENT)
+    params = dict(v, virus=v["virus"] and phase.kind is not PhaseKind.MOVEMENT)
     position, notes = read_season_position(params, phase)
     lists = units_chosen(legal_choices(position), v["unit"]) if v["lists"] else None
     rows, typed, chart = preview(position, v["orders"], v["martian_orders"], lists)

@@ -205,3 +205,17 @@ def test_text_from_the_position_is_escaped():
     hostile = render_board(GMAP, type("P", (), {"units": (), "owners": {}})(), "<script>alert(1)</script> & co")
     assert "<script>" not in hostile and "&lt;script&gt;" in hostile
     parse(hostile)
+
+
+def test_the_board_marks_the_seasons_cylinder_site_before_the_season_is_adjudicated():
+    """Issue 23, WOTW 3.1: the six sites land in Spring and Fall 1901-1903, in the schedule's order; the board's
+    map (the options calculator's, drawn before adjudicating) marks the season's site, and none after Fall 1903."""
+    schedule = "Mar, Gal, Pic, Fin, Ser, Edi"
+    for season, year, site in (("spring", 1901, "mar"), ("fall", 1901, "gal"), ("fall", 1903, "edi")):
+        r = calculators.run("wotw-options", {"season": season, "year": year, "position": "Russia: A War",
+                                             "landings": schedule, "orders": "Russia: A War - Gal"})
+        root = parse(r["charts"][0]["svg"])
+        assert [g.get("data-province") for g in find(root, "landing", "g")] == [site], (season, year)
+    r = calculators.run("wotw-options", {"season": "spring", "year": 1904, "position": "Russia: A War",
+                                         "landings": schedule})
+    assert find(parse(r["charts"][0]["svg"]), "landing", "g") == []  # no landing after the sixth
