@@ -19,7 +19,9 @@ SOURCE_WHEEL := pyodide/.cache/source-wheel/calculators-$(VERSION)-py3-none-any.
 LOCK      := pyodide/dist/pyodide-lock.json
 # The runtime's standard library with what start-up imports compiled to bytecode (compile_stdlib.py).
 STDLIB    := pyodide/dist/python_stdlib.pyc.zip
-ENGINE_SRC := $(shell find calculators -name '*.py' -o -name '*.json' | sort) pyproject.toml
+# The adjudicator's DATC list, generated from the DATC records the tests run (one source: tests/data/datc).
+DATC_JSON := calculators/diplomacy/datc_cases.json
+ENGINE_SRC := $(sort $(shell find calculators -name '*.py' -o -name '*.json') $(DATC_JSON)) pyproject.toml
 PYTEST_WHEELS := pyodide/.cache/wheels/.stamp
 AXE := tests/browser/node_modules/axe-core/axe.min.js
 # esbuild bundles the page's scripts at build time (hooks/bundle.py); it is installed with the runtime.
@@ -50,11 +52,14 @@ test: setup-test
 bench: setup-test
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
-setup: $(VENV)/.stamp-site $(VENV)/.stamp-engine $(RUNTIME) $(BUNDLER) $(LOCK)
+setup: $(DATC_JSON) $(VENV)/.stamp-site $(VENV)/.stamp-engine $(RUNTIME) $(BUNDLER) $(LOCK)
 setup-test: setup $(VENV)/.stamp-test $(PYTEST_WHEELS) $(AXE) $(LINT_TOOLS) $(MAP_TOOLS) chromium
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
+
+$(DATC_JSON): tests/data/datc/datc_v3_0.txt tests/data/datc/generate.py
+	$(PYTHON) tests/data/datc/generate.py
 
 $(VENV)/.stamp-site: requirements/site.txt | $(VENV)/bin/python
 	$(PIP) install -r requirements/site.txt

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from .core import registry
 from .core.compare import COMPARE_KEY
@@ -62,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("--output", help="the file --export writes (standard output when not given)")
     args = parser.parse_args(argv)
 
+    result: dict[str, Any]
     if args.command == "replay":
         return _replay(args)
     if args.command == "list":
@@ -82,8 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         result = registry.run(args.id, params)
     print(json.dumps(result, indent=2))
     if not result["ok"]:
-        err = result["error"]
-        print(f"error{' in ' + err['field'] if err.get('field') else ''}: {err['message']}", file=sys.stderr)
+        error = result["error"]
+        print(f"error{' in ' + error['field'] if error.get('field') else ''}: {error['message']}", file=sys.stderr)
         return 2
     return 0
 
@@ -104,8 +106,8 @@ def _replay(args) -> int:
         params["export"] = args.export
     result = registry.run("dip-replay", params)
     if not result["ok"]:
-        err = result["error"]
-        print(f"error{' in ' + err['field'] if err.get('field') else ''}: {err['message']}", file=sys.stderr)
+        error = result["error"]
+        print(f"error{' in ' + error['field'] if error.get('field') else ''}: {error['message']}", file=sys.stderr)
         return 2
     from .diplomacy.replay.present import text_report
 

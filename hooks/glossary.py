@@ -20,15 +20,13 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
+from calculators.core import games
+
 GLOSSARY_MARK = re.compile(r"^<!--\s*glossary\s*-->\s*$", re.M)
 ABBR = re.compile(r"^\*\[(.+?)\]:\s*(.+)$", re.M)
-GAMES = (("general", "General"), ("diplomacy", "Diplomacy"), ("wotw", "War of the Worlds"),
-         ("clans", "Game of the Clans II"), ("aqmf", "All Quiet on the Martian Front"),
-         ("icehouse", "Conquest of Mars"))
+GAMES = (("general", "General"),) + tuple((g.package, g.title) for g in games.GAMES)
 # A page's top folder -> the glossaries it reads, later files overriding earlier ones.
-BY_SECTION = {"diplomacy": ("general", "diplomacy"), "wotw": ("general", "diplomacy", "wotw"),
-              "clans": ("general", "diplomacy", "clans"), "aqmf": ("general", "aqmf"),
-              "icehouse": ("general", "icehouse")}
+BY_SECTION = {g.package: g.glossaries for g in games.GAMES}
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-RULE_ID = r"[A-Z]{2,5} R?\d+(?:\.\d+)*[a-z]?"
+from calculators.core.games import RULE_ID_PATTERN
+
+RULE_ID = RULE_ID_PATTERN  # one pattern for the engine, the hooks and the tests (calculators.core.games)
 RULE_MARK = re.compile(r"<!--\s*rule:\s*(" + RULE_ID + r")\s*-->")
 AMENDS_MARK = re.compile(r"<!--\s*amends:\s*(" + RULE_ID + r"(?:\s*,\s*" + RULE_ID + r")*)\s*-->")
 REF = re.compile(r"\[\[(" + RULE_ID + r")\]\]")

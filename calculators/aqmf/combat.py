@@ -137,8 +137,7 @@ def resolve_target(target: str, elements: int | None, defense: int | None, armor
             raise InputError("armor", "A custom target needs its Armor.")
         base_def, base_arm = defense, armor
     else:
-        base_def = unit.defense
-        base_arm = unit.armor
+        base_def, base_arm = unit.as_target()
         if armor is not None:
             if not unit.tripod:
                 raise InputError("armor", "Armor can be set only for a custom target or a damaged tripod; "

@@ -1,16 +1,27 @@
 """Parameters and result pieces the AQMF calculators share, so every form reads the same."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import TYPE_CHECKING, Protocol
 
-from ..core import BarChart, Dist, Prob, Table, bool_param, choice_param, frac, int_param, one_in, percent
+from ..core import BarChart, Prob, Table, bool_param, choice_param, frac, int_param, one_in, percent
 from ..core import prob_cells as pcells
 from .combat import MAX_ELEMENTS, MAX_RANGE
 from .dice import RollOptions
+from .readings import AboveTen
 from .forces import choices
 from .stats import WEAPONS
 
 WEAPON_CHOICES = [("unit", "The unit's own weapon")] + [(w.key, w.name) for w in WEAPONS.values()]
+if TYPE_CHECKING:
+    class Counts(Protocol):
+        """A distribution over whole numbers: ``core.Dist[int]`` or the exact ``exact.IntDist``."""
+
+        def as_dict(self) -> Mapping[int, Fraction]: ...
+
+        def at_least(self, k: int) -> Fraction: ...
+
 COVER_CHOICES = [("none", "None (open)"), ("soft", "Soft cover (+1 Defense)"), ("hard", "Hard cover (+3 Defense)")]
 
 
@@ -86,7 +97,7 @@ def tough_param():
 
 def options(v: dict) -> RollOptions:
     """The roll options of a form: the two full-rulebook switches and the reading of AQMF R5."""
-    return RollOptions(lucky=v["lucky_strike"], tough=v["tough_luck"], above_ten=v["readings"]["AQMF R5"])
+    return RollOptions(lucky=v["lucky_strike"], tough=v["tough_luck"], above_ten=AboveTen.read(v["readings"]))
 
 
 def pcell(p) -> Prob:
@@ -94,14 +105,14 @@ def pcell(p) -> Prob:
     return Prob(Fraction(p))
 
 
-def at_least_rows(dist: Dist, upto: int, what: str) -> list[list]:
+def at_least_rows(dist: Counts, upto: int, what: str) -> list[list]:
     return [[f"at least {k} {what}", *pcells(dist.at_least(k))] for k in range(1, upto + 1)]
 
 
 TABLE_ROWS = 16  # a table lists at most this many single outcomes, then "k or more" (the data has them all)
 
 
-def dist_rows(dist: Dist, upto: int, most: int | None = None) -> list[list]:
+def dist_rows(dist: Counts, upto: int, most: int | None = None) -> list[list]:
     d = dist.as_dict()
     last = upto if most is None or upto < most else most - 1
     rows = [[k, *pcells(d.get(k, Fraction(0)))] for k in range(last + 1)]
@@ -110,13 +121,13 @@ def dist_rows(dist: Dist, upto: int, most: int | None = None) -> list[list]:
     return rows
 
 
-def bar(title: str, dist: Dist, upto: int, x_label: str, name: str = "probability") -> BarChart:
+def bar(title: str, dist: Counts, upto: int, x_label: str, name: str = "probability") -> BarChart:
     d = dist.as_dict()
     return BarChart(title, [str(k) for k in range(upto + 1)],
                     [(name, [float(d.get(k, 0)) for k in range(upto + 1)])], x_label=x_label)
 
 
-def compare(title: str, a: tuple[str, Dist], b: tuple[str, Dist], upto: int, x_label: str) -> BarChart:
+def compare(title: str, a: tuple[str, Counts], b: tuple[str, Counts], upto: int, x_label: str) -> BarChart:
     labels = [str(k) for k in range(upto + 1)]
     series = []
     for name, dist in (a, b):
@@ -125,7 +136,7 @@ def compare(title: str, a: tuple[str, Dist], b: tuple[str, Dist], upto: int, x_l
     return BarChart(title, labels, series, x_label=x_label)
 
 
-def at_least_json(dist: Dist, upto: int) -> list[dict]:
+def at_least_json(dist: Counts, upto: int) -> list[dict]:
     from ..core import prob
     return [dict(k=k, **prob(dist.at_least(k))) for k in range(upto + 1)]
 

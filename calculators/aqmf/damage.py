@@ -4,8 +4,12 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
+from typing import TYPE_CHECKING
 
 from .dice import D10
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
 
 DESTROYED, EXPLODED = "destroyed", "exploded"
 
@@ -33,7 +37,7 @@ CHART_DEN = D10 * D10  # every chart outcome is a multiple of 1/100
 
 
 @lru_cache(maxsize=8192)
-def transition_weights(armor: int, points: int, bonus: int = 0) -> tuple[tuple[str, object, int], ...]:
+def transition_weights(armor: int, points: int, bonus: int = 0) -> tuple[tuple[str, int | str, int], ...]:
     """Every (category, next state, weight over 100) after ``points`` damage points in one attack.
 
     AQMF 18.1: roll a D10 and add 1 for each point beyond the first (plus ``bonus``: +3 for a
@@ -42,12 +46,12 @@ def transition_weights(armor: int, points: int, bonus: int = 0) -> tuple[tuple[s
     """
     if points < 1:
         raise ValueError("the chart is rolled only for at least one damage point")
-    out: dict[tuple[str, object], int] = {}
+    out: dict[tuple[str, int | str], int] = {}
     for die in range(1, D10 + 1):
         roll = die + points - 1 + bonus
         cat = category(roll)
         if cat in ("damaged", "crippled", "weapons disabled"):
-            key = (cat, max(armor - 1, 0))
+            key: tuple[str, int | str] = (cat, max(armor - 1, 0))
             out[key] = out.get(key, 0) + D10
         elif cat == "badly damaged":
             for loss in range(1, D10 + 1):  # AQMF 18.5: Armor falls by a D10
@@ -61,12 +65,13 @@ def transition_weights(armor: int, points: int, bonus: int = 0) -> tuple[tuple[s
 
 
 @lru_cache(maxsize=8192)
-def transitions(armor: int, points: int, bonus: int = 0) -> tuple[tuple[str, object, Fraction], ...]:
+def transitions(armor: int, points: int, bonus: int = 0) -> tuple[tuple[str, int | str, Fraction], ...]:
     """``transition_weights`` as probabilities."""
     return tuple((c, st, Fraction(w, CHART_DEN)) for c, st, w in transition_weights(armor, points, bonus))
 
 
-def is_down(state) -> bool:
+def is_down(state: object) -> TypeIs[str]:
+    """The tripod is destroyed or has exploded (a state that is no longer a ``TripodState``)."""
     return state in (DESTROYED, EXPLODED)
 
 

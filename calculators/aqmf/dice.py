@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .readings import AboveTen
+
 D10 = 10  # every roll of the game is made with ten-sided dice (AQMF 1.1)
 LUCKY = Fraction(1, D10 * D10)  # a 10, then another 10
 
@@ -19,9 +21,9 @@ LUCKY = Fraction(1, D10 * D10)  # a 10, then another 10
 class RollOptions:
     lucky: bool = False  # AQMF R3: a need above 10 succeeds on a 10 followed by a 10
     tough: bool = False  # AQMF R4: a natural 1 always fails
-    # AQMF R5's reading: "option-only" (above 10 only with ``lucky``), "lucky-hit" (always a 10 then
-    # a 10), "ten-succeeds" (a need above 10 counts as 10)
-    above_ten: str = "option-only"
+    # AQMF R5's reading: above 10 only with ``lucky`` (the site's), always a 10 then a 10, or a need above 10
+    # counts as 10
+    above_ten: AboveTen = AboveTen.default()
 
     def rules(self) -> list[str]:
         """Rulings AQMF R2, R3, R4: the quick-start dice, the lucky strike and tough luck options."""
@@ -38,10 +40,10 @@ QUICK_START = RollOptions()
 
 def p_success(need: int, opts: RollOptions = QUICK_START) -> Fraction:
     """P(a D10 roll succeeds when it must reach ``need``) for to-hit and damage rolls (AQMF 4.3, R2-R5)."""
-    if need > D10 and opts.above_ten == "ten-succeeds":
+    if need > D10 and opts.above_ten is AboveTen.TEN_SUCCEEDS:
         need = D10  # a Defense counted as at most 10 (a damage roll's Armor is capped before Power: damage_need)
     if need > D10:
-        return LUCKY if opts.lucky or opts.above_ten == "lucky-hit" else Fraction(0)
+        return LUCKY if opts.lucky or opts.above_ten is AboveTen.LUCKY_HIT else Fraction(0)
     faces = D10 - max(need, 1) + 1
     if opts.tough and need <= 1:
         faces = D10 - 1  # the 1 fails even though the need is met
@@ -51,7 +53,7 @@ def p_success(need: int, opts: RollOptions = QUICK_START) -> Fraction:
 def damage_need(armor: int, power: int, opts: RollOptions = QUICK_START) -> int:
     """The number a damage roll needs: Armor (with dug in) minus the weapon's Power (ruling AQMF R13). Under AQMF
     R5's ten-succeeds reading the Armor counts as at most 10 first, so a 10 plus any Power always damages."""
-    if opts.above_ten == "ten-succeeds":
+    if opts.above_ten is AboveTen.TEN_SUCCEEDS:
         armor = min(armor, D10)
     return armor - power
 

@@ -74,7 +74,7 @@ class IntDist:
     def p(self, predicate: Callable[[int], bool]) -> Fraction:
         return Fraction(sum(w for k, w in enumerate(self.weights) if predicate(k)), self.den)
 
-    def weighted(self, fn: Callable[[int], Fraction]) -> Fraction:
+    def weighted(self, fn: Callable[[int], Fraction | int]) -> Fraction:
         """Sum over k of P(k) * fn(k)."""
         return sum((w * Fraction(fn(k)) for k, w in enumerate(self.weights) if w), Fraction(0)) / self.den
 

@@ -6,22 +6,23 @@ from . import common as c
 from .attack import report
 from .combat import Shooter, resolve_target
 from .forces import TARGETS
+from .readings import BlastAttacks
 from .stats import EXPLOSION_ATTACKS, EXPLOSION_POWER, Weapon
 
 BLAST = Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_ATTACKS)
 # Ruling AQMF R14's other readings: the attacks hit without a roll, or dug in does not count against them.
-BLASTS = {"roll-to-hit": BLAST,
-          "automatic-hits": Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_ATTACKS,
+BLASTS = {BlastAttacks.ROLL_TO_HIT: BLAST,
+          BlastAttacks.AUTOMATIC_HITS: Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_ATTACKS,
                                    auto_hit=True),
-          "dug-in-ignored": Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_ATTACKS,
+          BlastAttacks.DUG_IN_IGNORED: Weapon("explosion", "Tripod explosion", EXPLOSION_POWER, dice=EXPLOSION_ATTACKS,
                                    ignores_dug_in=True)}
-HOW = {"roll-to-hit": "Each attack rolls to hit the unit's Defense, then to damage at Power +2",
-       "automatic-hits": "Each attack hits without a roll and rolls to damage at Power +2",
-       "dug-in-ignored": "Each attack rolls to hit the unit's Defense, then to damage at Power +2, and dug-in "
-                         "troops lose their +2 Armor against it"}
+HOW = {BlastAttacks.ROLL_TO_HIT: "Each attack rolls to hit the unit's Defense, then to damage at Power +2",
+       BlastAttacks.AUTOMATIC_HITS: "Each attack hits without a roll and rolls to damage at Power +2",
+       BlastAttacks.DUG_IN_IGNORED: "Each attack rolls to hit the unit's Defense, then to damage at Power +2, and "
+                                    "dug-in troops lose their +2 Armor against it"}
 
 
-def blast(reading: str) -> Shooter:
+def blast(reading: BlastAttacks) -> Shooter:
     """AQMF 18.7: the blast's 3 attacks at Power +2, worked out as ruling AQMF R14's reading says."""
     return Shooter("The explosion", BLASTS[reading], 1, tripod=False)
 
@@ -45,7 +46,7 @@ def explosion_calc(v: dict) -> Result:
     """AQMF 18.7 with rulings AQMF R14 and R32: the blast's 3 attacks at Power +2, and the morale test after it."""
     target = resolve_target(v["target"], v["target_elements"], v["defense"], v["armor"], v["cover"], v["dug_in"],
                             v["immobilized"])
-    reading = v["readings"]["AQMF R14"]
+    reading = BlastAttacks.read(v["readings"])
     out = report(blast(reading), target, within_six=True, opts=c.options(v), extra_rules=["AQMF 18.7", "AQMF R14"])
     out.notes.insert(0, "Each unit within 6\" of the exploding tripod suffers these 3 attacks; work each unit out "
                         f"separately. {HOW[reading]} (ruling AQMF R14).")

@@ -7,17 +7,18 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..core import InputError, Param, calculator, choice_param, group_error, group_param, int_param
+from ..core.params import GroupParam
 from . import common as c
 from .combat import (MAX_ELEMENTS, Shooter, Target, check_tripod_armor, resolve_shooter, resolve_target, unit_label,
                      within_size)
 from .dice import RollOptions
 from .forces import PRESETS, SHOOTERS, TARGETS, choices
-from .plan import (ASSAULT, MAX_DIGITS, SHOOTING, SITE_MORALE, TOW, Attack, MoraleReadings, Turn, tripod_turn,
+from .plan import (ASSAULT, MAX_DIGITS, SHOOTING, SITE_MORALE, TOW, Attack, MoraleReadings, Plan, tripod_turn,
                    units_turn)
 from .planview import present
+from .readings import BlastAttacks
 from .stats import DUG_IN_TRIPOD_RANGE, Weapon
 
 MAX_ATTACKERS = 8
@@ -81,19 +82,6 @@ NEARBY = group_param("nearby", "Units within 6\" of the tripod", [
     help="Where you place your units: each suffers 3 attacks at Power +2 if the tripod explodes (AQMF 18.7).")
 
 
-@dataclass
-class Plan:
-    """One fire plan, resolved: its attacks in order, its target, and the turn they make."""
-
-    name: str
-    attacks: list[Attack]
-    target: Target
-    lost_before: int
-    turn: Turn
-    opts: RollOptions
-    morale: MoraleReadings
-
-
 @calculator(
     id="aqmf-fire-plan",
     title="Fire plan: a turn of fire at one target",
@@ -115,10 +103,10 @@ def fire_plan_calc(v: dict):
         plan_b = make_plan("Plan B", COMPARE, v["compare"], tv, opts, prefix, morale)
     nearby = [_nearby(i, item) for i, item in enumerate(v["nearby"])]
     return present(plan_a, plan_b, nearby, opts, orphan_target=bool(v["compare_target"]) and not v["compare"],
-                   blast_reading=v["readings"]["AQMF R14"])
+                   blast_reading=BlastAttacks.read(v["readings"]))
 
 
-def make_plan(name: str, group: Param, items, tv: dict, opts: RollOptions, prefix: str,
+def make_plan(name: str, group: GroupParam, items, tv: dict, opts: RollOptions, prefix: str,
               morale: MoraleReadings = SITE_MORALE) -> Plan:
     target = _target(tv, prefix)
     attacks = resolve_attacks(group, items, target)
@@ -159,7 +147,7 @@ def _prefixed(err: InputError, prefix: str) -> InputError:
     return InputError(prefix + (err.field or "target"), f"{COMPARE_TARGET.item_label} 1, {text}")
 
 
-def resolve_attacks(group: Param, items, target: Target) -> list[Attack]:
+def resolve_attacks(group: GroupParam, items, target: Target) -> list[Attack]:
     """Each item as an Attack; assaults before shooting (AQMF 4.2, ruling AQMF R31); tow cables launched in the
     First Move Phase (AQMF 2.1)."""
     attacks: list[Attack] = []
@@ -168,7 +156,7 @@ def resolve_attacks(group: Param, items, target: Target) -> list[Attack]:
         try:
             attack = resolve_attack(item, target, i + 1)
         except InputError as err:
-            raise group_error(group, i, err.field if err.field in item else "unit", err.message) from None
+            raise group_error(group, i, _item_field(item, err.field), err.message) from None
         if attack.kind != SHOOTING and shot is not None:
             raise group_error(group, i, "attack",
                               f"an assault cannot follow the shooting of {group.item_label} {shot}: assaults "
@@ -224,7 +212,12 @@ def _nearby(i: int, item: dict) -> Target:
         return resolve_target(item["unit"], item["elements"], item["defense"], item["armor"], item["cover"],
                               item["dug_in"], False)
     except InputError as err:
-        field = {"target_elements": "elements", "target": "unit"}.get(err.field, err.field)
-        raise group_error(NEARBY, i, field if field in item else "unit", err.message) from None
+        field = {"target_elements": "elements", "target": "unit"}.get(err.field or "", err.field)
+        raise group_error(NEARBY, i, _item_field(item, field), err.message) from None
+
+
+def _item_field(item: dict, field: str | None) -> str:
+    """The field of a group's item an error names, or the item's unit if it names none of them."""
+    return field if field is not None and field in item else "unit"
 
 

@@ -5,6 +5,7 @@ from ..core import InputError, Result, Table, bool_param, calculator, choice_par
 from . import common as c
 from .combat import MAX_ELEMENTS, Target, mixed_sweep, resolve_target
 from .dice import p_damage, p_success
+from .exact import IntDist
 from .forces import PRESETS, choices
 from .stats import DUG_IN_TRIPOD_RANGE, UNITS, WEAPONS
 
@@ -47,13 +48,7 @@ MAX_OTHERS = 9
 def heat_ray_calc(v: dict) -> Result:
     """AQMF 6.1, 6.2, 6.4 with ruling AQMF R30: the focused shot and the sweep, from the 3\" minimum range."""
     rng = v["range"]
-    if rng < FOCUSED.min_range:
-        raise InputError("range", f"{rng}\" is inside the heat ray's 3\" minimum range (AQMF 6.4).")
-    try:
-        end = resolve_target(v["target"], 1, v["defense"], v["armor"], v["end_cover"], v["end_dug_in"], False)
-    except InputError as err:  # name this form's own field
-        field = {"dug_in": "end_dug_in", "cover": "end_cover"}.get(err.field, err.field)
-        raise InputError(field, err.message) from None
+    end = _end_target(v)
     others = _check_others(v)
     opts = c.options(v)
     p_hit = p_success(end.hit_need(), opts)
@@ -76,16 +71,7 @@ def heat_ray_calc(v: dict) -> Result:
             "focused": focused.to_json(), "focused_expected": prob(focused.mean()),
             "focused_at_least": c.at_least_json(focused, total)}
     if rng > SWEEP.max_range:
-        why = f"At {rng}\" only the focused beam can fire: a sweep's template must lie within 15\" (AQMF 6.2)."
-        # Same keys at every range: the sweep's are present and empty, with the reason stated.
-        data.update({"sweep_possible": False, "sweep_impossible": why, "sweep": None, "sweep_expected": None,
-                     "sweep_at_least": None})
-        notes.insert(0, why)
-        summary = (f"Focused: destroys the end element with P = {c.fcell(focused.at_least(1))} "
-                   f"({percent(focused.at_least(1), 2)}). No sweep beyond 15\".")
-        charts = [c.bar("Focused beam: elements destroyed", focused, 1, "elements destroyed")]
-        tables = [Table("Focused beam", ["Destroyed", "P", "%"], c.dist_rows(focused, 1))]
-        return Result(summary=summary, data=data, rules=rules, tables=tables, charts=charts, notes=notes)
+        return _focused_only(rng, focused, data, rules, notes)
     dmgs = ([p_dmg(end, SWEEP.power, end_close)] + [p_dmg(plain, SWEEP.power, False)] * v["others_open"]
             + [p_dmg(dug, SWEEP.power, False)] * v["others_dug_in"]
             + [p_dmg(dug, SWEEP.power, True)] * v["others_dug_in_close"])
@@ -107,6 +93,32 @@ def heat_ray_calc(v: dict) -> Result:
     tables = [Table("Elements destroyed", ["Destroyed", "Focused", "Sweep"], rows),
               Table("At least k destroyed", ["k", "Focused", "Sweep"],
                     [[k, c.pcell(focused.at_least(k)), c.pcell(sweep.at_least(k))] for k in range(1, total + 1)])]
+    return Result(summary=summary, data=data, rules=rules, tables=tables, charts=charts, notes=notes)
+
+
+def _end_target(v: dict) -> Target:
+    """The element the focused beam aims at or the sweep's template ends on (AQMF 6.4: 3\" away at least)."""
+    rng = v["range"]
+    if rng < FOCUSED.min_range:
+        raise InputError("range", f"{rng}\" is inside the heat ray's 3\" minimum range (AQMF 6.4).")
+    try:
+        return resolve_target(v["target"], 1, v["defense"], v["armor"], v["end_cover"], v["end_dug_in"], False)
+    except InputError as err:  # name this form's own field
+        field = {"dug_in": "end_dug_in", "cover": "end_cover"}.get(err.field or "", err.field)
+        raise InputError(field, err.message) from None
+
+
+def _focused_only(rng: int, focused: IntDist, data: dict, rules: list[str], notes: list[str]) -> Result:
+    """Beyond 15\" only the focused beam fires (AQMF 6.2)."""
+    why = f"At {rng}\" only the focused beam can fire: a sweep's template must lie within 15\" (AQMF 6.2)."
+    # Same keys at every range: the sweep's are present and empty, with the reason stated.
+    data.update({"sweep_possible": False, "sweep_impossible": why, "sweep": None, "sweep_expected": None,
+                 "sweep_at_least": None})
+    notes.insert(0, why)
+    summary = (f"Focused: destroys the end element with P = {c.fcell(focused.at_least(1))} "
+               f"({percent(focused.at_least(1), 2)}). No sweep beyond 15\".")
+    charts = [c.bar("Focused beam: elements destroyed", focused, 1, "elements destroyed")]
+    tables = [Table("Focused beam", ["Destroyed", "P", "%"], c.dist_rows(focused, 1))]
     return Result(summary=summary, data=data, rules=rules, tables=tables, charts=charts, notes=notes)
 
 

@@ -9,6 +9,7 @@ from . import common as c
 from .combat import check_tripod_armor, resolve_shooter, resolve_target
 from .forces import PRESETS, SHOOTERS, TARGETS
 from .plan import MAX_DIGITS, SHOOTING, Attack, MoraleReadings, tripod_turn, units_turn
+from .readings import MoraleLosses, MoraleTests
 from .stats import DUG_IN_TRIPOD_RANGE, UNITS
 
 MAX_COUNT = 30
@@ -139,9 +140,9 @@ def _report(curve, v, what, event, target, shooter, notes) -> Result:
     rules += ["AQMF 18.1", "AQMF R16"] if target.kind == "tripod" else []
     rules += ["AQMF 9.2", "AQMF 9.3", "AQMF R18", "AQMF R31"] if v["event"] == "broken" else []
     if v["count"] == "volleys" and target.kind != "tripod":
-        after_each = v["readings"]["AQMF R31"] == "after-each-attack"
-        counted = ("the elements lost to shooting that turn" if v["readings"]["AQMF R18"] == "shooting-only"
-                   else "every element lost that turn")
+        after_each = MoraleTests.read(v["readings"]) is MoraleTests.AFTER_EACH_ATTACK
+        shooting_only = MoraleLosses.read(v["readings"]) is MoraleLosses.SHOOTING_ONLY
+        counted = "the elements lost to shooting that turn" if shooting_only else "every element lost that turn"
         when = ("after every volley that destroys an element" if after_each else
                 "once at the end of the Combat Phase (an assault also at its own end)")
         notes.append(f"Volleys at a unit all come in one turn: their losses add up, and a human unit tests {when} "

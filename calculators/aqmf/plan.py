@@ -26,6 +26,7 @@ from .damage import CHART_DEN, EXPLODED, is_down, transition_weights
 from .dice import D10, QUICK_START, RollOptions, p_damage, p_success
 from .exact import IntDist
 from .morale import p_fail, p_pass
+from .readings import MoraleLosses, MoraleTests
 from .stats import COVER_BONUS, IMMOBILIZED_DEFENSE
 from .tripods import points_numerators
 
@@ -73,7 +74,8 @@ class MoraleReadings:
     @classmethod
     def of(cls, readings) -> MoraleReadings:
         """From the readings in force (a ``core.rulings.Readings``)."""
-        return cls(readings["AQMF R18"] == "shooting-only", readings["AQMF R31"] == "after-each-attack")
+        return cls(MoraleLosses.read(readings) is MoraleLosses.SHOOTING_ONLY,
+                   MoraleTests.read(readings) is MoraleTests.AFTER_EACH_ATTACK)
 
     def deduction(self, s: UnitState, elements: int, lost_before: int) -> int:
         """AQMF 9.3: 1 per element lost that turn (ruling AQMF R18: to shooting and assault, or to shooting only;
@@ -94,6 +96,19 @@ class Turn:
     cut: int | None = None  # attackers worked out before the fractions would pass MAX_DIGITS (None: all)
 
 
+@dataclass
+class Plan:
+    """One fire plan, resolved: its attacks in order, its target, and the turn they make."""
+
+    name: str
+    attacks: list[Attack]
+    target: Target
+    lost_before: int
+    turn: Turn
+    opts: RollOptions
+    morale: MoraleReadings
+
+
 def _step(chain: Chain, move) -> bool:
     """One attack; False (and the chain unchanged) if its exact fractions would pass MAX_DIGITS."""
     before = chain.copy()
@@ -112,10 +127,10 @@ def tripod_hit_need(target: Target, held: bool) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _damage_move(armor: int, dice: int, q_num: int, q_den: int) -> tuple[tuple[int, object, int], ...]:
+def _damage_move(armor: int, dice: int, q_num: int, q_den: int) -> tuple[tuple[int, int | str, int], ...]:
     """One unit's attack on a standing tripod at ``armor``: (flag, next Armor or down, weight over
     q_den**dice * 100), each die damaging with q_num/q_den; all damage points make one chart roll."""
-    out: dict[tuple[int, object], int] = {}
+    out: dict[tuple[int, int | str], int] = {}
     for k, pk in points_numerators(dice, q_num, q_den):
         if k == 0:
             out[(0, armor)] = out.get((0, armor), 0) + pk * CHART_DEN
@@ -163,8 +178,8 @@ def _tow_move(s: TripodState, elements: int, target: Target):
 
 def tripod_turn(attacks: list[Attack], target: Target, opts: RollOptions) -> Turn:
     """The tripod's exact state after each attacker and after the turn."""
-    chain = Chain(TripodState(target.armor, False, False, target.immobilized))
-    after = []
+    chain: Chain[TripodState | str] = Chain(TripodState(target.armor, False, False, target.immobilized))
+    after: list[dict[str, Fraction]] = []
     for i, attack in enumerate(attacks):
         if not _step(chain, tripod_move(attack, target, opts)):
             return Turn(chain, after, cut=i)
@@ -200,7 +215,7 @@ def units_move(attack: Attack, target: Target, opts: RollOptions, lost_before: i
         if s.alive == 0:
             return STAY
         dist = kills(s.alive)
-        pairs = []
+        pairs: list[tuple[UnitState | None, int]] = []
         for k, w in enumerate(dist.weights):
             if not w:
                 continue

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..core import BarChart, Result, Table, percent, prob
 from . import common as c
@@ -10,10 +10,8 @@ from .combat import Target, attack_odds, p_rout
 from .damage import DESTROYED, EXPLODED, after_attack_weights, is_down, p_down
 from .dice import QUICK_START, RollOptions, damage_need
 from .explosion import blast
-from .plan import ASSAULT, SHOOTING, TOW, tripod_hit_need
-
-if TYPE_CHECKING:
-    from .fireplan import Plan
+from .plan import ASSAULT, SHOOTING, TOW, Plan, tripod_hit_need
+from .readings import BlastAttacks
 
 KIND_WORDS = {SHOOTING: "shooting", ASSAULT: "assault", TOW: "tow cables"}
 EVENTS = {"tripod": "tripod destroyed", "human": "unit routed or wiped out", "blip": "blip revealed",
@@ -30,8 +28,11 @@ def headline(plan: Plan) -> tuple[str, Fraction, list[Fraction]]:
     return EVENTS[kind], turn.chain.p(lambda s: s.alive == 0), [a["wiped"] for a in turn.after]
 
 
+SITE_BLAST = BlastAttacks.default()  # ruling AQMF R14's site reading
+
+
 def present(a: Plan, b: Plan | None, nearby: list[Target], opts: RollOptions, orphan_target: bool,
-            blast_reading: str = "roll-to-hit") -> Result:
+            blast_reading: BlastAttacks = SITE_BLAST) -> Result:
     """The plan's result; ``blast_reading``: ruling AQMF R14's reading for an explosion's attacks."""
     out = Result(summary="", data={}, rules=["AQMF 5.4", "AQMF 5.5", *opts.rules()])
     out.data.update(plan_data(a, out))
@@ -63,19 +64,20 @@ def plan_data(plan: Plan, out: Result | None) -> dict:
     """The plan's data; with ``out`` also its tables, charts and notes (plan B gives data only)."""
     event, final, after = headline(plan)
     t = plan.target
+    attackers = [attacker_data(i, x, t, plan.opts) for i, x in enumerate(plan.attacks)]
     data = {
         "plan": plan.name,
         "target": {"label": t.label, "kind": t.kind, "elements": t.elements, "defense": t.defense, "armor": t.armor,
                    "cover": t.cover, "dug_in": t.dug_in, "immobilized": t.immobilized,
                    "lost_earlier": plan.lost_before},
-        "attackers": [attacker_data(i, x, t, plan.opts) for i, x in enumerate(plan.attacks)],
+        "attackers": attackers,
         "headline": {"event": event, **prob(final)},
         "after_each": [after_data(plan, i, p) for i, p in enumerate(after)],
         "tripod": tripod_data(plan, out) if t.kind == "tripod" else None,
         "unit": unit_data(plan, out) if t.kind != "tripod" else None,
     }
     if out is not None:
-        out.tables.insert(0, attackers_table(plan, data["attackers"], after, event))
+        out.tables.insert(0, attackers_table(plan, attackers, after, event))
     return data
 
 
@@ -291,7 +293,7 @@ def _after_chart(out: Result, series: list, event: str) -> None:
         out.notes.append("In the chart, a plan with fewer attackers keeps its final chance for the later columns.")
 
 
-def explosion(plan: Plan, nearby: list[Target], opts: RollOptions, out: Result, reading: str) -> dict | None:
+def explosion(plan: Plan, nearby: list[Target], opts: RollOptions, out: Result, reading: BlastAttacks) -> dict | None:
     """AQMF 18.7: 3 attacks at Power +2 on each unit within 6" if the tripod explodes (ruling AQMF R14)."""
     if plan.target.kind != "tripod":
         if nearby:
@@ -310,9 +312,9 @@ def explosion(plan: Plan, nearby: list[Target], opts: RollOptions, out: Result, 
                                                  for u in units]}
 
 
-def _blast_on(t: Target, p_exp: Fraction, opts: RollOptions, reading: str) -> dict:
+def _blast_on(t: Target, p_exp: Fraction, opts: RollOptions, reading: BlastAttacks) -> dict:
     odds = attack_odds(blast(reading), t, within_six=True, opts=opts)
-    row = {"label": t.label, "kind": t.kind, "p_caught": prob(p_exp)}
+    row: dict[str, Any] = {"label": t.label, "kind": t.kind, "p_caught": prob(p_exp)}
     if t.kind == "tripod":
         _, states = after_attack_weights(odds.damage.weights, odds.damage.den, t.armor)
         down = p_down(states)

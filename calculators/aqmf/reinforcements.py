@@ -46,7 +46,7 @@ def reinforcements_calc(v: dict) -> Result:
     rows = []
     by_turn = []
     for t in range(1, turns + 1):
-        arrived = one.p(lambda x, t=t: 0 < x <= t)
+        arrived = one.p(lambda x: 0 < x <= t)  # noqa: B023 (called here, in this turn of the loop)
         p_here = one.as_dict().get(t, Fraction(0))
         attack = p_here * ARRIVE_ATTACK / (1 - NO_SHOW) if t >= FIRST_TEST_TURN else Fraction(0)
         rows.append([t, c.pcell(p_here), c.pcell(attack), *c.pcells(arrived)])

@@ -47,6 +47,12 @@ class Unit:
     tripod: bool = False
     can_dig_in: bool = False  # AQMF 13.1, ruling AQMF R20
 
+    def as_target(self) -> tuple[int, int]:
+        """Its Defense and Armor as a target (a unit printed without them, ruling AQMF R8, is offered as none)."""
+        if self.defense is None or self.armor is None:
+            raise ValueError(f"{self.name} has no Defense or Armor to be a target (ruling AQMF R8)")
+        return self.defense, self.armor
+
 
 UNITS: dict[str, Unit] = {u.key: u for u in (
     Unit("infantry", "Infantry", "Infantry", 6, 5, 4, ("rifle",), human=True, can_dig_in=True),

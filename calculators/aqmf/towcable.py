@@ -8,14 +8,15 @@ from . import common as c
 from .combat import binomial
 from .damage import CATEGORIES, CHART_DEN, D10, EXPLODED, after_attack, is_down, p_down, transition_weights
 from .dice import RollOptions, p_at_most, p_success
+from .readings import AboveTen, BreakFree
 from .stats import COVER_BONUS, IMMOBILIZED_DEFENSE, UNITS
 
 FALL_BONUS = 3  # AQMF 16.3
 STAND_UP_PHASES = 2  # one full turn: the tripod's next two movement phases (ruling AQMF R17)
 FREED = "freed"
-R5_WORDS = {"option-only": "it cannot succeed, so no cable can be placed",
-            "lucky-hit": "it succeeds only on a 10 followed by another 10",
-            "ten-succeeds": "it succeeds on a 10"}
+R5_WORDS = {AboveTen.OPTION_ONLY: "it cannot succeed, so no cable can be placed",
+            AboveTen.LUCKY_HIT: "it succeeds only on a 10 followed by another 10",
+            AboveTen.TEN_SUCCEEDS: "it succeeds on a 10"}
 TRIES_NOTE = {"every": "It rolls to break free in every movement phase it is standing (ruling AQMF R17).",
               "once-a-turn": "It rolls to break free only in the first movement phase of each turn and waits in the "
                              "second, as ruling AQMF R17's reading \"The tripod chooses when to roll\" allows.",
@@ -58,7 +59,7 @@ def break_free(cables: int, speed: int, armor: int, phases: int, once_a_turn: bo
                 continue
             left, arm, wait = s
             if wait:
-                key = (left, arm, wait - 1)
+                key: tuple[int, int, int] | str = (left, arm, wait - 1)
                 nxt[key] = nxt.get(key, 0) + w * step
                 continue
             brk = w * b * CHART_DEN
@@ -113,11 +114,11 @@ def tow_cable_calc(v: dict) -> Result:
     """AQMF 16.1-16.3, 17.1 with rulings AQMF R5, R17, R29: the cables placed, held and broken, and the fall."""
     speed, armor, cables, phases = v["speed"], v["armor"], v["cables"], v["phases"]
     # Ruling AQMF R17: under must-roll a plan to wait cannot be played; the tripod rolls in every phase (and says so).
-    must = v["tries"] != "every" and v["readings"]["AQMF R17"] == "must-roll"
+    must = v["tries"] != "every" and BreakFree.read(v["readings"]) is BreakFree.MUST_ROLL
     tries = "every" if must else v["tries"]
-    defense = TRIPOD.defense + COVER_BONUS[v["cover"]] + (IMMOBILIZED_DEFENSE if v["already_held"] else 0)
+    defense = TRIPOD.as_target()[0] + COVER_BONUS[v["cover"]] + (IMMOBILIZED_DEFENSE if v["already_held"] else 0)
     # The cable rolls use the quick-start dice, with AQMF R5's reading for a Defense above 10.
-    p_hit = p_success(defense, RollOptions(above_ten=v["readings"]["AQMF R5"]))
+    p_hit = p_success(defense, RollOptions(above_ten=AboveTen.read(v["readings"])))
     placed = binomial(v["riders"], p_hit)
     pb = p_break(speed)
     fall_cats, fall_states = after_attack({1: Fraction(1)}, armor, FALL_BONUS)
@@ -161,7 +162,7 @@ def tow_cable_calc(v: dict) -> Result:
                      f"need (Defense {defense}), as in any assault (ruling AQMF R29).")
         if defense > 10:
             rules.append("AQMF R5")
-            notes.append(f"A roll needing more than 10: {R5_WORDS[v['readings']['AQMF R5']]} (ruling AQMF R5).")
+            notes.append(f"A roll needing more than 10: {R5_WORDS[AboveTen.read(v['readings'])]} (ruling AQMF R5).")
     return Result(summary=summary, data=data, tables=tables, charts=charts, rules=rules,
                   notes=notes + ["While held, the tripod is immobilized: -4 Defense (AQMF 17.1).",
                                  "After a fall it spends its next two movement phases (one full turn) standing up "

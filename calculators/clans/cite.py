@@ -1,15 +1,13 @@
 """Rule citations in results: the IDs a reason's text names, in rule order."""
 from __future__ import annotations
 
-import re
-
+from ..core.games import RULE_ID
 from ..core.implements import rule_key as _in_reading_order
-
-_ID = re.compile(r"(?:CLAN|DIP) R?\d+(?:\.\d+)?")
 
 
 def named_in(text: str) -> set[str]:
-    return set(_ID.findall(text))
+    """The rule IDs a text names."""
+    return set(RULE_ID.findall(text))
 
 
 def rule_key(rid: str):

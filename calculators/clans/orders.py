@@ -91,6 +91,13 @@ def parse_space(value: str) -> Space | None:
     return Space(Kind(value))
 
 
+def _target(to: Space | None) -> Space:
+    """The target of an order that needs one (``NEEDS_TARGET``: the calculator asks for it before any check)."""
+    if to is None:
+        raise ValueError("this order needs a target space")
+    return to
+
+
 def _no(rule: str, text: str) -> Verdict:
     return Verdict(False, False, (Reason(rule, text),))
 
@@ -167,12 +174,14 @@ def _hold(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
 def _move(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
           attacked: bool) -> Verdict:
     """CLAN 3: where the unit may move."""
+    to = _target(to)
     return can_move(power, unit, at, to)
 
 
 def _support(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
              attacked: bool) -> Verdict:
     """CLAN 3.5, ruling CLAN R14: a support into a space the unit could move to; never on land by an A/F."""
+    to = _target(to)
     if unit is Unit.AF and to.is_land:
         return _no("CLAN 3.5", "A fleet carrying an army may not support any land action, such as a move into "
                                "or a hold in a coastal province.")
@@ -193,6 +202,7 @@ def _support(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: in
 def _convoy(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
             attacked: bool) -> Verdict:
     """CLAN 3.1, ruling CLAN R12: English fleets convoy from sea spaces to coastal provinces."""
+    to = _target(to)
     if unit not in (Unit.FLEET, Unit.AF):
         return _no("CLAN 3.1", "Only a fleet convoys; an army, with or without a Boat Bunch, cannot.")
     if not at.is_sea:
@@ -222,6 +232,7 @@ def _embark(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int
                                "A clan's army may still be convoyed (CLAN 3.1).")
     if at.kind is not Kind.COASTAL:
         return _no("CLAN 3.3", "An army boards a fleet from a coastal province next to the fleet's sea space.")
+    to = _target(to)  # an army boarding names the fleet's sea space (the calculator asks for it)
     if to.water:
         return _no("CLAN 3.7", f"No English fleet can be in {to.water}.")
     if not to.is_sea:
@@ -233,6 +244,7 @@ def _embark(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int
 def _disembark(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
                attacked: bool) -> Verdict:
     """CLAN 3.3: an A/F lands its army in a coastal province."""
+    to = _target(to)
     if unit is not Unit.AF:
         return _no("CLAN 3.3", "Only an A/F disembarks its army.")
     if to.kind is not Kind.COASTAL:
@@ -290,6 +302,7 @@ def _abandon_bb(power: Power, unit: Unit, at: Space, to: Space | None, bb_count:
 def _retreat(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: int,
              attacked: bool) -> Verdict:
     """CLAN 3.6, 4.9, rulings CLAN R12, R13: where a dislodged unit may retreat."""
+    to = _target(to)
     if unit in (Unit.ARMY, Unit.ABB) and to.kind is Kind.FLEET:
         return _no("CLAN 3.6", "An army may not retreat onto a fleet.")
     if to.kind is Kind.FLEET:
@@ -300,7 +313,7 @@ def _retreat(power: Power, unit: Unit, at: Space, to: Space | None, bb_count: in
                                    "retreats as a plain army: only to a land province (ruling CLAN R13).")
         return _yes(Reason("CLAN 4.9", "The army retreats without its Boat Bunch, which the dislodging unit "
                                        "captures; otherwise the standard retreat rules apply (DIP 12.1)."))
-    if unit is Unit.AF and (not to.is_sea or to.kind is Kind.FLEET):
+    if unit is Unit.AF and not to.is_sea:  # (a sea space with a fleet was refused above)
         return _no("CLAN R12", "A dislodged A/F retreats as one unit and can exist only at sea, so only to an "
                                "empty sea space (ruling CLAN R12).")
     move = can_move(power, unit, at, to)
@@ -386,7 +399,7 @@ RULES = ["CLAN 0.1", "CLAN 3.1", "CLAN 3.2", "CLAN 3.3", "CLAN 3.4", "CLAN 3.5",
 )
 def orders(v: dict) -> Result:
     power, unit, order = Power(v["power"]), Unit(v["unit"]), Order(v["order"])
-    at = parse_space(v["location"])
+    at = _target(parse_space(v["location"]))  # a unit stands somewhere: the choices offer no "none" here
     to = parse_space(v["target"])
     if order in NEEDS_TARGET and to is None:
         raise InputError("target", f"A {order.value} order needs a target space.")

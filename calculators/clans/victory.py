@@ -138,27 +138,50 @@ def victory(v: dict) -> Result:
     s = parse(v)
     r = evaluate(s)
     counts = dict(s.centres)
+    data = {
+        "status": r["status"],
+        "winner": r["outright"][0].value if r["outright"] else None,
+        "england_eliminated": r["england_eliminated"],
+        "sharing": [p.value for p in r["sharing"]],
+        "joint_pairs": [[p.value, q.value] for p, q in r["joint_pairs"]],
+        "shortfalls": {p.value: {"outright": sf["outright"], "joint": sf["joint"],
+                                 "partners": [q.value for q in sf["partners"]]}
+                       for p, sf in r["shortfalls"].items()},
+        "unowned": r["unowned"],
+        "thresholds": {"total": TOTAL_CENTRES, "outright": OUTRIGHT_WIN, "joint_smaller": JOINT_SMALLER_MIN},
+    }
+    return Result(summary=_summary(r, counts), data=data, rules=RULES, notes=_notes(s, r, counts),
+                  tables=[Table("What each player is short of",
+                                ["Player", "Centres", "Outright win (35)", "Best joint win (35, smaller at least 12)"],
+                                _rows(r, counts))])
+
+
+def _summary(r: dict, counts: dict) -> str:
+    """CLAN 5.1-5.4: who has won, or how far each is from winning."""
     if r["status"] == "outright":
         w = r["outright"][0]
-        summary = f"{w.title} wins outright with {counts[w]} of the 68 centres (35 needed, CLAN 5.3)."
-    elif r["status"] == "england-eliminated":
-        summary = (f"England is eliminated: Scottish armies have taken both Carlisle and Newcastle (CLAN 5.1). "
-                   f"The remaining clans share the victory: {_names(r['sharing'])}.")
-    elif r["status"] == "joint-available":
+        return f"{w.title} wins outright with {counts[w]} of the 68 centres (35 needed, CLAN 5.3)."
+    if r["status"] == "england-eliminated":
+        return (f"England is eliminated: Scottish armies have taken both Carlisle and Newcastle (CLAN 5.1). "
+                f"The remaining clans share the victory: {_names(r['sharing'])}.")
+    if r["status"] == "joint-available":
         pairs = "; ".join(f"{p.title} ({counts[p]}) and {q.title} ({counts[q]})" for p, q in r["joint_pairs"])
-        summary = (f"No outright winner, but a joint win may be announced by: {pairs} "
-                   f"(35 between them, the smaller at least 12, CLAN 5.4).")
-    else:
-        top = max(counts.values())
-        leaders = [p for p in POWERS if counts[p] == top]
-        lead = (f"The largest power, {leaders[0].title}, has" if len(leaders) == 1 else
-                f"The largest powers, {_names(leaders)}, have")
-        need = min(joint_extra_needed(counts[p], counts[q]) for p, q in combinations(POWERS, 2))
-        near = [(p, q) for p, q in combinations(POWERS, 2) if joint_extra_needed(counts[p], counts[q]) == need]
-        pair = " and ".join(f"{x.title} ({counts[x]})" for x in near[0])
-        summary = (f"No one has won yet. {lead} {top} centres, {OUTRIGHT_WIN - top} short of an outright win. "
-                   f"The nearest joint win needs {need} centre(s) to change hands: "
-                   + (pair if len(near) == 1 else f"{len(near)} pairs tie, for example {pair}") + ".")
+        return (f"No outright winner, but a joint win may be announced by: {pairs} "
+                f"(35 between them, the smaller at least 12, CLAN 5.4).")
+    top = max(counts.values())
+    leaders = [p for p in POWERS if counts[p] == top]
+    lead = (f"The largest power, {leaders[0].title}, has" if len(leaders) == 1 else
+            f"The largest powers, {_names(leaders)}, have")
+    need = min(joint_extra_needed(counts[p], counts[q]) for p, q in combinations(POWERS, 2))
+    near = [(p, q) for p, q in combinations(POWERS, 2) if joint_extra_needed(counts[p], counts[q]) == need]
+    pair = " and ".join(f"{x.title} ({counts[x]})" for x in near[0])
+    return (f"No one has won yet. {lead} {top} centres, {OUTRIGHT_WIN - top} short of an outright win. "
+            f"The nearest joint win needs {need} centre(s) to change hands: "
+            + (pair if len(near) == 1 else f"{len(near)} pairs tie, for example {pair}") + ".")
+
+
+def _rows(r: dict, counts: dict) -> list[list]:
+    """Each player's shortfall for an outright and for the best joint win (CLAN 5.3, 5.4)."""
     rows = []
     for p in POWERS:
         sf = r["shortfalls"][p]
@@ -168,6 +191,11 @@ def victory(v: dict) -> Result:
             rows.append([p.title, counts[p], "eliminated (CLAN 5.1)", "eliminated (ruling CLAN R21)"])
             continue
         rows.append([p.title, counts[p], "won" if sf["outright"] == 0 else f"{sf['outright']} more", joint])
+    return rows
+
+
+def _notes(s, r: dict, counts: dict) -> list[str]:
+    """The rulings the result rests on (CLAN R17, R19-R21), and how the joint win is counted."""
     notes = []
     if not r["england_eliminated"]:
         still = [n for n, o in (("Carlisle", s.carlisle), ("Newcastle", s.newcastle)) if o is Power.ENGLAND]
@@ -191,22 +219,7 @@ def victory(v: dict) -> Result:
                  "A centre either takes from a third player or a neutral centre raises their total; a centre "
                  "passed from the larger partner to the smaller helps only towards the smaller's 12.")
     notes.append(f"{r['unowned']} of the 68 centres are not owned by anyone in these counts.")
-    data = {
-        "status": r["status"],
-        "winner": r["outright"][0].value if r["outright"] else None,
-        "england_eliminated": r["england_eliminated"],
-        "sharing": [p.value for p in r["sharing"]],
-        "joint_pairs": [[p.value, q.value] for p, q in r["joint_pairs"]],
-        "shortfalls": {p.value: {"outright": sf["outright"], "joint": sf["joint"],
-                                 "partners": [q.value for q in sf["partners"]]}
-                       for p, sf in r["shortfalls"].items()},
-        "unowned": r["unowned"],
-        "thresholds": {"total": TOTAL_CENTRES, "outright": OUTRIGHT_WIN, "joint_smaller": JOINT_SMALLER_MIN},
-    }
-    return Result(summary=summary, data=data, rules=RULES, notes=notes,
-                  tables=[Table("What each player is short of",
-                                ["Player", "Centres", "Outright win (35)", "Best joint win (35, smaller at least 12)"],
-                                rows)])
+    return notes
 
 
 def _names(powers) -> str:

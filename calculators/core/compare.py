@@ -180,7 +180,7 @@ def compare(here: Answer, site: Answer, figures: Figures | None = None, calc_id:
         a, b = mine.get(label), theirs.get(label)
         if a is not None and b is not None and same(a.value, b.value):
             continue
-        kind = (a or b).kind
+        kind = (a if a is not None else theirs[label]).kind  # the label is one of them, here or at the site's
         diffs[kind].append(Difference(label, a.value if a else (b.absent if b else "-"),
                                       b.value if b else (a.absent if a else "-"), kind == "reason"))
     if diffs["result"]:
@@ -307,8 +307,8 @@ def _rows(found: list[Comparison], kept: list[int], site: Answer) -> tuple[list[
         site_value = next((d.site for i in kept for d in found[i].differences if d.label == label), None)
         cells = []
         for i in kept:
-            d = next((d for d in found[i].differences if d.label == label), None)
-            cells.append(_shown(site_value if d is None else d.here) if found[i].verdict != REFUSED else "-")
+            here = next((d for d in found[i].differences if d.label == label), None)
+            cells.append(_shown(site_value if here is None else here.here) if found[i].verdict != REFUSED else "-")
         rows.append([label, _shown(site_value), *cells])
         marked.append(not reason)
     return rows, marked

@@ -5,19 +5,22 @@ serialised, beside the fraction, never in arithmetic (house rule 3).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)  # an outcome: a number for the arithmetic (mean, at_least, +), else any value
 
 
 @dataclass(frozen=True)
-class Dist:
+class Dist(Generic[K]):
     """An immutable distribution over hashable outcomes; probabilities sum to exactly 1."""
 
-    items: tuple[tuple[Hashable, Fraction], ...]
+    items: tuple[tuple[K, Fraction], ...]
 
     @staticmethod
-    def of(weights: Mapping[Hashable, int | Fraction]) -> Dist:
+    def of(weights: Mapping[K, int | Fraction]) -> Dist[K]:
         total = sum(weights.values())
         if total <= 0:
             raise ValueError("a distribution needs positive total weight")
@@ -25,26 +28,26 @@ class Dist:
         return Dist(tuple(sorted(merged.items(), key=lambda kv: _sort_key(kv[0]))))
 
     @staticmethod
-    def certain(outcome: Hashable) -> Dist:
+    def certain(outcome: K) -> Dist[K]:
         return Dist(((outcome, Fraction(1)),))
 
     @staticmethod
-    def uniform(outcomes: Iterable[Hashable]) -> Dist:
-        weights: dict = {}
+    def uniform(outcomes: Iterable[K]) -> Dist[K]:
+        weights: dict[K, int] = {}
         for o in outcomes:
             weights[o] = weights.get(o, 0) + 1
         return Dist.of(weights)
 
     @staticmethod
-    def bernoulli(p: Fraction) -> Dist:
+    def bernoulli(p: Fraction | int) -> Dist[int]:
         """1 with probability p, else 0."""
         p = Fraction(p)
         return Dist.of({0: 1 - p, 1: p})
 
     @staticmethod
-    def binomial(n: int, p: Fraction) -> Dist:
+    def binomial(n: int, p: Fraction | int) -> Dist[int]:
         p = Fraction(p)
-        out = {0: Fraction(1)}
+        out: dict[int, Fraction] = {0: Fraction(1)}
         for _ in range(n):
             nxt: dict[int, Fraction] = {}
             for k, w in out.items():
@@ -53,20 +56,20 @@ class Dist:
             out = nxt
         return Dist.of(out)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[K, Fraction]:
         return dict(self.items)
 
-    def p(self, predicate: Callable[[Hashable], bool]) -> Fraction:
+    def p(self, predicate: Callable[[K], bool]) -> Fraction:
         return sum((w for o, w in self.items if predicate(o)), Fraction(0))
 
-    def at_least(self, k) -> Fraction:
+    def at_least(self: Dist[int], k: int) -> Fraction:
         return self.p(lambda o: o >= k)
 
-    def mean(self) -> Fraction:
+    def mean(self: Dist[int]) -> Fraction:
         return sum((Fraction(o) * w for o, w in self.items), Fraction(0))
 
-    def __add__(self, other: Dist) -> Dist:
-        out: dict = {}
+    def __add__(self: Dist[int], other: Dist[int]) -> Dist[int]:
+        out: dict[int, Fraction] = {}
         for a, wa in self.items:
             for b, wb in other.items:
                 out[a + b] = out.get(a + b, 0) + wa * wb
@@ -75,7 +78,7 @@ class Dist:
     def total(self) -> Fraction:
         return sum((w for _, w in self.items), Fraction(0))
 
-    def to_json(self, label: Callable[[Hashable], str] | None = None) -> list[dict]:
+    def to_json(self, label: Callable[[K], str] | None = None) -> list[dict]:
         """Each outcome with its exact fraction ("n/d") and its float (the contract's form)."""
         return [
             {"outcome": label(o) if label else o, "p": frac(w), "float": float(w)}

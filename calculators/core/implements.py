@@ -15,10 +15,12 @@ import inspect
 import re
 from functools import lru_cache
 
-RULE_ID = re.compile(r"\b(?:DIP|WOTW|CLAN|AQMF|COM) R?\d+(?:\.\d+)*[a-z]?\b")
-# "rulings WOTW R4, R5" names two rulings: the bare "R5" takes its game from the ID before it.
-_ONE = r"R?\d+(?:\.\d+)*[a-z]?(?:[-\u2013]\d+(?:\.\d+)*)?"
-_RULE_RUN = re.compile(rf"\b(DIP|WOTW|CLAN|AQMF|COM) ({_ONE}(?:(?:,|, and| and) {_ONE})*)")
+from .games import NUMBER, RULE_PREFIXES
+
+# "rulings WOTW R4, R5" names two rulings: the bare "R5" takes its game from the ID before it; a run like
+# "5.3-5.6" names each rule in it.
+_ONE = rf"{NUMBER}(?:[-\u2013]\d+(?:\.\d+)*)?"
+_RULE_RUN = re.compile(rf"\b({RULE_PREFIXES}) ({_ONE}(?:(?:,|, and| and) {_ONE})*)")
 
 
 def rule_key(rule_id: str) -> tuple:

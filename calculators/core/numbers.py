@@ -61,6 +61,14 @@ def number(text: str, signed: bool = False) -> int | None:
     return sign * value
 
 
+def matched(text: str) -> int:
+    """The number in text a pattern has already matched as at most ``MAX_DIGITS`` digits (``number`` reads it)."""
+    value = number(text)
+    if value is None:
+        raise ValueError(f"{text!r} was matched as digits but is not a number")
+    return value
+
+
 def digits_only(text: str) -> bool:
     """Whether ``text`` is one or more digits (of any script) and nothing else: a length not checked."""
     s = visible(text).strip()

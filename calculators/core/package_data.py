@@ -18,5 +18,8 @@ import sys
 def read_text(module: str, name: str) -> str:
     """The text of ``name``, a file beside the module named ``module`` (already imported)."""
     mod = sys.modules[module]
-    path = os.path.join(os.path.dirname(mod.__file__), name)
-    return mod.__spec__.loader.get_data(path).decode("utf-8")
+    where = mod.__file__
+    get_data = getattr(getattr(mod.__spec__, "loader", None), "get_data", None)  # a file's or a zip's loader
+    if where is None or get_data is None:
+        raise FileNotFoundError(f"{module} was not imported from a file: {name} cannot be read beside it")
+    return get_data(os.path.join(os.path.dirname(where), name)).decode("utf-8")

@@ -9,61 +9,43 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, NamedTuple
 
 from .errors import InputError
 from .numbers import number
 
 MAX_TEXT = 20_000  # hard ceiling for any text parameter, whatever a schema says
 MAX_DOCUMENT = 1_000_000  # ... but a whole file's text (a game record: ``document=True``), which its calculator bounds
-GROUP_FIELD_KINDS = ("int", "bool", "choice", "text")  # a group's fields; never a nested group
 MAX_NESTING = 4  # a group's JSON text is a list of flat objects: depth 2
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     value: str
     label: str
 
 
-@dataclass(frozen=True)
+# The kinds define no equality or repr of their own (a parameter is one object, compared by identity), which keeps
+# their definition cheap: every first result in the browser pays for defining them.
+@dataclass(frozen=True, eq=False)
 class Param:
-    """One parameter.
+    """One parameter: what every kind has.  The kinds are the subclasses (a tagged union): ``IntParam``,
+    ``BoolParam``, ``ChoiceParam``, ``TextParam`` (one line or ``multiline``), ``GroupParam`` (a list of
+    records, each with the same ``fields``: see ``group_param``); ``kind`` is the schema's name for each."""
 
-    kinds: ``int``, ``bool``, ``choice``, ``text`` (one line or ``multiline``), ``group`` (a list
-    of records, each with the same ``fields``: see ``group_param``).
-    """
-
+    kind: ClassVar[str]
     name: str
-    kind: str
     label: str
     default: Any
     help: str = ""
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[Choice, ...] = ()
     unit: str = ""
-    max_length: int = 200  # text: characters
-    min_items: int = 0  # group
-    max_items: int = 0  # group
-    multiline: bool = False
-    document: bool = False  # text: a whole file's text (a game record), bounded by MAX_DOCUMENT, not MAX_TEXT
-    optional: bool = False  # int: may be left empty (None)
     # An example shown greyed-out in an empty field: never sent, never a hidden input.
     placeholder: str = ""
     # A switchable ruling's reading (issue 19): the ruling's id; the form shows these together.
     ruling: str = ""
-    fields: tuple[Param, ...] = ()  # group: the fields of one item
-    item_label: str = "Item"  # group: "Attacker" gives legends "Attacker 1", "Attacker 2"
 
-    def schema(self) -> dict:
-        out: dict[str, Any] = {
-            "name": self.name,
-            "type": self.kind,
-            "label": self.label,
-            "default": [dict(item) for item in self.default] if self.kind == "group" else self.default,
-            "help": self.help,
-        }
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "type": self.kind, "label": self.label,
+                               "default": self._default_json(), "help": self.help}
         if self.unit:
             out["unit"] = self.unit
         if self.placeholder:
@@ -71,55 +53,35 @@ class Param:
         if self.ruling:
             out["group"] = "rulings"
             out["ruling"] = self.ruling
-        if self.kind == "int":
-            out["min"] = self.minimum
-            out["max"] = self.maximum
-        if self.kind == "int":
-            out["optional"] = self.optional
-        if self.kind == "choice":
-            out["choices"] = [{"value": c.value, "label": c.label} for c in self.choices]
-        if self.kind == "text":
-            out["max_length"] = self.max_length
-            out["multiline"] = self.multiline
-            if self.document:
-                out["document"] = True
-        if self.kind == "group":
-            out["min_items"] = self.min_items
-            out["max_items"] = self.max_items
-        if self.kind == "group":
-            out["fields"] = [f.schema() for f in self.fields]
-            out["item_label"] = self.item_label
+        out.update(self._schema())
         return out
+
+    def _default_json(self) -> Any:
+        return self.default
+
+    def _schema(self) -> dict[str, Any]:
+        """What the kind adds to the schema."""
+        return {}
 
     # -- validation -------------------------------------------------------
     def coerce(self, raw: Any) -> Any:
         """Turn a JSON value or a string (from a form, a URL or the CLI) into a checked value."""
-        kind = self.kind
-        if kind == "int":
-            return self._int(raw)
-        if kind == "bool":
-            return self._bool(raw)
-        if kind == "choice":
-            value = str(raw).strip() if raw is not None else ""
-            allowed = [c.value for c in self.choices]
-            if value not in allowed:
-                shown = ", ".join(allowed[:8]) + (f" or {len(allowed) - 8} more" if len(allowed) > 8 else "")
-                raise InputError(self.name, f"{self.label}: must be one of {shown} (got {_show(raw)}).")
-            return value
-        if kind == "text":
-            if raw is None:
-                raw = ""
-            if not isinstance(raw, str):
-                raise InputError(self.name, f"{self.label}: must be text.")
-            limit = min(self.max_length, MAX_DOCUMENT if self.document else MAX_TEXT)
-            if len(raw) > limit:
-                raise InputError(self.name, f"{self.label}: at most {limit} characters (got {len(raw)}).")
-            return raw
-        if kind == "group":
-            return self._group(raw)
-        raise AssertionError(f"unknown parameter kind {kind!r}")
+        raise NotImplementedError
 
-    def _int(self, raw: Any) -> int | None:
+
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class IntParam(Param):
+    """A whole number between ``minimum`` and ``maximum``; ``optional``: it may be left empty (None)."""
+
+    kind: ClassVar[str] = "int"
+    minimum: int | None = None
+    maximum: int | None = None
+    optional: bool = False
+
+    def _schema(self) -> dict[str, Any]:
+        return {"min": self.minimum, "max": self.maximum, "optional": self.optional}
+
+    def coerce(self, raw: Any) -> int | None:
         if raw is None or (isinstance(raw, str) and raw.strip() == ""):
             if self.optional:
                 return None
@@ -138,7 +100,14 @@ class Param:
         if self.maximum is not None and value > self.maximum:
             raise InputError(self.name, f"{what}: must be at most {self.maximum} (got {shown}).")
 
-    def _bool(self, raw: Any) -> bool:
+
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class BoolParam(Param):
+    """True or false (a box to tick)."""
+
+    kind: ClassVar[str] = "bool"
+
+    def coerce(self, raw: Any) -> bool:
         if isinstance(raw, bool):
             return raw
         if isinstance(raw, str) and raw.strip().lower() in ("true", "1", "yes", "on"):
@@ -149,7 +118,73 @@ class Param:
             return bool(raw)
         raise InputError(self.name, f"{self.label}: must be true or false (got {_show(raw)}).")
 
-    def _group(self, raw: Any) -> tuple[dict, ...]:
+
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class ChoiceParam(Param):
+    """One of ``choices`` (by value)."""
+
+    kind: ClassVar[str] = "choice"
+    choices: tuple[Choice, ...] = ()
+
+    def _schema(self) -> dict[str, Any]:
+        return {"choices": [{"value": c.value, "label": c.label} for c in self.choices]}
+
+    def coerce(self, raw: Any) -> str:
+        value = str(raw).strip() if raw is not None else ""
+        allowed = [c.value for c in self.choices]
+        if value not in allowed:
+            shown = ", ".join(allowed[:8]) + (f" or {len(allowed) - 8} more" if len(allowed) > 8 else "")
+            raise InputError(self.name, f"{self.label}: must be one of {shown} (got {_show(raw)}).")
+        return value
+
+
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class TextParam(Param):
+    """Text of at most ``max_length`` characters, one line or ``multiline``."""
+
+    kind: ClassVar[str] = "text"
+    max_length: int = 200
+    multiline: bool = False
+    document: bool = False  # a whole file's text (a game record), bounded by MAX_DOCUMENT, not MAX_TEXT
+
+    def _schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"max_length": self.max_length, "multiline": self.multiline}
+        if self.document:
+            out["document"] = True
+        return out
+
+    def coerce(self, raw: Any) -> str:
+        if raw is None:
+            raw = ""
+        if not isinstance(raw, str):
+            raise InputError(self.name, f"{self.label}: must be text.")
+        limit = min(self.max_length, MAX_DOCUMENT if self.document else MAX_TEXT)
+        if len(raw) > limit:
+            raise InputError(self.name, f"{self.label}: at most {limit} characters (got {len(raw)}).")
+        return raw
+
+
+GROUP_FIELD_KINDS = (IntParam, BoolParam, ChoiceParam, TextParam)  # a group's fields: never a nested group
+
+
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class GroupParam(Param):
+    """A list of ``min_items`` to ``max_items`` records, each with the same ``fields`` (never a nested group)."""
+
+    kind: ClassVar[str] = "group"
+    fields: tuple[Param, ...] = ()
+    min_items: int = 0
+    max_items: int = 0
+    item_label: str = "Item"  # "Attacker" gives legends "Attacker 1", "Attacker 2"
+
+    def _default_json(self) -> Any:
+        return [dict(item) for item in self.default]
+
+    def _schema(self) -> dict[str, Any]:
+        return {"min_items": self.min_items, "max_items": self.max_items,
+                "fields": [f.schema() for f in self.fields], "item_label": self.item_label}
+
+    def coerce(self, raw: Any) -> tuple[dict, ...]:
         """A list of records: JSON (a list of objects) or its JSON text (from a URL, a saved state, the CLI).
 
         Errors name ``"<group>"`` for the list itself and ``"<group>.<i>.<field>"`` (0-based) for
@@ -212,7 +247,7 @@ def whole_number(raw: Any) -> int | None:
     return None
 
 
-def group_error(group: Param, index: int, field_name: str, message: str) -> InputError:
+def group_error(group: GroupParam, index: int, field_name: str, message: str) -> InputError:
     """An error on one field of one item: ``"attackers.1.range"``, "Attacker 2, Range: ..."
 
     ``message`` is the field's own message (it starts with the field's label, or gets it).
@@ -259,28 +294,28 @@ def _show(raw: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def int_param(name, label, default, minimum, maximum, help="", unit="", optional=False, placeholder="") -> Param:
-    return Param(name, "int", label, default, help=help, minimum=minimum, maximum=maximum, unit=unit, optional=optional,
-                 placeholder=placeholder)
+def int_param(name, label, default, minimum, maximum, help="", unit="", optional=False, placeholder="") -> IntParam:
+    return IntParam(name, label, default, help=help, minimum=minimum, maximum=maximum, unit=unit, optional=optional,
+                    placeholder=placeholder)
 
 
-def bool_param(name, label, default=False, help="") -> Param:
-    return Param(name, "bool", label, default, help=help)
+def bool_param(name, label, default=False, help="") -> BoolParam:
+    return BoolParam(name, label, default, help=help)
 
 
-def choice_param(name, label, default, choices, help="") -> Param:
+def choice_param(name, label, default, choices, help="") -> ChoiceParam:
     """``choices``: a sequence of values, or of (value, label) pairs."""
     norm = tuple(Choice(c, c) if isinstance(c, str) else Choice(*c) for c in choices)
-    return Param(name, "choice", label, default, help=help, choices=norm)
+    return ChoiceParam(name, label, default, help=help, choices=norm)
 
 
-def ruling_param(ruling) -> Param:
+def ruling_param(ruling) -> ChoiceParam:
     """The choice of reading for a switchable ruling (a ``core.rulings.Ruling``), named ``dip_r4`` for DIP R4."""
-    return Param(ruling_param_name(ruling.id), "choice", f"{ruling.id}: {ruling.question}", ruling.default.id,
-                 help="Which reading of this ruling to play; the first is the site's.",
-                 choices=tuple(Choice(r.id, r.label + (" (the site's reading)" if r.default else ""))
-                               for r in sorted(ruling.readings, key=lambda r: not r.default)),
-                 ruling=ruling.id)
+    return ChoiceParam(ruling_param_name(ruling.id), f"{ruling.id}: {ruling.question}", ruling.default.id,
+                       help="Which reading of this ruling to play; the first is the site's.",
+                       choices=tuple(Choice(r.id, r.label + (" (the site's reading)" if r.default else ""))
+                                     for r in sorted(ruling.readings, key=lambda r: not r.default)),
+                       ruling=ruling.id)
 
 
 def ruling_param_name(ruling_id: str) -> str:
@@ -289,25 +324,26 @@ def ruling_param_name(ruling_id: str) -> str:
 
 
 def text_param(name, label, default, max_length=200, help="", multiline=False, placeholder="",
-               document=False) -> Param:
+               document=False) -> TextParam:
     """``document``: the text of a whole file (a game record), up to MAX_DOCUMENT characters."""
-    return Param(name, "text", label, default, help=help, max_length=max_length, multiline=multiline or document,
-                 document=document,
-                 placeholder=placeholder)
+    return TextParam(name, label, default, help=help, max_length=max_length, multiline=multiline or document,
+                     document=document, placeholder=placeholder)
 
 
-def group_param(name, label, fields, default, min_items, max_items, item_label="Item", help="") -> Param:
+def group_param(name, label, fields, default, min_items, max_items, item_label="Item", help="") -> GroupParam:
     """A repeated group of fields (the attackers of a fire plan): its value is a list of
     ``{field name: value}``; a field missing from an item takes that field's default."""
     fields = tuple(fields)
     for f in fields:
-        if f.kind not in GROUP_FIELD_KINDS:
-            raise ValueError(f"{name}: a group field must be one of {GROUP_FIELD_KINDS}, not {f.kind!r}")
+        if not isinstance(f, GROUP_FIELD_KINDS):
+            kinds = ", ".join(k.kind for k in GROUP_FIELD_KINDS)
+            raise ValueError(f"{name}: a group field must be one of {kinds}, not {f.kind!r}")
     names = [f.name for f in fields]
     if not fields or len(set(names)) != len(names):
         raise ValueError(f"{name}: a group needs fields with distinct names")
     if not 0 <= min_items <= max_items or max_items < 1:
         raise ValueError(f"{name}: need 0 <= min_items <= max_items and max_items >= 1")
     default = tuple({f.name: item.get(f.name, f.default) for f in fields} for item in default)
-    return Param(name, "group", label, default, help=help, min_items=min_items, max_items=max_items,
-                 fields=fields, item_label=item_label)
+    return GroupParam(name, label, default, help=help, min_items=min_items, max_items=max_items,
+                      fields=fields, item_label=item_label)
+

@@ -12,28 +12,23 @@ import json
 import re
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
+from . import games
 from .board import Board
 from .compare import COMPARE_KEY, Answer, Figures, compare, comparison, default_note, variants
 from .errors import InputError
-from .params import Param, ruling_param
+from .params import BoolParam, Param, ruling_param
 from .presets import Presets
 from .progress import mapped
 from .result import Result
 from .rulings import Readings, all_rulings
 
-# Game subpackages, imported on first use; each registers its calculators on import.
-GAMES = {
-    "diplomacy": "Diplomacy",
-    "wotw": "War of the Worlds",
-    "clans": "Game of the Clans II",
-    "aqmf": "All Quiet on the Martian Front",
-    "icehouse": "Conquest of Mars",
-}
+# Game subpackages (``games.GAMES``), imported on first use; each registers its calculators on import.
+GAMES = {g.package: g.title for g in games.GAMES}
 # A calculator id starts with its game's prefix, so run() imports only that game's package
 # (the browser's first result should not wait for every game's engine to import).
-PREFIXES = {"dip": "diplomacy", "wotw": "wotw", "clans": "clans", "aqmf": "aqmf", "com": "icehouse"}
+PREFIXES = {g.prefix: g.package for g in games.GAMES}
 MAX_PARAMS = 64
 PARAM_NAME = re.compile(r"[a-z][a-z0-9_]*")
 # Keys a link uses for itself (``#calc=<id>&...``), and the one that asks run() for the comparison of
@@ -244,7 +239,7 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
         compare = False
         if isinstance(params, dict) and COMPARE_KEY in params:
             params = dict(params)
-            compare = Param(COMPARE_KEY, "bool", "Compare readings", False).coerce(params.pop(COMPARE_KEY))
+            compare = BoolParam(COMPARE_KEY, "Compare readings", False).coerce(params.pop(COMPARE_KEY))
         values = validate(calc, params)
         result = yield from (_compared(calc, values) if compare else _answer(calc, values))
         json.dumps(result)  # the contract promises JSON: fail here, not in the page
@@ -264,7 +259,7 @@ def iter_run(calc_id: Any, params: Any = None) -> Iterator[dict]:
 def _drive(calc: Calculator, values: dict, lo: float = 0.0, hi: float = 1.0):
     """Run the calculator's function once, passing its progress on mapped into [lo, hi]; return its Result."""
     out = calc.func(values)
-    if inspect.isgenerator(out):
+    if isinstance(out, Generator):
         out = yield from mapped(out, lambda step: {"progress": lo + (hi - lo) * float(step)})
     if not isinstance(out, Result):
         raise TypeError(f"{calc.id} returned {type(out).__name__}, not Result")

@@ -50,8 +50,8 @@ class Table:
     marked: list[bool] | None = None
 
     def to_json(self) -> dict:
-        out = {"title": self.title, "columns": self.columns,
-               "rows": [[cell_json(c) for c in row] for row in self.rows]}
+        out: dict[str, Any] = {"title": self.title, "columns": self.columns,
+                               "rows": [[cell_json(c) for c in row] for row in self.rows]}
         if self.marked is not None:
             out["marked"] = [bool(m) for m in self.marked]
         return out

@@ -4,12 +4,20 @@ A ruling (``DIP R4``) answers a question the rules leave open; the reading the s
 default, and each alternative worth playing is another reading with a stable id. A reading is
 named ``"<ruling>: <reading>"`` (``"DIP R4: fallback-to-land"``) wherever it is cited.
 
-Each game declares its switchable rulings in ``calculators/<game>/readings.py`` as a tuple
-``RULINGS`` of :class:`Ruling` values; this module gathers them. The engine receives the chosen
-readings as a :class:`Readings` value (a read-only mapping from ruling id to reading id, which
-answers the default for a ruling nobody switched), never as loose strings.
+Each game declares its switchable rulings in ``calculators/<game>/readings.py``, each once, as a
+:class:`RulingEnum`: the ruling's id and question are the class's keywords, each member is one reading
+(its ``Reading``: id, label, whether it is the site's, summary), and the member's value is the reading's
+id.  The game's tuple ``RULINGS`` lists them (``Ruling`` values, built from the enums); this module
+gathers every game's.  The engine receives the chosen readings as a :class:`Readings` value (a
+read-only mapping from ruling id to reading id, which answers the default for a ruling nobody
+switched) and reads each as its enum: ``Paradox.read(readings)``; never as loose strings.
 
-    >>> r = Ruling("XMP R1", "Does it?", (Reading("yes", "It does", default=True), Reading("no", "It does not")))
+    >>> class Bite(RulingEnum, ruling="XMP R1", question="Does it?"):
+    ...     YES = Reading("yes", "It does", default=True)
+    ...     NO = Reading("no", "It does not")
+    >>> Bite.default(), Bite.read(Readings({"XMP R1": "no"}, (Bite.ruling(),))), Bite.NO.value
+    (<Bite.YES: 'yes'>, <Bite.NO: 'no'>, 'no')
+    >>> r = Bite.ruling()
     >>> Readings({}, (r,))["XMP R1"], Readings({"XMP R1": "no"}, (r,)).cite("XMP R1")
     ('yes', 'XMP R1: no')
 """
@@ -17,10 +25,17 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from enum import Enum
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar
 
-GAME_PACKAGES = ("diplomacy", "wotw", "clans", "aqmf", "icehouse")
+from .games import GAMES
+
+if TYPE_CHECKING:
+    from typing import Self
+
+GAME_PACKAGES = tuple(g.package for g in GAMES)
 
 
 @dataclass(frozen=True)
@@ -55,6 +70,77 @@ class Ruling:
             if r.id == reading_id:
                 return r
         raise KeyError(f"{self.id} has no reading {reading_id!r}")
+
+
+class RulingEnum(Enum):
+    """A switchable ruling, declared once: ``class Paradox(RulingEnum, ruling="DIP R2", question="...")`` with
+    one member per reading, each member's value a ``Reading`` (its id becomes the member's value)."""
+
+    _value_: str
+    reading: Reading  # the member's reading: its label, whether it is the site's, its summary
+    _ruling: ClassVar[Ruling]
+    _ruling_id: ClassVar[str]
+    _question: ClassVar[str]
+
+    def __init_subclass__(cls, ruling: str = "", question: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._ruling_id, cls._question = ruling, question
+
+    def __new__(cls, reading: Reading) -> Self:
+        member = object.__new__(cls)
+        member._value_ = reading.id
+        member.reading = reading
+        return member
+
+    @classmethod
+    def ruling(cls) -> Ruling:
+        """The ruling as data (its id, question and readings), for the pages and the forms."""
+        if "_ruling" not in cls.__dict__:
+            cls._ruling = Ruling(cls._ruling_id, cls._question, tuple(m.reading for m in cls))
+        return cls._ruling
+
+    @classmethod
+    def ruling_id(cls) -> str:
+        return cls._ruling_id
+
+    @classmethod
+    def default(cls) -> Self:
+        """The site's reading."""
+        for member in cls:
+            if member.reading.default:
+                return member
+        raise ValueError(f"{cls._ruling_id}: no reading is the site's")
+
+    @classmethod
+    def read(cls, readings: Mapping[str, str]) -> Self:
+        """The reading in force (a ``Readings``), the site's if the ruling is not among them."""
+        chosen = readings.get(cls._ruling_id)
+        return cls.default() if chosen is None else cls.of(chosen)
+
+    @classmethod
+    def of(cls, reading_id: str) -> Self:
+        """The reading with this id."""
+        for member in cls:
+            if member._value_ == reading_id:
+                return member
+        raise ValueError(f"{cls._ruling_id} has no reading {reading_id!r}")
+
+    @property
+    def is_default(self) -> bool:
+        return self.reading.default
+
+
+def ruling_fields(record: type, base: type | None = None) -> dict[str, tuple[str, type[RulingEnum]]]:
+    """Each ruling's field of an options record (a dataclass whose fields default to a reading,
+    ``paradox: Paradox = Paradox.default()``), by ruling id; ``base``: leave out the fields it has."""
+    skip = {f.name for f in fields(base)} if base is not None else set()
+    return {type(f.default).ruling_id(): (f.name, type(f.default)) for f in fields(record)
+            if isinstance(f.default, RulingEnum) and f.name not in skip}
+
+
+def rulings_of(*kinds: type[RulingEnum]) -> tuple[Ruling, ...]:
+    """A game's ``RULINGS``: its ruling enums as data."""
+    return tuple(kind.ruling() for kind in kinds)
 
 
 class Readings(Mapping):

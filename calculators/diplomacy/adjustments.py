@@ -8,9 +8,9 @@ from .map import GameMap, Reach, province_of, show
 from .orders import Build, BuildRule, Disband, Illegal, Outcome, ParsedOrder, Spent, Status, Waive
 from .orders import build as build_kind
 from .position import Position
-from .readings import RemovalDistance
+from .readings import DEFAULT, RemovalDistance
 from .turn import Turn
-from .units import Unit, UnitType
+from .units import Season, Unit, UnitType
 
 home_builder = build_kind.home_builder
 
@@ -70,7 +70,7 @@ def fleet_distances(gmap: GameMap, targets) -> dict[str, int]:
 
 
 def civil_disorder(gmap: GameMap, position: Position, power: str, count: int, keep_out=(),
-                   removal: RemovalDistance = RemovalDistance.OWNED_CENTRES_2023) -> list[Unit]:
+                   removal: RemovalDistance = DEFAULT.removal) -> list[Unit]:
     """DIP 14.5 with ruling DIP R11: the units removed when a power orders too few disbands.
 
     Farthest first, on a tie fleets before armies, then the province's English name in alphabetical
@@ -110,7 +110,7 @@ class Context:
     board: GameMap
     position: Position
     build_rule: BuildRule
-    removal: RemovalDistance = RemovalDistance.OWNED_CENTRES_2023  # ruling DIP R11
+    removal: RemovalDistance = DEFAULT.removal  # ruling DIP R11
 
 
 @dataclass
@@ -141,7 +141,7 @@ def _waive(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
 
 def _build(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
     """DIP 5.1, 13.2, 13.5, ruling DIP R13: a build within the power's count, one unit a centre."""
-    prov = province_of(p.location)
+    prov = province_of(p.location or "")
     power = p.power or ctx.build_rule.builder(ctx.board, ctx.position, prov)
     if power is None:
         raise Illegal(f"{ctx.board.provinces[prov].name} is no power's home centre that it owns, so nobody may build "
@@ -161,7 +161,7 @@ def _build(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
 
 def _remove(ctx: Context, ledger: _Ledger, p: ParsedOrder) -> Outcome:
     """DIP 13.4, ruling DIP R13: a removal of one of the power's units, within its count."""
-    prov = province_of(p.location)
+    prov = province_of(p.location or "")
     unit = ctx.position.unit_in(prov)
     if unit is None:
         raise Illegal(f"there is no unit in {show(prov)}", ("DIP 13.4",))
@@ -241,7 +241,7 @@ def adjustment_step(turn: Turn) -> Turn:
 
 def fall_ownership(turn: Turn) -> Turn:
     """DIP 14.3: at the end of Fall, after the Fall retreats, each centre goes to the power with a unit in it."""
-    if turn.phase.season.value != "fall" or turn.position.dislodged:
+    if turn.phase.season is not Season.FALL or turn.position.dislodged:
         return turn
     owners = update_ownership(turn.variant.board, turn.position.units, turn.position.owners)
     return turn.but(position=turn.position.but(owners=owners))
@@ -249,7 +249,7 @@ def fall_ownership(turn: Turn) -> Turn:
 
 def check_win(turn: Turn) -> Turn:
     """DIP 1.1: after the Fall ownership update, the variant's win rule (the standard game: 18 centres)."""
-    if turn.phase.season.value != "fall" or turn.position.dislodged:
+    if turn.phase.season is not Season.FALL or turn.position.dislodged:
         return turn
     return turn.but(winner=turn.variant.winner(turn.variant, turn.position))
 

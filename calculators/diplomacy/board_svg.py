@@ -25,6 +25,7 @@ from ..core.package_data import read_text
 
 from .map import GameMap, Terrain, province_of, show
 from .orders import Build, Convoy, Disband, Hold, Move, Outcome, Retreat, Status, Support, describe
+from .units import Unit
 
 Point = tuple[float, float]
 
@@ -142,10 +143,13 @@ def marks_from_tuples(moves=(), supports=(), convoys=()) -> list[Mark]:
 
 
 # ---- drawing helpers ------------------------------------------------------------------------
-def _f(v: float) -> str:
-    """A coordinate, to a tenth of a unit."""
+def svg_number(v: float) -> str:
+    """A coordinate as the board writes it, to a tenth of a unit (a variant's overlay writes its own so)."""
     s = f"{v:.1f}"
     return s[:-2] if s.endswith(".0") else s
+
+
+_f = svg_number  # the drawing below writes hundreds of them
 
 
 def _toward(a: Point, b: Point, by: float) -> Point:
@@ -294,10 +298,11 @@ class _Orders:
 
     def arrow(self, m: Mark, power: str) -> None:
         a = self._start(m.at, m.kind == "retreat")
-        b = self.geo.anchor(m.to)
-        end_gap = UNIT_R + 2 if province_of(m.to) in self.occupied else 4
+        to = _aim(m)
+        b = self.geo.anchor(to)
+        end_gap = UNIT_R + 2 if province_of(to) in self.occupied else 4
         d, mid = _curve(a, b, UNIT_R, end_gap)
-        self.mids[(province_of(m.at), province_of(m.to))] = mid
+        self.mids[(province_of(m.at), province_of(to))] = mid
         head = f"{self.prefix}-{power_class(power)}"
         self._emit(m, power, f'<path class="casing" d="{d}"/><path class="line" d="{d}" marker-end="url(#{head})"/>'
                    + (_cross(mid) if _crossed(m) else ""))
@@ -305,7 +310,7 @@ class _Orders:
     def helper(self, m: Mark, power: str) -> None:
         """A support or convoy: a line from the unit to the move it helps (or a ring round a held unit)."""
         a = self.geo.anchor(m.at)
-        target = province_of(m.to)
+        target = province_of(_aim(m))
         ring = end = ""
         if m.dest is None:  # support to hold: a line ending in a ring round the supported unit
             b = self.geo.anchor(target)
@@ -334,6 +339,46 @@ class _Orders:
             self._emit(m, power, _ring(at, 13) + _cross(at, "disband-mark"))
 
 
+def _aim(m: Mark) -> str:
+    """Where a move, retreat, support or convoy mark points: its ``to``, which each of them names."""
+    if m.to is None:
+        raise ValueError(f"a {m.kind} mark names where it goes")
+    return m.to
+
+
+def _orders_layer(geo: Geometry, id_prefix: str, drawn: list[Mark], occupied: set[str],
+                  dislodged_at: dict[str, Point], power_at: dict[str, str]) -> list[str]:
+    """Every order drawn, moves first (the supports and convoys then end on the moves' curves)."""
+    layer = _Orders(geo, id_prefix, occupied, dislodged_at)
+    for m in sorted(drawn, key=lambda m: m.kind not in ("move", "retreat")):
+        power = m.power or power_at.get(province_of(m.at), "")
+        if m.kind in ("move", "retreat"):
+            layer.arrow(m, power)
+        elif m.kind in ("support", "convoy"):
+            layer.helper(m, power)
+        elif m.kind == "hold":
+            layer.hold(m, power)
+        else:
+            layer.adjustment(m, power)
+    return ['<g class="orders">', *layer.out, "</g>"]
+
+
+def _units_layer(geo: Geometry, units: Sequence[Unit], knocked: list[Unit], dislodged_at: dict[str, Point]
+                 ) -> list[str]:
+    """Every unit at its anchor; a dislodged one beside the unit that took its place."""
+    knocked_ids = {(u.power, u.location) for u in knocked}
+    out = ['<g class="units">']
+    for u in units:
+        if (u.power, u.location) in knocked_ids:
+            continue
+        out.append(unit_svg(u.type.value, u.power, u.location, geo.anchor(u.location), f"{u.power}: {u.label()}"))
+    for u in knocked:
+        at = dislodged_at[u.province]
+        out.append(unit_svg(u.type.value, u.power, u.location, at, f"{u.power}: {u.label()} (dislodged)", "dislodged"))
+    out.append("</g>")
+    return out
+
+
 def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supports: Sequence = (),
                  convoys: Sequence = (), dislodged: Sequence = (), *, outcomes: Iterable[Outcome] | None = None,
                  marks: Iterable[Mark] = (), overlay: str = "", destroyed: Iterable[str] = (),
@@ -353,7 +398,6 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
     drawn += list(marks)
     units = tuple(position.units)
     knocked = list(dislodged) + [d.unit for d in getattr(position, "dislodged", ()) or ()]
-    knocked_ids = {(u.power, u.location) for u in knocked}
     powers = {u.power for u in units} | {u.power for u in knocked} | set(owners.values()) | {m.power for m in drawn}
     power_at = {u.province: u.power for u in units + tuple(knocked)}
 
@@ -369,31 +413,12 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
            *_centres(gmap, geo, owners, frozenset(destroyed)),
            *_labels(gmap, geo)]
 
-    dislodged_at = {}
+    dislodged_at: dict[str, Point] = {}
     for u in knocked:
         x, y = geo.anchor(u.location)
         dislodged_at[u.province] = (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
-    occupied = {u.province for u in units}
-    layer = _Orders(geo, id_prefix, occupied, dislodged_at)
-    for m in sorted(drawn, key=lambda m: m.kind not in ("move", "retreat")):
-        power = m.power or power_at.get(province_of(m.at), "")
-        if m.kind in ("move", "retreat"):
-            layer.arrow(m, power)
-        elif m.kind in ("support", "convoy"):
-            layer.helper(m, power)
-        elif m.kind == "hold":
-            layer.hold(m, power)
-        else:
-            layer.adjustment(m, power)
-    out += ['<g class="orders">', *layer.out, "</g>", '<g class="units">']
-    for u in units:
-        if (u.power, u.location) in knocked_ids:
-            continue
-        out.append(unit_svg(u.type.value, u.power, u.location, geo.anchor(u.location), f"{u.power}: {u.label()}"))
-    for u in knocked:
-        at = dislodged_at[u.province]
-        out.append(unit_svg(u.type.value, u.power, u.location, at, f"{u.power}: {u.label()} (dislodged)", "dislodged"))
-    out.append("</g>")
+    out += _orders_layer(geo, id_prefix, drawn, {u.province for u in units}, dislodged_at, power_at)
+    out += _units_layer(geo, units, knocked, dislodged_at)
     out.append(overlay)
     out.append(f'<text class="credit" x="8" y="{geo.height - 8}">{escape(geo.credit)}</text></svg>')
     return "".join(out)
@@ -415,12 +440,12 @@ def board_table(position, outcomes: Iterable[Outcome] = (), title: str = "On the
     rows = []
     knocked = [d.unit for d in getattr(position, "dislodged", ()) or ()]
     for u in list(position.units) + knocked:
-        o = by_unit.get((u.power, u.location))
+        given = by_unit.get((u.power, u.location))
         state = " (dislodged)" if u in knocked else ""
-        if o is None or (isinstance(o.order, Hold) and not o.line):
+        if given is None or (isinstance(given.order, Hold) and not given.line):
             rows.append([u.power, u.label() + state, "holds (no order)", ""])
         else:
-            rows.append([u.power, u.label() + state, describe(o.order), o.status.value])
+            rows.append([u.power, u.label() + state, describe(given.order), given.status.value])
     for o in builds:
         rows.append([o.power, "", describe(o.order), o.status.value])
     return Table(title, ["Power", "Unit", "Order", "Result"], rows)

@@ -7,13 +7,15 @@ that matches no real order is *void*: the unit stays where it is.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from .map import GameMap, province_of, show
-from .orders import (Hold, Illegal, Kind, Move, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
+from .orders import (Hold, Illegal, Move, OrderKind, Outcome, ParsedOrder, Status, a_unit, find_unit, phase_words,
                      spec_of, strict_designation)
+from .orders.base import HOLD
 from .orders.convoy import Convoy
 from .orders.convoy import matches as convoy_matches
 from .orders.convoy import void_reason as convoy_void
@@ -22,8 +24,10 @@ from .orders.support import matches as support_matches
 from .orders.support import void_reason as support_void
 from .position import Dislodged, Position
 from .readings import DEFAULT, ConvoyRetreat, Designation, Options
-from .resolver import Resolution, Resolver
-from .turn import Turn, but
+from .orders.move import by_convoy, contested
+from .pieces import Checked, Piece, Pieces, Resolution, Written
+from .resolver import Resolver
+from .turn import Turn, Variant, but
 from .units import PhaseKind, Unit
 
 
@@ -35,7 +39,7 @@ class Context:
     position: Position
     units: Mapping[str, Unit]  # by province
     fleets_at_sea: frozenset[str]  # sea provinces with a unit that may convoy (DIP 8.1)
-    variant: object
+    variant: Variant
     options: Options = DEFAULT  # the readings of the switchable rulings (DIP R4, R8)
 
 
@@ -43,34 +47,12 @@ def context(turn: Turn, position: Position | None = None) -> Context:
     return context_for(turn.variant, position or turn.position, turn.options)
 
 
-def context_for(variant, position: Position, options: Options = DEFAULT) -> Context:
+def context_for(variant: Variant, position: Position, options: Options = DEFAULT) -> Context:
     """What the order checks of a movement phase consult, for a variant's position."""
     gmap = variant.board
     units = {u.province: u for u in position.units}
     fleets = frozenset(p for p, u in units.items() if u.type.convoys and gmap.is_sea(p))
     return Context(gmap, position, units, fleets, variant, options)
-
-
-@dataclass(slots=True)
-class Written:
-    """One written order after the board check: the order, or why it cannot be used."""
-
-    parsed: ParsedOrder
-    unit: Unit | None
-    order: object | None
-    error: str = ""
-    rules: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Checked:
-    """The movement phase after the legality check: every written order's check, one effective order
-    per unit (``position.units`` order), the pieces for the resolver and the void supports and convoys."""
-
-    written: tuple[Written, ...]
-    effective: tuple
-    resolution: Resolution
-    void: Mapping[int, str]  # unit index -> why its support or convoy did nothing
 
 
 def named_by_label(unit: Unit) -> str:
@@ -86,38 +68,41 @@ def check_written(ctx: Context, p: ParsedOrder) -> Written:
         spec = p.spec
         if PhaseKind.MOVEMENT not in spec.phases:
             raise Illegal(f"a {spec.name} order is given only in {phase_words(spec.phases)}", ("DIP 2.3", "DIP 12.5"))
-        w.unit = find_unit(ctx.units, p.location, p.power)
-        ctx.variant.designation(w.unit, p)
+        w.unit = unit = find_unit(ctx.units, p.location or "", p.power)
+        ctx.variant.designation(unit, p)
         if ctx.options.designation is Designation.STRICT:
-            strict_designation(ctx.units, w.unit, p)
-        w.order = spec.check(ctx, w.unit, p)
+            strict_designation(ctx.units, unit, p)
+        w.order = spec.check(ctx, unit, p)
     except Illegal as err:
         w.order, w.error, w.rules = None, err.message, err.rules
     return w
 
 
-def _one_order_each(written: list[Written]) -> dict[str, object]:
+def _one_order_each(written: list[Written]) -> dict[str, Any]:
     """Ruling DIP R10: the same order twice counts once; two different orders for one unit: it holds."""
-    candidates: dict[str, list[Written]] = {}
+    candidates: dict[str, list[tuple[Written, Unit]]] = {}
     for w in written:
-        if w.order is not None:
-            candidates.setdefault(w.unit.province, []).append(w)
+        if w.order is not None and w.unit is not None:
+            candidates.setdefault(w.unit.province, []).append((w, w.unit))
     chosen = {}
     for prov, ws in candidates.items():
-        if len(ws) == 1 or len({w.order for w in ws}) == 1:
-            chosen[prov] = ws[0].order
-            for w in ws[1:]:
+        if len(ws) == 1 or len({w.order for w, _ in ws}) == 1:
+            chosen[prov] = ws[0][0].order
+            for w, _ in ws[1:]:
                 w.error, w.rules, w.order = "the same order was given twice; it counts once", ("DIP R10",), None
+                w.repeated = True
             continue
-        for w in ws:
-            w.error = f"{ws[0].unit.label()} was given {len(ws)} different orders, so it holds"
+        for w, unit in ws:
+            w.error = f"{unit.label()} was given {len(ws)} different orders, so it holds"
             w.rules, w.order = ("DIP R10",), None
     return chosen
 
 
-def _pieces(effective) -> tuple[list, list, list]:
+def _pieces(effective: tuple[Any, ...]) -> tuple[list[Piece], list[int], list[Any]]:
     """Each effective order's pieces for the resolver, the unit each comes from, and their group keys."""
-    orders, origin, keys = [], [], []
+    orders: list[Piece] = []
+    origin: list[int] = []
+    keys: list[Any] = []
     for u, o in enumerate(effective):
         spec = spec_of(o)
         if spec.pieces is None:
@@ -132,9 +117,11 @@ def _pieces(effective) -> tuple[list, list, list]:
     return orders, origin, keys
 
 
-def _match(orders: list, origin: list, effective) -> tuple[dict[int, tuple[int, ...]], dict[int, str]]:
+def _match(orders: list[Piece], origin: list[int], effective: tuple[Any, ...]
+           ) -> tuple[dict[int, tuple[int, ...]], dict[int, str]]:
     """Supports and convoys meet the piece they name, or are void and hold (DIP 4.3, 4.4, ruling DIP R1)."""
-    holding, moving = {}, {}
+    holding: dict[str, int] = {}
+    moving: dict[tuple[str, str], int] = {}
     for j, o in enumerate(orders):
         p = o.unit.province
         if type(o) is Move:
@@ -145,14 +132,13 @@ def _match(orders: list, origin: list, effective) -> tuple[dict[int, tuple[int, 
     void: dict[int, str] = {}
     target_of = {o.unit.province: o for o in effective}
     for j, o in enumerate(orders):
-        t = type(o)
-        if t is Support:
+        if type(o) is Support:
             k = holding.get(o.target) if o.dest is None else moving.get((o.target, o.dest))
             if k is not None and support_matches(o, orders[k]):
                 supports.setdefault(k, []).append(j)
                 continue
             void[origin[j]] = support_void(o, target_of.get(o.target))
-        elif t is Convoy:
+        elif type(o) is Convoy:
             k = moving.get((o.army, o.dest))
             if k is not None and convoy_matches(o, orders[k]):
                 continue
@@ -164,14 +150,14 @@ def _match(orders: list, origin: list, effective) -> tuple[dict[int, tuple[int, 
 
 
 @cache
-def _settlers(kinds) -> tuple:
+def _settlers(kinds: tuple[Any, ...]) -> tuple[Callable[..., dict[str, Any]], ...]:
     """The order kinds that settle the phase's orders together (a convoy's route, a merge's partners)."""
     return tuple(k.value.settle for k in kinds if k.value.settle is not None)
 
 
-def settle_alone(ctx: Context, order) -> str | None:
+def settle_alone(ctx: Context, order: Any) -> Illegal | None:
     """The cross-order stage for one order given alone: why it is refused there (ruling DIP R5), or None."""
-    refused = []
+    refused: list[Illegal] = []
     chosen = {order.unit.province: order}
     for settle in _settlers(ctx.variant.order_kinds):
         chosen = settle(ctx, chosen, lambda prov, message, rules: refused.append(Illegal(message, rules)))
@@ -196,7 +182,7 @@ def check_orders(turn: Turn) -> Turn:
     effective = tuple(chosen.get(u.province) or Hold(u) for u in units)
     orders, origin, keys = _pieces(effective)
     supports, void = _match(orders, origin, effective)
-    groups: dict[object, list[int]] = {}
+    groups: dict[Any, list[int]] = {}
     for j, key in enumerate(keys):
         if key is not None:
             groups.setdefault(key, []).append(j)
@@ -211,14 +197,15 @@ def check_orders(turn: Turn) -> Turn:
 # -- the resolution -------------------------------------------------------------------------------
 def resolve_moves(turn: Turn) -> Turn:
     """DATC 5: the guess-and-check resolution of every piece, with the season's barriers and decisions."""
-    resolution = turn.check.resolution
+    resolution = turn.checked.resolution
     if turn.barriers or turn.decided:
         resolution = but(resolution, barriers=dict(turn.barriers), decided=dict(turn.decided))
     return turn.but(facts=Resolver(turn.variant.board, resolution).run())
 
 
 # -- the explanations -------------------------------------------------------------------------------
-def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple[str, ...]]:
+def designation_note(parsed: ParsedOrder, unit: Unit | None, target: Unit | None = None
+                     ) -> tuple[str, tuple[str, ...]]:
     """Ruling DIP R8: say so when the written A/F or coast differs from the unit ordered or supported."""
     if unit is None or parsed.location is None:
         return "", ()
@@ -228,7 +215,7 @@ def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple
     facts = []
     if parsed.unit_type is not None and parsed.unit_type.value != unit.type.value:
         facts.append(f"the unit in {show(unit.province)} is {a_unit(unit)}")
-    if (target is not None and parsed.spec.name == "support" and parsed.target_type is not None
+    if (target is not None and parsed.kind is OrderKind.SUPPORT and parsed.target_type is not None
             and parsed.target_type.value != target.type.value):  # a convoy's wrong target already says "is a fleet"
         facts.append(f"the unit in {show(target.province)} is {a_unit(target)}")
     written = parsed.location.partition("/")[2]
@@ -241,7 +228,7 @@ def designation_note(parsed: ParsedOrder, unit, target=None) -> tuple[str, tuple
             ("DIP R8",))
 
 
-def _unit_result(facts: Resolver, checked: Checked, u: int, text: str, line: int, written=None) -> Outcome:
+def _unit_result(facts: Pieces, checked: Checked, u: int, text: str, line: int, written: Any = None) -> Outcome:
     """What became of unit u's order: its kind explains it; a void support or convoy says why."""
     pieces = facts.pieces_of(u)
     first = pieces[0]
@@ -257,7 +244,7 @@ def _unit_result(facts: Resolver, checked: Checked, u: int, text: str, line: int
     if dis is not None:
         reason += f"; dislodged by {facts.label(dis)}"
         rules = rules + ("DIP 10.2",)
-        if status is Status.SUCCEEDS and facts.kind[first] == Kind.HOLD:
+        if status is Status.SUCCEEDS and facts.kind[first] == HOLD:
             status = Status.FAILS
     return Outcome(unit.power, text, written if written is not None else effective, status, reason, rules,
                    dis is not None, line)
@@ -265,7 +252,7 @@ def _unit_result(facts: Resolver, checked: Checked, u: int, text: str, line: int
 
 def explain_moves(turn: Turn) -> Turn:
     """A reason a player understands for every written order, and for every unit left without one."""
-    facts, checked = turn.facts, turn.check
+    facts, checked = turn.resolved, turn.checked
     units = turn.position.units
     index = {u.province: i for i, u in enumerate(units)}
     outcomes, ordered = [], set()
@@ -277,8 +264,8 @@ def explain_moves(turn: Turn) -> Turn:
             target = units[j] if j is not None else None
         note, note_rules = designation_note(w.parsed, w.unit, target) if lenient else ("", ())
         i = index.get(w.unit.province) if w.unit is not None else None
-        if w.order is None:
-            holds = i is not None and "twice" not in w.error
+        if w.order is None or i is None:
+            holds = i is not None and not w.repeated
             dislodged = i is not None and facts.dislodged_by(_first_piece(facts, i)) is not None
             outcomes.append(Outcome(w.unit.power if w.unit is not None else (w.parsed.power or ""), w.parsed.text,
                                     None, Status.ILLEGAL, w.error + note + ("; the unit holds" if holds else ""),
@@ -297,20 +284,19 @@ def explain_moves(turn: Turn) -> Turn:
     return turn.add(*outcomes)
 
 
-def _first_piece(facts: Resolver, u: int) -> int:
+def _first_piece(facts: Pieces, u: int) -> int:
     return facts.pieces_of(u)[0]
 
 
 # -- the position after the moves -----------------------------------------------------------------
-def _map_marks(facts: Resolver) -> tuple[tuple, tuple, tuple]:
+def _map_marks(facts: Pieces) -> tuple[tuple, tuple, tuple]:
     moves, supports, convoys = [], [], []
     for i, o in enumerate(facts.orders):
-        t = type(o)
-        if t is Move:
+        if type(o) is Move:
             moves.append((o.unit.power, o.unit.location, o.dest, facts.resolve(i)))
-        elif t is Support:
+        elif type(o) is Support:
             supports.append((o.unit.location, o.target, o.dest, facts.resolve(i)))
-        elif t is Convoy:
+        elif type(o) is Convoy:
             convoys.append((o.unit.location, o.army, o.dest, facts.resolve(i)))
     return tuple(moves), tuple(supports), tuple(convoys)
 
@@ -324,7 +310,7 @@ def place_units(turn: Turn) -> Turn:
     dislodged; pieces of
     one power ending in one province make one unit of their summed strength (a variant's merge).
     """
-    facts = turn.facts
+    facts = turn.resolved
     placed: dict[str, Unit] = {}
     dislodged: list[Dislodged] = []
     convoy_open = turn.options.convoy_retreat is ConvoyRetreat.OPEN
@@ -338,10 +324,10 @@ def place_units(turn: Turn) -> Turn:
             if by is None:
                 _place(placed, unit, unit.location, o.unit.strength)
             elif unit.type.retreats:
-                dislodged.append(Dislodged(unit, None if convoy_open and facts.by_convoy(by) else facts.prov[by]))
+                dislodged.append(Dislodged(unit, None if convoy_open and by_convoy(facts, by) else facts.prov[by]))
     moves, supports, convoys = _map_marks(facts)
     position = turn.position.but(units=tuple(placed.values()), dislodged=tuple(dislodged),
-                       contested=facts.contested())
+                       contested=contested(facts))
     return turn.but(position=position, moves=moves, supports=supports, convoys=convoys)
 
 

@@ -156,8 +156,12 @@ def written(order: ParsedOrder) -> str:
     return f"{order.power}: {text}" if order.power else text
 
 
+def _place(location: str | None) -> str:
+    return show(location) if location else "?"
+
+
 def _unit(unit_type, location: str | None) -> str:
-    place = show(location) if location else "?"
+    place = _place(location)
     return f"{unit_type.value} {place}" if unit_type is not None else place
 
 
@@ -169,14 +173,14 @@ def _body(o: ParsedOrder) -> str:
     if name == "build":
         return f"Build {me}"
     if name == "move":
-        return f"{me} - {show(o.dest)}" + (" via convoy" if o.via_convoy else "")
+        return f"{me} - {_place(o.dest)}" + (" via convoy" if o.via_convoy else "")
     if name == "support":
         target = _unit(o.target_type, o.target)
         return f"{me} S {target}" + (f" - {show(o.dest)}" if o.dest else "")
     if name == "convoy":
-        return f"{me} C {_unit(o.target_type, o.target)} - {show(o.dest)}"
+        return f"{me} C {_unit(o.target_type, o.target)} - {_place(o.dest)}"
     if name == "retreat":
-        return f"{me} R {show(o.dest)}"
+        return f"{me} R {_place(o.dest)}"
     if name == "disband":
         return f"{me} D"
     return f"{me} H"

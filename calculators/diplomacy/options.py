@@ -11,6 +11,7 @@ choose each order; ``kind_options``, each kind listing its own, is the oracle th
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ..core import InputError, Result, Table, bool_param, calculator, text_param
 from .adjustments import adjustments_due, check_adjustment
@@ -208,7 +209,7 @@ def movement_options(variant, position: Position) -> Iterator[tuple[str, str, li
         yield power, unit, orders
 
 
-def retreat_options(variant, position: Position) -> Iterator[tuple[str, str, list[str]]]:
+def retreat_order_options(variant, position: Position) -> Iterator[tuple[str, str, list[str]]]:
     """DIP 12.1-12.5: each dislodged unit retreats to a place it may go to, or disbands."""
     for d in position.dislodged:
         me = d.unit.label()
@@ -231,7 +232,7 @@ def build_options(variant, position: Position) -> Iterator[tuple[str, str, list[
                 continue
             if info.army_can_stand:
                 orders.append(f"Build {UnitType.ARMY.value} {show(prov)}")
-            if info.terrain.value == "coast":
+            if info.terrain is Terrain.COAST:
                 coasts = [f"{prov}/{c.value}" for c in info.coasts] or [prov]
                 orders += [f"Build {UnitType.FLEET.value} {show(loc)}" for loc in coasts]
         yield power, "", orders + ["Waive"]
@@ -249,7 +250,7 @@ def legal_choices(variant, position: Position) -> list[tuple]:
     if kind is PhaseKind.MOVEMENT:
         return list(movement_choices(variant, position))
     if kind is PhaseKind.RETREATS:
-        return [(*row, None) for row in retreat_options(variant, position)]
+        return [(*row, None) for row in retreat_order_options(variant, position)]
     return [(*row, None) for row in build_options(variant, position)]
 
 
@@ -276,24 +277,15 @@ def verdict(variant, position: Position, parsed):
 
 # -- the dip-options calculator ----------------------------------------------------------------
 def _read(phase_text: str, position_text: str) -> Position:
-    from .parser import ParseError, parse_phase, read_position
-    from .position import check_position
-    from .variant import STANDARD, reader_for
+    from .parser import ParseError, parse_phase
+    from .readings import DEFAULT
+    from .variant import STANDARD
 
     try:
         phase = parse_phase(phase_text)
     except ParseError as err:
         raise InputError("phase", err.message) from None
-    try:
-        position = read_position(reader_for(STANDARD), phase, position_text)
-    except ParseError as err:
-        raise InputError("position", str(err)) from None
-    problems = check_position(STANDARD.board, position)
-    if phase.kind is not PhaseKind.RETREATS and position.dislodged:
-        problems.append("dislodged units are listed only in a retreat phase")
-    if problems:
-        raise InputError("position", "; ".join(problems[:3]) + ".")
-    return position
+    return STANDARD.read_position(STANDARD, phase, position_text, DEFAULT)[0]
 
 
 def units_chosen(lists, unit_text: str, field: str = "unit"):
@@ -314,7 +306,9 @@ def present_options(position: Position, rules, rows: list[dict] | None, typed, c
     (positive) or disbands (negative) due, DIP 13.1 (War of the Worlds' Martian does not adjust)."""
     from .sandbox import modes_data, typed_summary, typed_table
 
-    tables, data, summary = [], {"phase": position.phase.label()}, []
+    tables: list[Table] = []
+    data: dict[str, Any] = {"phase": position.phase.label()}
+    summary: list[str] = []
     if rows is not None:
         n = sum(len(r["orders"]) for r in rows)
         units = sum(1 for r in rows if r["unit"])

@@ -12,13 +12,16 @@ The parser only reads; whether an order is possible on the board is ``legality``
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from ..core.numbers import digit_hint, digits_only, number, visible
 from .map import GameMap, province_of, show
 from .notation import canonical
 from .orders import OrderKind, ParsedOrder
 from .units import Phase, PhaseKind, Season, Unit, UnitType
+
+
+Where = tuple[int, str]  # an order's line and its text, for a ParseError
 
 
 class ParseError(ValueError):
@@ -113,13 +116,13 @@ class Reader:
                 self.powers[key.lower()] = p.name
         self.leading = {w: k for k in self.kinds for w in k.value.leading}
         self.verbs = {w: k for k in self.kinds for w in k.value.verbs}
-        self.hold = next((k for k in self.kinds if k.value.name == "hold"), None)
+        self.hold = OrderKind.HOLD  # a unit written with no order word holds
 
     # -- pieces, for the order kinds' readers --------------------------------------------
     def power(self, word: str) -> str | None:
         return self.powers.get(word.strip().lower())
 
-    def place(self, toks: list[str], k: int, ctx) -> tuple[str, int]:
+    def place(self, toks: list[str], k: int, ctx: Where) -> tuple[str, int]:
         """A province (with coast if written) starting at toks[k]; returns (location, next k)."""
         if k >= len(toks):
             raise ParseError(*ctx, "a province is missing at the end")
@@ -165,7 +168,8 @@ class Reader:
             return None, k
         return self.powers[toks[k]], k + 1
 
-    def unit(self, toks, k, ctx, designation: bool = True) -> tuple[UnitType | None, str, int | None, int]:
+    def unit(self, toks: list[str], k: int, ctx: Where, designation: bool = True
+             ) -> tuple[UnitType | None, str, int | None, int]:
         """An optional A/F (or a strength 2A, 3A) and a place: (type, location, strength, next k)."""
         utype = strength = None
         while k < len(toks) and toks[k] in FILLER:
@@ -178,12 +182,12 @@ class Reader:
         return utype, loc, strength, k
 
     @staticmethod
-    def end(toks, k, ctx) -> None:
+    def end(toks: list[str], k: int, ctx: Where) -> None:
         if k < len(toks):
             raise ParseError(*ctx, f"unexpected \u2018{' '.join(toks[k:])}\u2019 at the end")
 
     @staticmethod
-    def fail(ctx, message: str):
+    def fail(ctx: Where, message: str) -> NoReturn:
         raise ParseError(*ctx, message)
 
     # -- orders -------------------------------------------------------------------
@@ -226,7 +230,7 @@ class Reader:
         written under, and what it reads as (or why it cannot be read).  A line ``England:`` sets the power for
         those after it; several orders may share a line, separated by semicolons, and a power written before
         the first (``Russia: F Sev - Rum; A Mos S F Sev - Rum``) stands for the rest of the line."""
-        out = []
+        out: list[Segment] = []
         power = None
         for n, line in enumerate(text.splitlines(), 1):
             line_power = power
@@ -397,7 +401,8 @@ def read_position(reader: Reader, phase: Phase, text: str):
     """A position from text: unit lines, ``Centres`` lines, ``Dislodged`` lines, a ``Contested`` line."""
     from .position import Dislodged, Position
 
-    units, owners, dislodged, contested = [], {}, [], set()
+    units, dislodged, contested = [], [], set()
+    owners: dict[str, str] = {}
     for n, section, power, items, raw in reader.position_lines(text):
         if section == "units":
             units.extend(reader.position_units(power, items, n, raw))

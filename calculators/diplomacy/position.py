@@ -26,17 +26,23 @@ class Dislodged:
     attacker_from: str | None = None
 
 
+class VariantState:
+    """A variant's own part of a position (War of the Worlds: the destroyed centres, the virus, the landings); the
+    standard game has none.  A variant's state is a subclass (a frozen dataclass)."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Position:
-    """The board at the start of a phase.  ``state`` is a variant's own part of it (War of the Worlds:
-    the destroyed centres and the virus); the standard game has none."""
+    """The board at the start of a phase.  ``state`` is a variant's own part of it (``VariantState``)."""
 
     phase: Phase
     units: tuple[Unit, ...]
     owners: Mapping[str, str] = field(default_factory=dict)  # centre -> power
     dislodged: tuple[Dislodged, ...] = ()
     contested: frozenset[str] = frozenset()  # provinces left empty by a stand-off (DIP 12.2)
-    state: object = None
+    state: VariantState | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "units", tuple(sorted(self.units, key=_unit_order)))

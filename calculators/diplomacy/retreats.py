@@ -5,10 +5,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .map import GameMap, province_of, show
-from .orders import Disband, Illegal, Outcome, ParsedOrder, Retreat, Status, phase_words, strict_designation
+from .orders import (Disband, Illegal, OrderKind, Outcome, ParsedOrder, Retreat, Status, phase_words,
+                     strict_designation)
 from .orders import retreat as retreat_kind
 from .position import Dislodged, Position
-from .readings import Designation
+from .readings import DEFAULT, Designation
 from .turn import Turn
 from .units import PhaseKind
 
@@ -19,7 +20,7 @@ retreat_options = retreat_kind.options
 class Context:
     board: GameMap
     position: Position
-    designation: Designation = Designation.LENIENT  # ruling DIP R8
+    designation: Designation = DEFAULT.designation  # ruling DIP R8
 
 
 def check_retreat(ctx: Context, d: Dislodged | None, p: ParsedOrder):
@@ -28,15 +29,15 @@ def check_retreat(ctx: Context, d: Dislodged | None, p: ParsedOrder):
     if not spec.phases & {PhaseKind.RETREATS, PhaseKind.MOVEMENT}:
         raise Illegal(f"a {spec.name} order is given only in {phase_words(spec.phases)}", ("DIP 2.5",))
     if d is None:
-        raise Illegal(f"no dislodged unit in {show(p.province)}: only dislodged units move in a retreat phase",
+        raise Illegal(f"no dislodged unit in {show(p.province or '')}: only dislodged units move in a retreat phase",
                       ("DIP 2.4",))
     if p.power is not None and d.unit.power != p.power:
-        raise Illegal(f"the dislodged unit in {show(p.province)} is {d.unit.power}'s", ("DIP 4.1",))
+        raise Illegal(f"the dislodged unit in {show(d.unit.province)} is {d.unit.power}'s", ("DIP 4.1",))
     if ctx.designation is Designation.STRICT:
         strict_designation({}, d.unit, p)
-    if spec.name in ("retreat", "move"):
+    if p.kind is OrderKind.RETREAT or p.kind is OrderKind.MOVE:
         return retreat_kind.check(ctx, d, p)
-    if spec.name == "disband":
+    if p.kind is OrderKind.DISBAND:
         return Disband(d.unit)
     raise Illegal(f"a {spec.name} order cannot be given in a retreat phase", ("DIP 12.5",))
 
@@ -48,9 +49,10 @@ def _choose(ctx: Context, parsed) -> tuple[list[Outcome], dict[str, tuple]]:
     chosen: dict[str, tuple] = {}  # province -> (order, outcome index)
     conflicted: set[str] = set()
     for p in parsed:
-        d = by_prov.get(p.province) if p.location else None
+        d = by_prov.get(p.province) if p.province else None
         try:
             order = check_retreat(ctx, d, p)
+            assert d is not None  # check_retreat refuses an order for no dislodged unit
             prov = d.unit.province
             if prov in chosen and chosen[prov][0] == order:
                 raise Illegal("the same order was given twice; it counts once", ("DIP R10",))
@@ -122,7 +124,7 @@ def retreat_step(claims: Callable[[Position, ParsedOrder], bool] | None = None):
 def for_dislodged(position: Position, p: ParsedOrder) -> bool:
     """An order a retreat step takes in a season that also has adjustments: one for a dislodged unit."""
     dislodged = {d.unit.province for d in position.dislodged}
-    return p.spec.name == "retreat" or (p.location is not None and province_of(p.location) in dislodged)
+    return p.kind is OrderKind.RETREAT or (p.location is not None and province_of(p.location) in dislodged)
 
 
 def disband_stranded(turn: Turn) -> Turn:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..core import Table
 from .board_svg import Mark, mark_of
 from .game import adjudicate_parsed
 from .map import province_of, show
-from .orders import ParsedOrder, Status, describe
+from .orders import OrderKind, ParsedOrder, Status, describe
 from .parser import Segment
 from .position import Position
 
@@ -54,7 +55,7 @@ class Click:
 
     at: str | None
     mode: str
-    path: tuple[str, ...] = ()
+    path: tuple[str | None, ...] = ()
     any_order: bool = False
 
 
@@ -64,17 +65,19 @@ def _p(location: str | None) -> str | None:
 
 def standard_click(p: ParsedOrder) -> Click:
     """DIP 4.1-4.4, 12.1, 13.1: the clicks of an order of the standard kinds."""
-    name, at = p.spec.name, _p(p.location)
-    if name == "move":
+    kind, at = p.kind, _p(p.location)
+    if kind is OrderKind.MOVE:
         return Click(at, "via" if p.via_convoy else "move", (_p(p.dest),))
-    if name == "support":
+    if kind is OrderKind.SUPPORT:
         return Click(at, "support", (_p(p.target), _p(p.dest) or _p(p.target)))
-    if name in ("convoy", "retreat"):
-        return Click(at, name, ((_p(p.target),) if name == "convoy" else ()) + (_p(p.dest),))
-    return Click(at, name)
+    if kind is OrderKind.CONVOY:
+        return Click(at, "convoy", (_p(p.target), _p(p.dest)))
+    if kind is OrderKind.RETREAT:
+        return Click(at, "retreat", (_p(p.dest),))
+    return Click(at, p.spec.name)
 
 
-def click_rows(lists, read: Callable[[str, str], ParsedOrder], click: Callable[[ParsedOrder], Click],
+def click_rows(lists, read: Callable[[str, str], ParsedOrder | None], click: Callable[[ParsedOrder], Click],
                field_of: Callable[[str], tuple[str, bool]], position: Position, names: Mapping[str, str]) -> list[dict]:
     """The options lists with what the board needs: for each row, the box its orders are written in
     (``field``; ``bare``: written there without the power) and, for each order, its clicks: as the listing gave
@@ -85,8 +88,14 @@ def click_rows(lists, read: Callable[[str, str], ParsedOrder], click: Callable[[
         known = given[0] if given and given[0] is not None else [None] * len(orders)
         choices = []
         for text, g in zip(orders, known, strict=True):
-            c = Click(*g[:3]) if g is not None else click(read(power, text))
-            choice = {"at": c.at, "mode": c.mode, "path": list(c.path)}
+            if g is not None:
+                c = Click(*g[:3])
+            else:
+                parsed = read(power, text)
+                if parsed is None:
+                    raise ValueError(f"{power}: {text!r} is listed as a legal order but cannot be read back")
+                c = click(parsed)
+            choice: dict[str, Any] = {"at": c.at, "mode": c.mode, "path": list(c.path)}
             if g is not None and len(g) > 3:
                 choice[g[3]] = True  # "alias": not offered on the board's menu
             if c.any_order:
@@ -124,7 +133,7 @@ class Typed:
     own: str  # the order written to stand on a line of its own in its box
     status: str
     reason: str
-    order: object | None  # the typed order, when accepted
+    order: Any | None  # the typed order, when accepted
     power: str
     at: str | None  # the province of the unit it orders (or of the build)
 
@@ -145,14 +154,15 @@ def check_typed(variant, position: Position, boxes: Sequence[tuple[str, Sequence
         own = seg.text if bare else seg.standalone()
         p = seg.order
         if p is None:
-            out.append(Typed(field, seg, own, "unreadable", seg.error.message, None, seg.power or "", None))
+            why = seg.error.message if seg.error is not None else "unreadable"
+            out.append(Typed(field, seg, own, "unreadable", why, None, seg.power or "", None))
             continue
         o = outcomes.get(k)
         order = o.order if o is not None and o.status is not Status.ILLEGAL else None
         unit = getattr(order, "unit", None)
         at = unit.province if unit is not None else p.province
-        power = (o.power if o is not None else "") or p.power or (position.unit_in(at).power
-                                                                  if at and position.unit_in(at) else "")
+        there = position.unit_in(at) if at else None
+        power = (o.power if o is not None else "") or p.power or (there.power if there is not None else "")
         if order is not None:
             out.append(Typed(field, seg, own, "accepted", "", order, power, at))
         else:
@@ -161,9 +171,9 @@ def check_typed(variant, position: Position, boxes: Sequence[tuple[str, Sequence
     return out
 
 
-def typed_marks(typed: Iterable[Typed], variant_mark: Callable | None = None) -> list[Mark]:
+def typed_marks(typed: Iterable[Typed], variant_mark: Callable[..., list[Mark]] | None = None) -> list[Mark]:
     """The typed orders as drawn: an accepted one as typed, a refused one marked illegal where it can be drawn."""
-    out = []
+    out: list[Mark] = []
     for t in typed:
         p = t.segment.order
         if t.order is not None:
@@ -177,7 +187,7 @@ def typed_marks(typed: Iterable[Typed], variant_mark: Callable | None = None) ->
 
 def parsed_marks(p: ParsedOrder, power: str, text: str) -> list[Mark]:
     """A written order the checks refuse, drawn from what was written: arrows for moves, lines for supports."""
-    name, at = p.spec.name, p.location
+    name, at = p.spec.name, p.location or ""
     if p.target is not None and name in ("support", "convoy"):
         return [Mark(name, power, at, p.target, p.dest, None, text, state="illegal")]
     if p.parts:

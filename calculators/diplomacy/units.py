@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from .map import Reach, province_of, show
 
@@ -21,6 +22,9 @@ class UnitType:
     it is asked to convoy or be convoyed and may not; ``written`` names a
     unit of this kind when the plain ``A Par`` form is not the variant's (``3A NAO``).
     """
+
+    ARMY: ClassVar[UnitType]  # the standard game's two kinds, defined below
+    FLEET: ClassVar[UnitType]
 
     value: str  # the letter players write: A, F
     word: str  # army, fleet

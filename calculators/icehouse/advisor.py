@@ -116,8 +116,8 @@ def advise(v: dict):
     me = as_read(parse_force(v["you"], "you", v["policy"], dice_key="pool"), v)
     if me is None:
         raise InputError("you", "Give your pyramids and pool, e.g. S=1 M=1 pool=d6,d8.")
-    named = {f"o{i}": as_read(parse_force(v[f"o{i}"], f"o{i}", v["policy"]), v) for i in range(1, MAX_PLAYERS)}
-    named = {name: f for name, f in named.items() if f}
+    given = {f"o{i}": as_read(parse_force(v[f"o{i}"], f"o{i}", v["policy"]), v) for i in range(1, MAX_PLAYERS)}
+    named = {name: f for name, f in given.items() if f is not None}
     others = list(named.values())
     if not others:
         raise InputError("o1", "Give at least one opponent with pyramids at the territory (COM 6.1).")

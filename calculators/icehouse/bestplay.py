@@ -20,6 +20,7 @@ runs over classes instead of values. Values are packed integers (``lanes.py``).
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
@@ -170,7 +171,7 @@ class Classes:
     def __init__(self, thresholds: tuple[int, ...], floor: int = 1):
         """``floor``: the lowest value a die can show (0 with a d10 read 0 to 9, ruling COM R1)."""
         us = sorted(set(thresholds), reverse=True)
-        spans = [(us[0] + 1, None)]
+        spans: list[tuple[int, int | None]] = [(us[0] + 1, None)]
         for a, b in zip(us, us[1:] + [min(floor, us[-1]) - 1], strict=True):
             spans.append((a, a))
             if a - 1 >= b + 1:
@@ -250,9 +251,9 @@ class Programme:
     """One mover's values in one context: ``levels[k][state]`` with k rerolls left (over the later
     denominators times ``big ** k``); ``find`` maps the mover's dice to their state."""
 
-    find: object
+    find: Callable[[Dice], int]
     levels: list
-    moves: tuple
+    moves: tuple | list
     big: int
     classes: Classes | None = None
     index: dict | None = None  # class state -> position (the class programme only)
@@ -337,7 +338,7 @@ class BestPlay:
         if x is not None:
             return x
         n = self.n
-        lost = rank_losses(table, self.R)
+        lost: Sequence[int] = rank_losses(table, self.R)
         x = self._all_kept
         if self.tail is not None:
             lost, extra = self.tail(tuple(lost))
@@ -493,10 +494,10 @@ class BestPlay:
         for done, combo in enumerate(product(*others), 1):
             ctx = tuple(e for e, _ in combo)
             w = prod(x for _, x in combo)
-            if single:
+            if mine is None:  # a single mover playing its best: its class programme
                 prog = self.class_programme(self.movers[0], ctx)
                 values = self.with_limits(prog.levels, prog.big, self.movers[0])
-                acc = sum(v * w for v, w in zip(values, prog.first, strict=True))
+                acc = sum(v * w for v, w in zip(values, prog.first or (), strict=True))
             else:
                 acc = sum(self.stage(0, ctx, d) * c for d, c in mine)
             total += w * acc

@@ -13,6 +13,7 @@ draws from it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 from math import comb, prod
 
 from ..core.progress import scaled
@@ -141,7 +142,7 @@ def plan(jobs: list[Job], method: str, trials: int, budget: float = BUDGET_US) -
                 if jobs[i].hidden_best and not fits and jobs[i].optional:
                     plans[i] = Plan("skipped", 0.0)
                     continue
-                if fits or jobs[i].hidden_best:
+                if cost is not None and (fits or jobs[i].hidden_best):
                     plans[i] = Plan("exact", cost, chains=chains)
                     remaining -= cost
                 elif chains is not None:  # the final-dice distributions are kept for the simulation
@@ -228,7 +229,7 @@ def run_all(jobs: list[Job], plans: list[Plan], seed: int):
     costs = [max(p.cost, 1.0) if p.method != "skipped" else 0.0 for p in plans]
     total = sum(costs) or 1.0
     done = 0.0
-    out = []
+    out: list[Any] = []
     for job, p, c in zip(jobs, plans, costs, strict=True):
         if p.method == "skipped":
             out.append(None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from typing import Any
 from itertools import combinations
 from math import comb
 
@@ -31,7 +32,7 @@ def _rank_state(p: int, t: int, count: int) -> tuple[int, int]:
 def _draw_counts(held: tuple[Card, ...], unseen: tuple[Card, ...], k: int, suits: tuple[str, ...]) -> dict:
     """Draws of k unseen cards in which every suit in ``suits`` ends with five or more cards,
     counted by the final (pairs, triples) state."""
-    held_rank = defaultdict(int)
+    held_rank: dict[int, int] = defaultdict(int)
     for c in held:
         held_rank[c.rank] += 1
     start_suits = tuple(min(FLUSH, sum(1 for c in held if c.suit == s)) for s in suits)
@@ -134,7 +135,8 @@ def card_odds(v: dict) -> Result:
         raise InputError("more", f"only {len(unseen)} cards are left for you to get.")
     at_least = completion(held, unseen, k)
     classes = sorted(at_least, reverse=True)
-    rows, data = [], []
+    rows: list[list[Any]] = []
+    data: list[dict[str, Any]] = []
     for n, cls in enumerate(classes):
         exactly = at_least[cls] - (at_least[classes[n - 1]] if n else 0)
         rows.append([CLASS_NAMES[cls], Prob(at_least[cls]), Prob(exactly)])

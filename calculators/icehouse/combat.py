@@ -92,11 +92,11 @@ class Tail:
 
     def __call__(self, lost: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         n = len(lost)
-        lost = list(lost)
+        losses = list(lost)
         extra = [0] * n
-        left = [p - m for p, m in zip(self.pyramids, lost, strict=True)]
+        left = [p - m for p, m in zip(self.pyramids, losses, strict=True)]
         spare = [max(c - self.played, 0) for c in self.committed]
-        took_part = range(n)
+        took_part: Sequence[int] = range(n)
         while not any(spare[i] == 0 and self.home[i] == 0 for i in took_part):
             took_part = [i for i in range(n) if left[i] > 0]
             if len(took_part) < 2:
@@ -109,9 +109,9 @@ class Tail:
                     spare[i] -= 1
                     extra[i] += 1
                 else:
-                    lost[i] += 1
+                    losses[i] += 1
                     left[i] -= 1
-        return tuple(lost), tuple(extra)
+        return tuple(losses), tuple(extra)
 
 
 def finish(lost: tuple[int, ...], given: tuple[int, ...], tail: Tail | None) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from ..core import (BarChart, InputError, Prob, Result, Table, calculator, choice_param, frac, int_param, percent, prob,
                     text_param)
@@ -14,6 +15,7 @@ from .combat import Tail, check_whole_pool, tail_of
 from .forces import MAX_PLAYERS, Force, Play
 from .parse import parse_force
 from .policies import DESCRIPTIONS
+from .readings import D10Zero, DiceInView, NoDice
 from .solver import Summary, effective, wilson
 
 RULES = ["COM 6.1", "COM 6.2", "COM 6.3", "COM 6.4", "COM 6.5", "COM 6.6", "COM 6.7",
@@ -59,7 +61,7 @@ def sim_params():
 
 def literal(v: dict) -> bool:
     """Ruling COM R1's reading in force: True when every d10 is read 0 to 9."""
-    return v["readings"]["COM R1"] == "literal"
+    return D10Zero.read(v["readings"]) is D10Zero.LITERAL
 
 
 def as_read(force: Force | None, v: dict) -> Force | None:
@@ -69,9 +71,9 @@ def as_read(force: Force | None, v: dict) -> Force | None:
 
 def play_of(v: dict) -> Play:
     """The readings of rulings COM R2 and COM R3 in force, as the engine takes them."""
-    r = v["readings"]
-    return Play(hidden=r["COM R2"] == "hidden", whole_pool=r["COM R3"] == "whole-pool",
-                skip_empty=r["COM R3"] == "skip-if-empty")
+    no_dice = NoDice.read(v["readings"])
+    return Play(hidden=DiceInView.read(v["readings"]) is DiceInView.HIDDEN, whole_pool=no_dice is NoDice.WHOLE_POOL,
+                skip_empty=no_dice is NoDice.SKIP_IF_EMPTY)
 
 
 def tail_for(forces: tuple[Force, ...], play: Play) -> Tail | None:
@@ -274,7 +276,8 @@ def player_entry(i: int, f: Force, out: Summary, base: Summary | None) -> dict:
 
 def policy_table(outs: list, where: dict[str, int], n: int) -> tuple[list, Table]:
     """Everyone on one policy, each policy in turn: the simple policies kept for comparison."""
-    compared, rows = [], []
+    compared: list[dict[str, Any]] = []
+    rows: list[list[Any]] = []
     for policy in COMPARED:
         o = outs[where[policy]] if policy in where else None
         if o is None:

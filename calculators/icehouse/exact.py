@@ -87,7 +87,7 @@ class LumpedChain:
         edges: dict[int, dict[tuple, dict[tuple, int]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
         for values, w in weights.items():
             c = 0
-            parent = ()
+            parent: tuple[int, ...] = ()
             nodes[vmax + 1][parent] += w
             for v in range(vmax, vmin - 1, -1):
                 while c < len(values) and values[c] >= v:
@@ -115,12 +115,12 @@ class LumpedChain:
                 moves = tuple(sorted((cls[level - 1][child], len(child) - len(parent), Fraction(w, total))
                                      for child, w in children.items()))
                 sig = (len(parent), moves)
-                cid = sigs.get(sig)
-                if cid is None:
-                    cid = sigs[sig] = len(sigs)
-                    table[cid] = [((level - 1, m[0]), m[1], m[2]) for m in moves]
-                    self.count[(level, cid)] = len(parent)
-                cls[level][parent] = cid
+                found = sigs.get(sig)
+                if found is None:
+                    found = sigs[sig] = len(sigs)
+                    table[found] = [((level - 1, m[0]), m[1], m[2]) for m in moves]
+                    self.count[(level, found)] = len(parent)
+                cls[level][parent] = found
             self.trans[level] = table
         self.start = (vmax + 1, cls[vmax + 1][()])
         self.size = sum(len(t) for t in self.trans.values())
@@ -250,8 +250,7 @@ def scan(chains, n_dice: tuple[int, ...], pyramids: tuple[int, ...], vmax: int,
                     ended[tuple(new_lost)] += q
                     continue
                 new_ss = tuple(FROZEN if new_placed[i] >= rounds else combo[i][0] for i in range(n))
-                new_placed = tuple(min(x, rounds) for x in new_placed)
-                nxt[(new_ss, new_placed, tuple(new_lost))] += q
+                nxt[(new_ss, tuple(min(x, rounds) for x in new_placed), tuple(new_lost))] += q
         for k, w in ended.items():
             done[k] += Fraction(w, denom)
         states = nxt

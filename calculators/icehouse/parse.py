@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 
 from ..core import InputError
-from ..core.numbers import digit_hint, number
+from ..core.numbers import digit_hint, matched, number
 from .cards import Card, RANK_NAMES, SUITS
 from .faces import ZERO_D10, high, low, read, size, values as face_values
 from .forces import MAX_DICE, MAX_FACES, MAX_POOL, MIN_FACES, NEST_SIZE, POLICIES, Force
@@ -34,8 +34,8 @@ def parse_dice(text: str, field: str, what: str = "dice", limit: int = MAX_DICE)
         m = DIE.match(tok)
         if not m:
             raise InputError(field, f"{what}: {tok[:12]!r} is not a die; write d6, d20, 2d8 or just 6.")
-        count = number(m.group(1)) if m.group(1) else 1
-        n = number(m.group(2) or m.group(3))
+        count = matched(m.group(1)) if m.group(1) else 1
+        n = matched(m.group(2) or m.group(3))
         if n < MIN_FACES:
             raise InputError(field, f"{what}: a die needs at least {MIN_FACES} faces (got d{n}).")
         if n > MAX_FACES:
@@ -77,10 +77,11 @@ def parse_force(text: str, field: str, default_policy: str, dice_key: str = "dic
             dice = parse_dice(value, field, dice_key, MAX_DICE if dice_key == "dice" else MAX_POOL)
         elif key == "home" and dice_key == "dice":
             seen.add(key)
-            home = number(value)
-            if home is None or home > MAX_POOL:
+            given = number(value)
+            if given is None or given > MAX_POOL:
                 raise InputError(field, f"home: the dice left in the personal pool, a whole number 0 to {MAX_POOL} "
                                         f"(got {value[:10]!r}){digit_hint(value)}.")
+            home = given
         elif key == "reroll":
             seen.add(key)
             if value not in POLICIES:
@@ -154,7 +155,7 @@ def parse_showing(text: str, field: str, default_policy: str, literal: bool = Fa
         d = SHOWING.match(tok)
         if not d:
             raise InputError(field, f"dice: {tok[:12]!r} is not a die with its value; write faces:value, e.g. d12:7.")
-        faces, value = number(d.group(1)), number(d.group(2))
+        faces, value = matched(d.group(1)), matched(d.group(2))
         kind = read((faces,), literal)[0]
         if MIN_FACES <= faces <= MAX_FACES and value not in face_values(kind):
             reading = " (ruling COM R1's literal reading)" if kind == ZERO_D10 else " (ruling COM R1)"
@@ -164,4 +165,6 @@ def parse_showing(text: str, field: str, default_policy: str, literal: bool = Fa
             break
     faces_text = ",".join(f"d{size(f)}" for _, f in shown)
     force = parse_force(text[:m.start(1)] + faces_text + text[m.end(1):], field, default_policy)
+    if force is None:
+        raise InputError(field, "dice: give the dice with their values, e.g. d12:7, d6:3.")
     return replace(force, dice=read(force.dice, literal)), tuple(sorted(shown, reverse=True))

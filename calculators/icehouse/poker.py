@@ -30,7 +30,7 @@ def poker(v: dict) -> Result:
     """Each hand's best five and the winner. COM 8.1: a hand holds five cards or more; ruling COM R17:
     every card in hand counts, the one dealt at setup too."""
     hands = {}
-    owner = {}
+    owner: dict[object, int] = {}  # a card -> the player holding it
     for i in range(1, MAX_PLAYERS + 1):
         cards = parse_hand(v[f"p{i}"], f"p{i}")
         if not cards:

@@ -140,7 +140,7 @@ def exact_options(engine: tuple[Force, ...], table, turn: int, objective: str, t
     left = engine[turn].rerolls
     idx = prog.find(table[turn])
     den = bp.den_after[1] * prog.big ** left
-    packed = [(None, prog.levels[0][idx] * prog.big ** left)]
+    packed: list[tuple[int | None, int]] = [(None, prog.levels[0][idx] * prog.big ** left)]
     for die, _f, sc, kids in prog.moves[idx]:
         packed.append((_index_of(table[turn], die, prog), sum(prog.levels[left - 1][c] for c in kids) * sc))
     lay, pack = bp.layout, bp.pack
@@ -167,7 +167,7 @@ def hidden_options(forces: tuple[Force, ...], mine, turn: int, left: int, object
     def value(key) -> Value:  # every option's key over the same denominator, so choose() compares them
         sole, kept = answer.chances(key, left)
         return Value(sole, pyramids - kept, key)
-    out = [(None, value(answer.stop_key(mine, left)))]
+    out: list[tuple[int | None, Value]] = [(None, value(answer.stop_key(mine, left)))]
     out += [(j, value(answer.reroll_key(mine, j, left))) for j in distinct_dice(mine)]
     return out
 

@@ -75,7 +75,7 @@ def _turn(table: list, mv, left: int, reply: Reply, rand, R: int) -> None:
     i = mv.player
     dice = table[i]
     if mv.policy == "best":
-        tops = [tuple(v for v, _ in d[:R]) for d in table]
+        tops = tuple(tuple(v for v, _ in d[:R]) for d in table)
         for k in range(left, 0, -1):
             j = reply.pick(i, dice, k, tops)
             if j is None:

@@ -44,6 +44,6 @@ def result_html(result: dict, rule_urls: Mapping[str, str], root: str = "") -> s
     return "".join(out)
 
 
-def _rule_link(rid: str, rule_urls: Mapping[str, str], root: str) -> str:
+def _rule_link(rid: object, rule_urls: Mapping[str, str], root: str) -> str:
     url = rule_urls.get(rid) if isinstance(rid, str) else None
-    return f'<a href="{escape(root + url)}">{escape(rid)}</a>' if url else escape(str(rid))
+    return f'<a href="{escape(root + url)}">{escape(str(rid))}</a>' if url else escape(str(rid))

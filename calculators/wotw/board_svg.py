@@ -1,18 +1,19 @@
 """The War of the Worlds board: the standard map of Europe plus the Martian's pieces.
 
-Drawn by the standard board (``diplomacy.board_svg``) with an overlay: Martian units with their
-strength (WOTW 4.3), the season's cylinder and its landing site (WOTW 3.3), and destroyed centres
-(WOTW 8.1), which the base map draws crossed out.
+Drawn by the standard board (``render_board``) with an overlay: Martian units with their strength
+(WOTW 4.3), the season's cylinder and its landing site (WOTW 3.3), and destroyed centres (WOTW 8.1),
+which the base map draws crossed out.  The standard board draws the Earth's units of a real position:
+the same position with the Martian units left to the overlay.
 """
 from __future__ import annotations
 
-from ..core.escape import escape
-from types import SimpleNamespace
+from collections.abc import Iterable, Sequence
 
-from ..diplomacy.board_svg import _f, render_board, standard_geometry
+from ..core.escape import escape
+from ..diplomacy.api import Mark, Position, Unit, render_board, standard_geometry, svg_number
 from .board import MARTIAN, board, show
 from .endgame import landing_site
-from .season import state
+from .state import state
 from .units import designation
 
 # A fighting-machine: a hood on three legs, the strength written on the hood.
@@ -21,15 +22,15 @@ TRIPOD_SHAPE = ('<path class="u-body" d="M-6 0l-5 9h3l4.5-7zM-1 0v9h2V0zM6 0l5 9
 CYLINDER_SHAPE = '<path class="cylinder" d="M-7-4h14v8h-14zM-7-4a2 4 0 0 0 0 8M7-4a2 4 0 0 1 0 8"/>'
 
 
-def martian_unit_svg(province: str, strength: int, at) -> str:
+def martian_unit_svg(province: str, strength: int, at: tuple[float, float]) -> str:
     label = f"{designation(strength)} {show(province)}"
     return (f'<g class="unit martian pw-martian" data-unit="{escape(province)}" '
-            f'transform="translate({_f(at[0])} {_f(at[1])})"><title>{escape("Martian " + label)} '
+            f'transform="translate({svg_number(at[0])} {svg_number(at[1])})"><title>{escape("Martian " + label)} '
             f"(strength {strength})</title>{TRIPOD_SHAPE}"
             f'<text class="strength" x="0" y="-3">{strength}</text></g>')
 
 
-def _overlay(martians, landing: str | None) -> str:
+def _overlay(martians: Iterable[Unit], landing: str | None) -> str:
     """The Martian's pieces: the season's cylinder on its landing site, and every Martian unit."""
     gmap, geo = board(), standard_geometry()
     over = ['<g class="martians">']
@@ -37,31 +38,33 @@ def _overlay(martians, landing: str | None) -> str:
         x, y = geo.anchor(landing)
         over.append(f'<g class="landing" data-province="{escape(landing)}">'
                     f'<title>{escape("Cylinder lands in " + gmap.provinces[landing].name)}</title>'
-                    f'<circle cx="{_f(x)}" cy="{_f(y)}" r="17"/>'
-                    f'<g transform="translate({_f(x - 20)} {_f(y - 4)})">{CYLINDER_SHAPE}</g></g>')
+                    f'<circle cx="{svg_number(x)}" cy="{svg_number(y)}" r="17"/>'
+                    f'<g transform="translate({svg_number(x - 20)} {svg_number(y - 4)})">{CYLINDER_SHAPE}</g></g>')
     for m in martians:
         over.append(martian_unit_svg(m.province, m.strength, geo.anchor(m.province)))
     over.append("</g>")
     return "".join(over)
 
 
-def render(result, title: str) -> str:
-    """An SVG of the position after a War of the Worlds season (``season.SeasonResult``-like)."""
-    position = SimpleNamespace(units=tuple(result.earth), owners=dict(result.owners))
-    moves = [(power, a, b, ok) for power, a, b, ok in getattr(result, "moves", ())]
-    dislodged = [d.unit for d in getattr(result, "dislodged", ())]
-    return render_board(board(), position, title, moves=moves, dislodged=dislodged,
-                        overlay=_overlay(result.martian, getattr(result, "landing", None)),
-                        destroyed=frozenset(getattr(result, "destroyed", ())), id_prefix="wotw")
+def _earth(position: Position, dislodged: bool) -> Position:
+    """The position as the standard board draws it: its Earth units (the Martian's are the overlay's)."""
+    return position.but(units=tuple(u for u in position.units if u.power != MARTIAN),
+                        dislodged=position.dislodged if dislodged else ())
 
 
-def render_position(position, title: str, marks=()) -> str:
-    """An SVG of a War of the Worlds position before its season is played, with orders drawn as ``marks``."""
-    earth = SimpleNamespace(units=tuple(u for u in position.units if u.power != MARTIAN), owners=dict(position.owners),
-                            dislodged=position.dislodged)
-    martians = [u for u in position.units if u.power == MARTIAN]
-    # WOTW 3.1, 3.3: the season's landing site is known before its orders: drawn, so that a move into it is seen
-    # to meet the cylinder (issue 23).
+def render(position: Position, landing: str | None, moves: Sequence[tuple[str, str, str, bool]], title: str) -> str:
+    """An SVG of the position after a War of the Worlds season, its moves drawn, the season's cylinder on its site."""
+    return render_board(board(), _earth(position, False), title, moves=moves,
+                        dislodged=[d.unit for d in position.dislodged],
+                        overlay=_overlay([u for u in position.units if u.power == MARTIAN], landing),
+                        destroyed=state(position).destroyed, id_prefix="wotw")
+
+
+def render_position(position: Position, title: str, marks: Iterable[Mark] = ()) -> str:
+    """An SVG of a War of the Worlds position before its season is played, with orders drawn as ``marks``; the
+    season's landing site is known before its orders (WOTW 3.1, 3.3): drawn, so that a move into it is seen to
+    meet the cylinder (issue 23)."""
     landing = landing_site(state(position).schedule, position.phase.season, position.phase.year)
-    return render_board(board(), earth, title, marks=marks, overlay=_overlay(martians, landing),
+    return render_board(board(), _earth(position, True), title, marks=marks,
+                        overlay=_overlay([u for u in position.units if u.power == MARTIAN], landing),
                         destroyed=state(position).destroyed, id_prefix="wotw")

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..core import InputError, Result, Table, calculator, text_param
-from ..core.numbers import number
+from ..core.numbers import matched
 from ..diplomacy.api import Season
 from .board import EARTH_POWERS, MARTIAN, board, can_land, is_centre, lookup, name, show
 from .endgame import LANDING_SEASONS
@@ -52,7 +53,7 @@ def _named(items: list[str], field: str) -> tuple[str, ...]:
             raise InputError(field, f"{item.strip()!r}: write every site with its season, or none of them "
                                     "(e.g. Spring 1901 land Mar) (WOTW 3.1).")
         season = Season.FALL if m.group(1).lower() == "autumn" else Season(m.group(1).lower())
-        key = (season, number(m.group(2)[:9]))
+        key = (season, matched(m.group(2)[:9]))
         if key not in LANDING_SEASONS:
             raise InputError(field, f"{when(*key)} is not a landing season: the six cylinders land in the movement "
                                     "seasons from Spring 1901 to Fall 1903 (WOTW 3.1).")
@@ -132,10 +133,12 @@ def landings(v: dict) -> Result:
     schedule = check_schedule(sites)
     destroyed = set(destroyed_before)
     martian_at: dict[str, str] = {}
-    rows, entries = [], []
+    rows: list[list[Any]] = []
+    entries: list[dict[str, Any]] = []
     for ld in schedule:
         at = f"{ld.season} {ld.year}"
-        eliminates, destroys = None, None
+        eliminates: str | None = None
+        destroys: str | None = None
         if ld.legal:
             p = ld.province
             if p in martian_at:  # WOTW 3.3: an earlier cylinder's 3A still there is eliminated too

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..diplomacy.api import Hold, Illegal, Kind, Move, OrderSpec, PhaseKind, Status, Unit, show
+from ..diplomacy.api import (Hold, Illegal, Kind, Move, OrderSpec, PhaseKind, Pieces, Status, Unit, explain, move_facts,
+                             show)
 from .board import MARTIAN, MAX_STRENGTH, board, martian_adjacent
 from .split import Split
 
@@ -96,24 +97,24 @@ def pieces(order: Merge):
     return ((Move(order.unit, order.dest), key),)
 
 
-def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
+def explain_merge(facts: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """The merge's one result, for every participant; read as a plain move, the move's (WOTW 5.5)."""
     o = facts.source(i)
     if o.reading == "stay":
         return Status.SUCCEEDS, f"no other unit merges here, so it holds ({o.why})", ("WOTW 5.5",)
     if o.reading == "move":
-        status, reason, rules = facts.explain(i)
+        status, reason, rules = explain(facts, i)
         return status, f"read as a move at strength {o.unit.strength} to {show(o.dest)} ({o.why}): {reason}", \
             ("WOTW 5.5",) + rules
     if o.unit.province == o.dest:
         return Status.SUCCEEDS, f"stays in {show(o.dest)} for the merge there (total {o.total})", ("WOTW 5.4",)
     if facts.succeeded(i):
-        attack = facts.move_facts(i).attack
+        attack = move_facts(facts, i).attack
         support = attack - o.total
         strength = f"strength {attack}: combined {o.total} + {support} support" if support > 0 else \
             f"combined strength {o.total}"
         return Status.SUCCEEDS, f"merges into {show(o.dest)} ({strength})", ("WOTW 5.3", "WOTW 6.1", "WOTW R8")
-    return (Status.FAILS, f"the merge into {show(o.dest)} (combined strength {o.total}) fails: {facts.explain(i)[1]}",
+    return (Status.FAILS, f"the merge into {show(o.dest)} (combined strength {o.total}) fails: {explain(facts, i)[1]}",
             ("WOTW 5.3", "WOTW 5.9", "WOTW R12"))
 
 
@@ -122,4 +123,4 @@ def describe(order: Merge) -> str:
 
 
 SPEC = OrderSpec("merge", Merge, frozenset({PhaseKind.MOVEMENT}), describe, Kind.MOVE, check=check, settle=settle,
-                 pieces=pieces, explain=explain, options=options)
+                 pieces=pieces, explain=explain_merge, options=options)

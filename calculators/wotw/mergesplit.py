@@ -8,11 +8,12 @@ stood it off.
 from __future__ import annotations
 
 from ..core import InputError, Result, Table, calculator, text_param
-from ..diplomacy.api import Barrier, Hold, Move, Phase, PhaseKind, Position, Season, Support, Turn, describe, run
+from ..diplomacy.api import (Barrier, Hold, Move, Phase, PhaseKind, Position, Season, Support, Turn, defend_strength,
+                             describe, run)
 from .board import MARTIAN, lookup, show
 from .merge import Merge
 from .orders import parse_orders
-from .season import MartianState
+from .state import MartianState
 from .split import Split
 from .units import designation, parse_units
 from .variant import MOVE_CORE, WOTW
@@ -68,12 +69,13 @@ def reading(order) -> tuple[str, tuple[str, ...]]:
 
 def _verdicts(turn: Turn) -> list[dict]:
     out = []
-    for w in turn.check.written:
+    for w in turn.checked.written:
         if w.order is None:
             out.append({"order": w.parsed.text, "legal": False, "reason": w.error + ". The unit holds.",
                         "rules": list(w.rules)})
             continue
-        effective = next((o for o in turn.check.effective if o.unit.province == w.unit.province), w.order)
+        here = w.order.unit.province
+        effective = next((o for o in turn.checked.effective if o.unit.province == here), w.order)
         reason, rules = reading(effective)
         out.append({"order": w.parsed.text, "legal": True, "reason": reason, "rules": list(rules)})
     return out
@@ -81,10 +83,11 @@ def _verdicts(turn: Turn) -> list[dict]:
 
 def _moves(turn: Turn) -> list[dict]:
     """Every part moving, in the order the orders were written."""
-    facts = turn.facts
-    text = {w.unit.province: (w.parsed.line, w.parsed.text) for w in turn.check.written if w.order is not None}
+    facts = turn.resolved
+    text = {w.order.unit.province: (w.parsed.line, w.parsed.text) for w in turn.checked.written
+            if w.order is not None}
     rows = []
-    for i in range(len(turn.check.resolution.orders)):
+    for i in range(len(turn.checked.resolution.orders)):
         o = facts.order(i)
         if isinstance(o, Move):
             line, written = text.get(o.unit.province, (0, o.unit.label()))
@@ -95,26 +98,27 @@ def _moves(turn: Turn) -> list[dict]:
 
 def _arrivals(turn: Turn) -> dict[str, list[dict]]:
     """The strength each move (a merge as one) brings to its destination, supports included."""
-    facts, out, seen = turn.facts, {}, set()
-    for i in range(len(turn.check.resolution.orders)):
+    facts, seen = turn.resolved, set()
+    out: dict[str, list[dict]] = {}
+    for i in range(len(turn.checked.resolution.orders)):
         o = facts.order(i)
         if not isinstance(o, Move) or facts.group_of(i) in seen:
             continue
         seen.add(facts.group_of(i))
         who = " + ".join(facts.source(j).unit.label() for j in facts.group_of(i) if isinstance(facts.order(j), Move))
-        out.setdefault(show(o.dest), []).append({"from": who, "strength": facts.defend_strength(i)})
+        out.setdefault(show(o.dest), []).append({"from": who, "strength": defend_strength(facts, i)})
     return dict(sorted(out.items()))
 
 
 def _notes(turn: Turn, blocked: frozenset[str]) -> list[str]:
     notes = []
-    for o in turn.check.effective:
+    for o in turn.checked.effective:
         if isinstance(o, Split) and sum(1 for _, d in o.parts if d != o.unit.province) >= 2:
             p = show(o.unit.province)
             notes.append(f"{p} splits: any parts whose moves fail merge again in {p} (automatic merger, WOTW 5.7), "
                          f"and a Martian move into {p} then bounces (WOTW 5.8).")
-    leaving = {o.unit.province for o in turn.check.effective if isinstance(o, (Move, Split))}
-    for dest in sorted({o.dest for o in turn.check.effective if isinstance(o, Merge) and o.reading == "merge"}):
+    leaving = {o.unit.province for o in turn.checked.effective if isinstance(o, (Move, Split))}
+    for dest in sorted({o.dest for o in turn.checked.effective if isinstance(o, Merge) and o.reading == "merge"}):
         if dest in leaving:
             notes.append(f"The merge in {show(dest)} needs the Martian unit there to get out: if its move fails and "
                          f"the total would exceed 3, every merge order into {show(dest)} fails (WOTW 5.9).")

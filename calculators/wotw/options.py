@@ -8,19 +8,20 @@ the Martian's removals.
 from __future__ import annotations
 
 from ..core import Result, bool_param, calculator, choice_param, int_param, text_param
-from ..diplomacy.api import (Illegal, ParsedOrder, Phase, PhaseKind, Position, Season, build_options,
+from ..diplomacy.api import (Illegal, OrderKind, ParsedOrder, Phase, PhaseKind, Position, Season, build_options,
                              check_adjustment, check_typed, click_rows, movement_choices, present_options, reader_for,
                              typed_marks, units_chosen)
-from ..diplomacy.api import retreat_order_options as retreat_options
+from ..diplomacy.api import retreat_order_options
 from ..diplomacy.api import verdict as standard_verdict
 from .adjudicate import read_season_position
+from .readings import WotwOptions
 from .board import MARTIAN, board, designation, show
 from .board_svg import render_position
-from .orders import parse_after_moves, parse_order
+from .orders import MartianOrderKind, parse_after_moves, parse_order
 from .preview import WOTW_MODES, earth_segments, martian_marks, martian_segments, wotw_click
 from .removal import POINTS_PER_SEASON
 from .removal import check as check_removal
-from .season import state
+from .state import state
 from .variant import SEASON_CHOICES, WOTW
 
 RULES = ("WOTW 4.1", "WOTW 4.2", "WOTW 5.1", "WOTW 5.2", "WOTW 5.3", "WOTW 6.1", "WOTW 9.2", "WOTW R2", "WOTW R3",
@@ -53,7 +54,7 @@ def legal_choices(position: Position) -> list[tuple]:
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         return list(movement_choices(WOTW, position))
-    out = list(retreat_options(WOTW, position))
+    out = list(retreat_order_options(WOTW, position))
     if kind is PhaseKind.ADJUSTMENTS:
         out += list(build_options(WOTW, position))
     return [(*row, None) for row in out + list(removal_options(position))]
@@ -64,14 +65,15 @@ def verdict(position: Position, parsed):
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         return standard_verdict(WOTW, position, parsed)
-    name = parsed.spec.name
-    if name == "removal":
+    kind = parsed.kind
+    if kind is MartianOrderKind.REMOVAL:
         if not state(position).virus:
             raise Illegal("the Martian removes strength points only once the virus is active", ("WOTW 9.2",))
         strength = {u.province: u.strength for u in position.units if u.power == MARTIAN}
         return check_removal(strength, _budget(position), parsed.province, parsed.strength or 1)
-    if name in ("retreat", "move") or (name == "disband" and parsed.location
-                                       and any(d.unit.province == parsed.province for d in position.dislodged)):
+    if kind is OrderKind.RETREAT or kind is OrderKind.MOVE or (
+            kind is OrderKind.DISBAND and parsed.location
+            and any(d.unit.province == parsed.province for d in position.dislodged)):
         return standard_verdict(WOTW, position.but(phase=Phase(position.phase.year, position.phase.season,
                                                                 PhaseKind.RETREATS)), parsed)
     if kind is PhaseKind.ADJUSTMENTS:
@@ -116,15 +118,15 @@ def options_calc(v: dict) -> Result:
     season = Season(v["season"])
     phase = Phase(v["year"], season, next(p.kind for p in WOTW.calendar if p.season is season))
     params = dict(v, virus=v["virus"] and phase.kind is not PhaseKind.MOVEMENT)
-    position, notes = read_season_position(params, phase)
+    position, notes = read_season_position(params, phase, WotwOptions.from_readings(v["readings"]))
     lists = units_chosen(legal_choices(position), v["unit"]) if v["lists"] else None
     rows, typed, chart = preview(position, v["orders"], v["martian_orders"], lists)
     out = present_options(position, RULES, rows, typed, chart, WOTW_MODES)
-    out.notes = notes + out.notes
+    out.notes = list(notes) + out.notes
     return out
 
 
-def _read_option(power: str, text: str, kind: PhaseKind) -> ParsedOrder:
+def _read_option(power: str, text: str, kind: PhaseKind) -> ParsedOrder | None:
     if power != MARTIAN:
         return reader_for(WOTW).order(text, 0, power)
     if kind is PhaseKind.MOVEMENT:

@@ -140,6 +140,16 @@ def parse_orders(text: str, field: str = "orders", removals: bool = False) -> tu
     return tuple(parse_order(line, n, field) for n, line in enumerate(lines, 1))
 
 
+def martian_box(text: str, phase: Phase, first: int = 0, field: str = "martian_orders") -> tuple[ParsedOrder, ...]:
+    """The orders of the Martian's own box (no power written before them; commas, semicolons or new lines between
+    them), each read as a ``Martian:`` line of the orders is, numbered from ``first + 1``."""
+    lines = split_orders(text)
+    if len(lines) > MAX_ORDERS:
+        raise InputError(field, f"At most {MAX_ORDERS} orders (got {len(lines)}).")
+    read = parse_order if phase.kind is PhaseKind.MOVEMENT else parse_after_moves
+    return tuple(read(f"Martian: {line}", n, field) for n, line in enumerate(lines, first + 1))
+
+
 _EARTH_SPLIT_MERGE = re.compile(r"\bmerges?\b|(?:-|\bto\b)\s*[123]\s*a\b", re.I)
 _MARTIAN_LINE = re.compile(r"^\s*(?:\d{1,3}[.)]\s+|[-*\u2022]\s+)?martians?\s*:", re.I)
 

@@ -13,7 +13,7 @@ from ..diplomacy.api import (MODES, Click, Mark, Mode, ParseError, ParsedOrder, 
                              standard_click)
 from .board import MARTIAN
 from .merge import Merge
-from .orders import parse_after_moves, parse_order
+from .orders import MartianOrderKind, parse_after_moves, parse_order
 from .removal import Removal
 from .split import Split
 from .variant import WOTW
@@ -56,12 +56,12 @@ def earth_segments(text: str) -> list[Segment]:
 
 def wotw_click(p: ParsedOrder) -> Click:
     """WOTW 5.2, 5.3, 9.2: a split's places in any order, a merge's destination, a removal's unit alone."""
-    name = p.spec.name
-    if name == "split":
+    kind = p.kind
+    if kind is MartianOrderKind.SPLIT:
         return Click(p.province, "split", tuple(d for _, d in p.parts), any_order=True)
-    if name == "merge":
+    if kind is MartianOrderKind.MERGE:
         return Click(p.province, "merge", (p.dest,))
-    if name == "removal":
+    if kind is MartianOrderKind.REMOVAL:
         return Click(p.province, "remove")
     return standard_click(p)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..diplomacy.api import Illegal, Kind, OrderSpec, PhaseKind, Season, Spent, Unit
 from .board import designation, name, show
 from .endgame import next_removal_season
-from .readings import RemovalsStart
+from .readings import DEFAULT, RemovalsStart
 
 POINTS_PER_SEASON = 2  # WOTW 9.2
 MAX_SEASONS = 60  # 34 units of 3 points at 2 a season need at most 51
@@ -87,9 +87,9 @@ def apply(units: tuple[Unit, ...], ordered: tuple[tuple[str, int], ...]
 
 
 def plan(units: tuple[Unit, ...], year: int, season: Season, first=(),
-         start: RemovalsStart = RemovalsStart.NEXT_SEASON) -> tuple[RemovalSeason, ...]:
+         start: RemovalsStart = DEFAULT.removals_start) -> tuple[RemovalSeason, ...]:
     """Every removal season until no Martian point is left, the units standing still (ruling WOTW R10)."""
-    out = []
+    out: list[RemovalSeason] = []
     y, s = next_removal_season(year, season, start)
     ordered = first
     while units and len(out) < MAX_SEASONS:

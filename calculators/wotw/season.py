@@ -9,88 +9,23 @@ the virus and its removals.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from enum import Enum
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 
-from ..diplomacy.api import (Barrier, Decision, Dislodged, Illegal, Options, Outcome, Phase, Position, Season, Spent,
-                             Status, Support, Turn, Unit, but, resolve_moves, update_ownership)
+from ..diplomacy.api import (Barrier, Decision, Dislodged, Illegal, Outcome, Phase, Pieces, Position, Season, Spent,
+                             Status, Support, Turn, Unit, but, by_convoy, resolve_moves, update_ownership)
 from .board import CYLINDER_STRENGTH, EARTH_POWERS, MARTIAN, designation, martian, show
 from .endgame import check_applies, end_of_game, landing_site, landings_after, virus_status
-from .readings import FIELDS, DislodgedMartian, FirstCheck, Landing, RemovalsStart, SeasonOrder
+from .orders import MartianOrderKind
 from .removal import POINTS_PER_SEASON, Removal, check, defaults
+from .readings import DEFAULT as DEFAULT  # the site's readings (re-exported with the record's types)
+from .state import MartianState as MartianState  # the position's Martian part, as the steps leave it
+from .readings import WotwOptions as WotwOptions
+from .state import options_of, report_of, state
 
 
-@dataclass(frozen=True, slots=True)
-class WotwOptions(Options):
-    """The readings a season is played under: the standard game's (WOTW 1.1 keeps its rules) and the variant's
-    (``readings.RULINGS``), the site's by default."""
-
-    first_check: FirstCheck = FirstCheck.FALL_1903
-    dislodged_martian: DislodgedMartian = DislodgedMartian.ATTACKER_STAYS
-    landing: Landing = Landing.AFTER_MOVES
-    removals_start: RemovalsStart = RemovalsStart.NEXT_SEASON
-    season_order: SeasonOrder = SeasonOrder.AFTER_FALL_RETREATS
-
-    @classmethod
-    def fields_by_ruling(cls) -> dict[str, tuple[str, type[Enum]]]:
-        return {**Options.fields_by_ruling(), **FIELDS}
-
-    @classmethod
-    def of(cls, options: Options | None) -> WotwOptions:
-        """These options as the variant's record (the site's readings for the variant's rulings if not given)."""
-        if isinstance(options, WotwOptions):
-            return options
-        if options is None or options == _STANDARD:
-            return DEFAULT
-        return cls(**{f.name: getattr(options, f.name) for f in fields(Options)})
-
-
-_STANDARD = Options()
-DEFAULT = WotwOptions()
-
-
-def options_of(turn: Turn) -> WotwOptions:
-    return WotwOptions.of(turn.options)
-
-
-@dataclass(frozen=True)
-class MartianState:
-    """The variant's part of a position: the centres destroyed (WOTW 8.1), whether the virus is active
-    (WOTW 9.1, ruling WOTW R10: once active it never ends), and the six landing sites (WOTW 3.1, 3.2)."""
-
-    destroyed: frozenset[str] = frozenset()
-    virus: bool = False
-    schedule: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Report:
-    """What the variant's steps did this season, for the result."""
-
-    landing: str | None = None
-    eliminated: tuple[str, ...] = ()  # units the cylinder landed on
-    landed_on: int = 0  # Martian strength the cylinder eliminated
-    reduced: frozenset[str] = frozenset()  # provinces whose Martian unit lost a point and stayed (ruling WOTW R4)
-    reductions: tuple[tuple[str, int, int], ...] = ()  # (province, strength before, after) for dislodged Martians
-    losses: tuple[str, ...] = ()
-    destroyed_now: tuple[str, ...] = ()
-    deferred: bool = False  # a Fall with retreats to come: owners, win and virus wait for them (DIP 14.3)
-    fall_check: dict | None = None  # the end-of-Fall virus check, made in Winter after the Fall retreats
-    virus: dict | None = None  # the virus check at the end of this season
-    removals: tuple[Removal, ...] = ()
-    end: dict = field(default_factory=dict)
-
-
-def state(position: Position) -> MartianState:
-    return position.state if position.state is not None else MartianState()
-
-
-def _report(turn: Turn) -> Report:
-    return turn.report if turn.report is not None else Report()
-
-
-def _martians(units) -> tuple[Unit, ...]:
+def _martians(units: Iterable[Unit]) -> tuple[Unit, ...]:
     return tuple(u for u in units if u.power == MARTIAN)
 
 
@@ -99,8 +34,8 @@ def announce_landing(turn: Turn) -> Turn:
     """WOTW 3.1, 3.4: this season's cylinder; every Earth move into its site bounces, whatever its support."""
     site = landing_site(state(turn.start).schedule, turn.phase.season, turn.phase.year)
     if site is None:
-        return turn.but(report=_report(turn))
-    return turn.but(barriers={**turn.barriers, site: _landing_barrier(site)}, report=but(_report(turn), landing=site))
+        return turn.but(report=report_of(turn))
+    return turn.but(barriers={**turn.barriers, site: _landing_barrier(site)}, report=but(report_of(turn), landing=site))
 
 
 @cache
@@ -111,7 +46,7 @@ def _landing_barrier(site: str) -> Barrier:
 
 def cylinder_gives_no_order(turn: Turn) -> Turn:
     """WOTW 3.6: the unit of this season's cylinder is not on the board yet and gives no order."""
-    site = _report(turn).landing
+    site = report_of(turn).landing
     if site is None or any(u.province == site for u in turn.start.units):
         return turn
     refused = tuple(p for p in turn.orders if p.power == MARTIAN and p.province == site)
@@ -125,7 +60,7 @@ def land_before_moves(turn: Turn) -> Turn:
     """WOTW 3.3, 3.6 under ruling WOTW R6's before-moves reading: the cylinder lands before the moves.  Every
     unit that starts the season in the site is eliminated, whatever its orders (which are refused), and the new
     3A holds the site through the moves, giving no order; Earth moves into the site still bounce (WOTW 3.4)."""
-    report = _report(turn)
+    report = report_of(turn)
     site = report.landing
     if site is None:
         return turn
@@ -143,11 +78,12 @@ def land_before_moves(turn: Turn) -> Turn:
             rules = ("WOTW 3.6", cite)
         outcomes.append(Outcome(p.power or "", p.text, None, Status.ILLEGAL, why, rules + ("DIP R1",), line=p.line))
     return turn.add(*outcomes).but(orders=tuple(p for p in turn.orders if p not in refused),
-                                   position=landed.position, report=but(report, **landed.report))
+                                   position=landed.position,
+                                   report=but(report, eliminated=landed.eliminated, landed_on=landed.landed_on))
 
 
 # -- after the resolution -----------------------------------------------------------------------------
-def _dislodgers(facts, province: str) -> list[int]:
+def _dislodgers(facts: Pieces, province: str) -> list[int]:
     return [m for m in facts.entering(province) if facts.order(m).unit.power != MARTIAN and facts.succeeded(m)]
 
 
@@ -157,7 +93,7 @@ def martian_losses(turn: Turn) -> Turn:
     are resolved again with those answers fixed until nothing more changes."""
     reduced = set()
     while True:
-        facts, decided = turn.facts, dict(turn.decided)
+        facts, decided = turn.resolved, dict(turn.decided)
         for unit in _martians(turn.position.units):
             prov = unit.province
             if not facts.entering(prov) or facts.remaining(prov) < 2:
@@ -172,14 +108,14 @@ def martian_losses(turn: Turn) -> Turn:
                         decided[j] = Decision(False, "support cut: the unit was dislodged and loses a point "
                                               "(WOTW 7.3)", ("WOTW 6.2", "WOTW 7.3", "WOTW R4"))
         if decided == dict(turn.decided):
-            return turn.but(report=but(_report(turn), reduced=frozenset(reduced)))
+            return turn.but(report=but(report_of(turn), reduced=frozenset(reduced)))
         turn = resolve_moves(turn.but(decided=decided))
 
 
 def apply_losses(turn: Turn) -> Turn:
     """WOTW 7.2, 7.3, ruling WOTW R4: a dislodged single-strength Martian unit is disbanded (the move that
     dislodged it stands); one that kept its ground loses a point."""
-    facts, report = turn.facts, _report(turn)
+    facts, report = turn.resolved, report_of(turn)
     losses, reductions, units = [], [], list(turn.position.units)
     for unit in _martians(turn.start.units):
         prov = unit.province
@@ -209,7 +145,7 @@ def push_out(turn: Turn) -> Turn:
     """WOTW 7.2, 7.3 under ruling WOTW R4's attacker-moves-in reading: the attacker moves in; a dislodged Martian
     unit of strength 2 or 3 loses a point and must retreat as a standard unit would (in Summer or Winter, or it is
     disbanded); a single-strength one is disbanded (WOTW 7.2)."""
-    facts, report = turn.facts, _report(turn)
+    facts, report = turn.resolved, report_of(turn)
     losses, reductions, pushed = [], [], []
     for unit in _martians(turn.start.units):
         prov = unit.province
@@ -220,7 +156,7 @@ def push_out(turn: Turn) -> Turn:
         by = attackers[0]
         who = facts.order(by).unit.label()
         if left >= 2:
-            pushed.append(Dislodged(martian(prov, left - 1), None if facts.by_convoy(by) else facts.prov[by]))
+            pushed.append(Dislodged(martian(prov, left - 1), None if by_convoy(facts, by) else facts.prov[by]))
             reductions.append((prov, left, left - 1))
             losses.append(f"{designation(left)} {show(prov)} dislodged by {who}: loses a point and, as "
                           f"{designation(left - 1)} {show(prov)}, must retreat (WOTW 7.3, ruling WOTW R4)")
@@ -245,18 +181,20 @@ def cite_pushed_retreats(turn: Turn) -> Turn:
 def land_cylinder(turn: Turn) -> Turn:
     """WOTW 3.3, ruling WOTW R6: after the moves the cylinder lands; whatever stands there is eliminated,
     and a 3A stands there."""
-    report = _report(turn)
+    report = report_of(turn)
     site = report.landing
     if site is None:
         return turn
     landed = _land(turn.position, site)
-    return turn.but(position=landed.position, report=but(report, **landed.report))
+    return turn.but(position=landed.position,
+                    report=but(report, eliminated=landed.eliminated, landed_on=landed.landed_on))
 
 
 @dataclass(frozen=True)
 class _Landed:
     position: Position
-    report: dict  # the report's eliminated units and the Martian strength landed on
+    eliminated: tuple[str, ...]  # the units the cylinder landed on
+    landed_on: int  # the Martian strength it eliminated
 
 
 def _land(position: Position, site: str) -> _Landed:
@@ -272,8 +210,7 @@ def _land(position: Position, site: str) -> _Landed:
     landed_on += sum(u.strength for u in stranded if u.power == MARTIAN)  # pushed out there (ruling WOTW R4)
     units = tuple(u for u in position.units if u.province != site) + (martian(site, CYLINDER_STRENGTH),)
     dislodged = tuple(d for d in position.dislodged if d.unit.province != site)
-    return _Landed(position.but(units=units, dislodged=dislodged),
-                   {"eliminated": tuple(eliminated), "landed_on": landed_on})
+    return _Landed(position.but(units=units, dislodged=dislodged), tuple(eliminated), landed_on)
 
 
 def destroy_centres(turn: Turn) -> Turn:
@@ -287,7 +224,7 @@ def destroy_centres(turn: Turn) -> Turn:
     destroyed = st.destroyed | frozenset(now)
     owners = {c: p for c, p in position.owners.items() if c not in destroyed}
     position = position.but(owners=owners, state=but(st, destroyed=destroyed))
-    report = _report(turn)
+    report = report_of(turn)
     return turn.but(position=position, report=but(report, destroyed_now=report.destroyed_now + now))
 
 
@@ -297,7 +234,7 @@ def centre_owners(turn: Turn) -> Turn:
     destroyed goes to the Earth power with a unit in it; the Martian owns none.  A Fall with retreats to
     come leaves it to the Winter (ruling WOTW R14)."""
     if turn.position.dislodged:
-        return turn.but(report=but(_report(turn), deferred=True))
+        return turn.but(report=but(report_of(turn), deferred=True))
     return centre_owners_now(turn)
 
 
@@ -323,12 +260,12 @@ def virus_check(turn: Turn) -> Turn:
     """WOTW 9.1, rulings WOTW R1, R5, R10: at the end of each season from Fall 1903, the virus becomes active
     (for good) when at least 12 centres are destroyed and at least double the largest Earth power's count.
     At the end of Fall the check waits for the Fall retreats (DIP 14.3, ruling WOTW R14)."""
-    report, st = _report(turn), state(turn.position)
+    report, st = report_of(turn), state(turn.position)
     first = options_of(turn).first_check
     if report.deferred or not check_applies(turn.phase.year, turn.phase.season, first):
         return turn
     status = virus_status(turn.phase.year, turn.phase.season, len(st.destroyed), _largest(turn.position), first)
-    position = turn.position.but(state=but(st, virus=st.virus or status["active"]))
+    position = turn.position.but(state=but(st, virus=st.virus or status.active))
     return turn.but(position=position, report=but(report, virus=status))
 
 
@@ -342,14 +279,14 @@ def fall_check(turn: Turn) -> Turn:
     if not check_applies(turn.phase.year, Season.FALL, first):
         return turn
     status = virus_status(turn.phase.year, Season.FALL, len(st.destroyed), _largest(turn.position), first)
-    position = turn.position.but(state=but(st, virus=st.virus or status["active"]))
-    return turn.but(position=position, report=but(_report(turn), fall_check=status))
+    position = turn.position.but(state=but(st, virus=st.virus or status.active))
+    return turn.but(position=position, report=but(report_of(turn), fall_check=status))
 
 
 def game_end(turn: Turn) -> Turn:
     """WOTW 2.2, 2.3, ruling WOTW R11: the Martian wins at 34 destroyed; an Earth power after a Fall (and its
     retreats) once the Martian is eliminated.  A Fall whose retreats are still to come decides nothing."""
-    report, position = _report(turn), turn.position
+    report, position = report_of(turn), turn.position
     season = turn.phase.season
     after_fall = season is Season.WINTER or (season is Season.FALL and not report.deferred)
     landings = landings_after(season, turn.phase.year)
@@ -357,7 +294,7 @@ def game_end(turn: Turn) -> Turn:
     pushed = tuple(d.unit for d in position.dislodged if d.unit.power == MARTIAN)
     end = end_of_game(_martians(position.units) + pushed, landings, dict(position.owners), state(position).destroyed,
                       after_fall)
-    winner = end["winner"]
+    winner = end.winner
     return turn.but(winner=winner, report=but(report, end=end))
 
 
@@ -367,7 +304,7 @@ def virus_removals(turn: Turn) -> Turn:
     Winter; the valid removals ordered count first, the rest are taken by default.  A removal that cannot be
     made is illegal (no such unit, too few points: ruling DIP R1), or fails when the season's earlier removals
     used the points, and is made up by default (a note says so).  The removals depend on no Earth order (WOTW 9.4)."""
-    orders = tuple(p for p in turn.orders if p.spec.name == "removal")
+    orders = tuple(p for p in turn.orders if p.kind is MartianOrderKind.REMOVAL)
     rest = tuple(p for p in turn.orders if p not in orders)
     position, st = turn.position, state(turn.position)
     mine = {u.province: u for u in _martians(position.units)}
@@ -377,17 +314,18 @@ def virus_removals(turn: Turn) -> Turn:
     budget = min(POINTS_PER_SEASON, sum(strength.values()))
     outcomes, removals, notes = [], [], []
     for p in orders:
+        at = p.province or ""  # a removal names its unit's province
         try:
-            points = check(strength, budget, p.province, p.strength or 1)
+            points = check(strength, budget, at, p.strength or 1)
         except Illegal as err:  # one vocabulary (ruling DIP R1): illegal whatever else is ordered; fails if spent
             spent = isinstance(err, Spent)
             outcomes.append(Outcome(MARTIAN, p.text, None, Status.FAILS if spent else Status.ILLEGAL,
                                     err.message + "; made up by default (WOTW 9.3)",
                                     err.rules + ("WOTW 9.3",) + (() if spent else ("DIP R1",)), line=p.line))
             continue
-        strength[p.province] -= points
+        strength[at] -= points
         budget -= points
-        removals.append(Removal(mine[p.province], points))
+        removals.append(Removal(mine[at], points))
         outcomes.append(Outcome(MARTIAN, p.text, removals[-1], Status.SUCCEEDS, "removed as ordered (WOTW 9.2)",
                                 ("WOTW 9.2",), line=p.line))
     for prov, points in defaults(strength, budget):
@@ -400,7 +338,7 @@ def virus_removals(turn: Turn) -> Turn:
                      "default (WOTW 9.3), the valid removals standing.")
     units = tuple(u for u in position.units if u.power != MARTIAN) + tuple(
         martian(prov, s) for prov, s in sorted(strength.items()) if s > 0)
-    report = but(_report(turn), removals=tuple(removals))
+    report = but(report_of(turn), removals=tuple(removals))
     return turn.add(*outcomes, notes=tuple(notes)).but(orders=rest,
                    position=position.but(units=units), report=report)
 

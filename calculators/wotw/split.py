@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import permutations
 
-from ..diplomacy.api import Hold, Illegal, Kind, Move, OrderSpec, PhaseKind, Status, Unit
+from ..diplomacy.api import (Hold, Illegal, Kind, Move, OrderSpec, PhaseKind, Pieces, Status, Unit, explain,
+                             moved_to)
 from .board import MARTIAN, board, designation, martian_adjacent, show
 
 
@@ -68,28 +69,29 @@ def options(context, unit: Unit):
             yield f"{me} - " + " - ".join(f"{designation(s)} {show(d)}" for s, d in zip(sizes, dests, strict=True))
 
 
-_SHAPES = {2: ((1, 1),), 3: ((2, 1), (1, 1, 1))}
+_SHAPES: dict[int, tuple[tuple[int, ...], ...]] = {2: ((1, 1),), 3: ((2, 1), (1, 1, 1))}
 
 
 def pieces(order: Split):
     """A move for each part that leaves, and what stays holding the province (ruling WOTW R13)."""
     here = order.unit.province
-    out = [(Move(order.unit.with_strength(s), d), None) for s, d in order.parts if d != here]
+    out: list[tuple[Move | Hold, None]] = [(Move(order.unit.with_strength(s), d), None) for s, d in order.parts
+                                           if d != here]
     stay = sum(s for s, d in order.parts if d == here)
     if stay:
         out.append((Hold(order.unit.with_strength(stay)), None))
     return tuple(out)
 
 
-def part_result(facts, j: int) -> str:
+def part_result(facts: Pieces, j: int) -> str:
     """One part: ``2A to Bul succeeds`` or ``A to BLA fails (strength 1 against 2 from Rum)``."""
-    o = facts.order(j)
+    o, dest = facts.order(j), moved_to(facts, j)
     if facts.succeeded(j):
-        return f"{designation(o.unit.strength)} to {show(o.dest)} succeeds"
-    return f"{designation(o.unit.strength)} to {show(o.dest)} fails ({facts.explain(j)[1]})"
+        return f"{designation(o.unit.strength)} to {show(dest)} succeeds"
+    return f"{designation(o.unit.strength)} to {show(dest)} fails ({explain(facts, j)[1]})"
 
 
-def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
+def explain_split(facts: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """Every part's result; parts that fail stay and merge again where they started (WOTW 5.7)."""
     bits, rules = [], ["WOTW 5.2", "WOTW R3"]
     parts = [j for j in facts.siblings(i) if isinstance(facts.order(j), Move)]
@@ -110,4 +112,4 @@ def describe(order: Split) -> str:
 
 
 SPEC = OrderSpec("split", Split, frozenset({PhaseKind.MOVEMENT}), describe, Kind.MOVE, check=check, pieces=pieces,
-                 explain=explain, options=options)
+                 explain=explain_split, options=options)

@@ -10,21 +10,23 @@ seasons are made of other steps, or the same in another order (``calendar_for``)
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
-from ..diplomacy.api import (STANDARD, Illegal, OrderKind, ParsedOrder, PhaseKind, Season, SeasonPlan, Turn, Unit,
-                             UnitType, adjustment_step, check_orders, explain_moves, for_dislodged, place_units,
-                             resolve_moves, retreat_step)
+from ..diplomacy.api import (STANDARD, Illegal, Options, OrderKind, ParsedOrder, PhaseKind, Position, Season,
+                             SeasonPlan, Turn, Unit, UnitType, Variant, adjustment_step, check_orders, explain_moves,
+                             for_dislodged, place_units, resolve_moves, retreat_step)
 from .adjust import BUILD_RULE
 from .board import MARTIAN, MARTIAN_UNIT, MAX_STRENGTH, called, designation, show
 from .orders import MartianOrderKind, read_orders
-from .readings import DislodgedMartian, Landing, RemovalsStart, SeasonOrder
-from .season import (WotwOptions, announce_landing, apply_losses, centre_owners, centre_owners_now,
+from .position import read_wotw_position, write_wotw_position
+from .result import extras, place, summary
+from .readings import DislodgedMartian, Landing, RemovalsStart, SeasonOrder, WotwOptions
+from .season import (announce_landing, apply_losses, centre_owners, centre_owners_now,
                      cite_pushed_retreats, cylinder_gives_no_order, destroy_centres, fall_check, game_end,
-                     land_before_moves, land_cylinder, martian_losses, next_season, push_out, state, virus_check,
+                     land_before_moves, land_cylinder, martian_losses, next_season, push_out, virus_check,
                      virus_removals)
+from .state import report_of
 
 
 def martian_designation(unit: Unit, parsed: ParsedOrder) -> None:
@@ -37,42 +39,20 @@ def martian_designation(unit: Unit, parsed: ParsedOrder) -> None:
                       ("WOTW 4.3",))
 
 
-@dataclass(frozen=True)
-class BoardView:
-    """What the board drawing shows after a season: the units, owners, destroyed centres, landing and moves."""
-
-    earth: tuple[Unit, ...]
-    martian: tuple[Unit, ...]
-    owners: Mapping[str, str]
-    destroyed: frozenset[str]
-    landing: str | None
-    moves: tuple
-    dislodged: tuple
-
-
-def view(turn: Turn) -> BoardView:
-    position = turn.position
-    report = turn.report
-    return BoardView(tuple(u for u in position.units if u.power != MARTIAN),
-                     tuple(u for u in position.units if u.power == MARTIAN), dict(position.owners),
-                     state(position).destroyed, report.landing if report is not None else None, turn.moves,
-                     position.dislodged)
-
-
-def draw(variant, turn: Turn, title: str) -> str:
-    """The board drawing hook: ``board_svg.render`` with the season's typed view."""
+def draw(variant: Variant, turn: Turn, title: str) -> str:
+    """The board drawing hook: the position after the season, its moves, and the season's cylinder."""
     from . import board_svg
 
-    return board_svg.render(view(turn), title)
+    return board_svg.render(turn.position, report_of(turn).landing, turn.moves, title)
 
 
-def _retreat_orders(position, parsed: ParsedOrder) -> bool:
+def _retreat_orders(position: Position, parsed: ParsedOrder) -> bool:
     """The orders a Summer's retreat step takes: every Earth order, and a Martian order that is not a removal (a
     Martian unit retreats only under ruling WOTW R4's attacker-moves-in reading; otherwise it has none to give)."""
-    return parsed.power != MARTIAN or parsed.spec.name != "removal"
+    return parsed.power != MARTIAN or parsed.kind is not MartianOrderKind.REMOVAL
 
 
-def _winter_retreats(position, parsed: ParsedOrder) -> bool:
+def _winter_retreats(position: Position, parsed: ParsedOrder) -> bool:
     return _retreat_orders(position, parsed) and for_dislodged(position, parsed)
 
 
@@ -115,9 +95,10 @@ def calendar_for(options: WotwOptions) -> tuple[SeasonPlan, ...]:
             SeasonPlan(Season.WINTER, PhaseKind.ADJUSTMENTS, (retreat_step(_winter_retreats),) + cited + winter))
 
 
-def _calendar(options) -> tuple[SeasonPlan, ...]:
+def _calendar(options: Options) -> tuple[SeasonPlan, ...]:
     """The variant record's ``pipeline``: the calendar under the readings in ``options`` (any options record)."""
     return calendar_for(WotwOptions.of(options))
+
 
 SEASON_CHOICES = (("spring", "Spring (moves)"), ("summer", "Summer (retreats, virus removals)"),
                   ("fall", "Fall (moves)"), ("winter", "Winter (retreats, adjustments, virus removals)"))
@@ -137,4 +118,9 @@ WOTW = replace(
     group_cap=MAX_STRENGTH,
     non_adjusting=frozenset({MARTIAN}),
     draw=draw,
+    show=place,
+    read_position=read_wotw_position,
+    write_position=write_wotw_position,
+    summary=summary,
+    extras=extras,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, text_param
 from ..diplomacy.api import Illegal, Season
 from .board import EARTH_POWERS, TOTAL_CENTRES
-from .endgame import MIN_DESTROYED, VIRUS_MULTIPLE, first_check_text, virus_status
+from .endgame import MIN_DESTROYED, VIRUS_MULTIPLE, VirusCheck, first_check_text, virus_status
 from .orders import parse_orders
 from .readings import FirstCheck, RemovalsStart
 from .removal import describe, plan
@@ -49,7 +49,7 @@ def _power_param(name: str):
 def virus_check(v: dict) -> Result:
     year, season, destroyed = v["year"], v["season"], v["destroyed"]
     readings = v["readings"]
-    first, start = FirstCheck(readings["WOTW R1"]), RemovalsStart(readings["WOTW R10"])
+    first, start = FirstCheck.read(readings), RemovalsStart.read(readings)
     largest, leaders = _largest(v, destroyed)
     s = virus_status(year, Season(season), destroyed, largest, first)
     # "Fall 1903 (ruling WOTW R1)": when the first check is, under the reading in force.
@@ -59,14 +59,14 @@ def virus_check(v: dict) -> Result:
     notes = []
     if len(leaders) > 1:
         notes.append(f"{' and '.join(leaders)} are tied as the largest power: every one of them must fall to "
-                     f"{s['largest_must_fall_to']} for the doubling threshold to be met by shrinking.")
-    if s["active"] and not martian_won:
+                     f"{s.largest_must_fall_to} for the doubling threshold to be met by shrinking.")
+    if s.active and not martian_won:
         notes.append("Once active the Martian removes two strength points in each adjustment season "
                      "(Summer and Winter) (WOTW 9.2).")
     summary = _summary(s, year, season, destroyed, largest, who, martian_won, from_first)
     if martian_won:
-        s = dict(s, active=False)  # the game is over (WOTW 2.2): no virus to catch
-    data = dict(s, year=year, season=season, destroyed=destroyed, largest=largest, martian_wins=martian_won,
+        s = s._replace(active=False)  # the game is over (WOTW 2.2): no virus to catch
+    data = dict(s.to_json(), year=year, season=season, destroyed=destroyed, largest=largest, martian_wins=martian_won,
                 largest_powers=leaders, thresholds={"min_destroyed": MIN_DESTROYED, "multiple": VIRUS_MULTIPLE})
     tables = [Table("Thresholds", ["Condition", "Met", "How far"], _rows(s, largest, who, leaders, from_first))]
     rules = ["WOTW 9.1", "WOTW R1"] + (["WOTW 2.2"] if martian_won else [])
@@ -74,7 +74,7 @@ def virus_check(v: dict) -> Result:
     first_removals = tuple((p.province, p.strength) for p in parse_orders(v["removals"], "removals", removals=True))
     if first_removals and not martian:
         raise InputError("martian_units", "Give the Martian units to order removals from.")
-    if s["active"] and martian:
+    if s.active and martian:
         data["removals"] = _removals(martian, year, season, first_removals, tables, start)
         notes.append("Removals not ordered by the Martian are made by default, strength points first from the unit "
                      "whose province comes first alphabetically by full name (WOTW 9.3, ruling WOTW R9); they cannot "
@@ -108,38 +108,38 @@ def _largest(v: dict, destroyed: int) -> tuple[int, list[str]]:
     return v["largest"], []
 
 
-def _summary(s: dict, year: int, season: str, destroyed: int, largest: int, who: str, martian_won: bool,
+def _summary(s: VirusCheck, year: int, season: str, destroyed: int, largest: int, who: str, martian_won: bool,
              from_first: str) -> str:
     when = f"the end of {season.capitalize()} {year}"
     if martian_won:
         return (f"The Martian has already won: all {TOTAL_CENTRES} supply centres are destroyed (WOTW 2.2), "
                 "so the game is over and no virus check is made.")
-    if not s["check_applies"]:
+    if not s.check_applies:
         return f"No virus at {when}: the check starts only at the end of {from_first}, once all six cylinders " \
                "have landed."
-    if s["active"]:
+    if s.active:
         return (f"The virus is now active: the Martians have destroyed {destroyed} centres, "
                 f"at least {MIN_DESTROYED} and at least double the {largest} held by {who}.")
     reasons = []
-    if not s["twelve_met"]:
-        reasons.append(f"only {destroyed} centres destroyed, {s['more_destroyed_for_twelve']} short of "
+    if not s.twelve_met:
+        reasons.append(f"only {destroyed} centres destroyed, {s.more_destroyed_for_twelve} short of "
                        f"{MIN_DESTROYED}")
-    if not s["double_met"]:
+    if not s.double_met:
         reasons.append(f"{destroyed} is less than double the {largest} held by {who}")
     return f"No virus at {when}: " + " and ".join(reasons) + "."
 
 
-def _rows(s: dict, largest: int, who: str, leaders: list[str], from_first: str) -> list[list]:
+def _rows(s: VirusCheck, largest: int, who: str, leaders: list[str], from_first: str) -> list[list]:
     return [
-        ["All six cylinders landed (check applies)", "yes" if s["check_applies"] else "no",
+        ["All six cylinders landed (check applies)", "yes" if s.check_applies else "no",
          f"from the end of {from_first}"],
-        [f"At least {MIN_DESTROYED} centres destroyed", "yes" if s["twelve_met"] else "no",
-         "met" if s["twelve_met"] else f"{s['more_destroyed_for_twelve']} more must be destroyed"],
+        [f"At least {MIN_DESTROYED} centres destroyed", "yes" if s.twelve_met else "no",
+         "met" if s.twelve_met else f"{s.more_destroyed_for_twelve} more must be destroyed"],
         [f"Destroyed at least double the largest power ({largest} x 2 = {VIRUS_MULTIPLE * largest})",
-         "yes" if s["double_met"] else "no",
-         "met" if s["double_met"] else
-         (f"{s['more_destroyed_for_double']} more destroyed, or {who} down to {s['largest_must_fall_to']} "
-          f"(lose {s['largest_must_lose']})" + (" each" if len(leaders) > 1 else ""))],
+         "yes" if s.double_met else "no",
+         "met" if s.double_met else
+         (f"{s.more_destroyed_for_double} more destroyed, or {who} down to {s.largest_must_fall_to} "
+          f"(lose {s.largest_must_lose})" + (" each" if len(leaders) > 1 else ""))],
     ]
 
 

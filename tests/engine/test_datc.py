@@ -2,6 +2,7 @@
 of datc_v3_0_readings.txt (the same cases under other readings of the switchable rulings, issue 19) too."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import pathlib
 import re
@@ -21,40 +22,16 @@ from calculators.diplomacy.variant import STANDARD
 
 DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "datc" / "datc_v3_0.txt"
 READINGS_DATA = DATA.with_name("datc_v3_0_readings.txt")
-SECTIONS = ("TITLE", "PHASE", "UNITS", "ORDERS", "RETREATS", "EXPECT")
+# The one reader of the record format: the script that writes the adjudicator's copy (calculators/diplomacy/
+# datc_cases.json) from these records uses it too.
+_spec = importlib.util.spec_from_file_location("datc_generate", DATA.with_name("generate.py"))
+generate = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(generate)
+split_orders = generate.split_orders
 
 
 def load_cases(path=DATA) -> list[dict]:
-    cases, cur, section = [], None, None
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        word, _, rest = line.partition(" ")
-        if word == "CASE":
-            cur = {"id": rest, "UNITS": [], "ORDERS": [], "RETREATS": [], "EXPECT": []}
-            section = None
-        elif word == "END":
-            cases.append(cur)
-            cur = None
-        elif word in ("TITLE", "PHASE", "READINGS", "SOURCE"):
-            cur[word] = rest
-        elif word in SECTIONS and not rest:
-            section = word
-        else:
-            cur[section].append(line)
-    return cases
-
-
-def split_orders(lines):
-    """Order text (line n of the text is lines[n-1]) and the expected status per line number."""
-    text, expect = [], {}
-    for n, line in enumerate(lines, 1):
-        order, _, want = line.partition("=>")
-        text.append(order.strip())
-        if want.strip():
-            expect[n] = want.strip()
-    return "\n".join(text), expect
+    return generate.read_records(path)
 
 
 _EXPECT = re.compile(r"^(succeeds|fails|illegal|void)"
@@ -196,12 +173,9 @@ def test_every_reading_changes_some_case():
 
 
 def test_calculator_copy_matches_this_data():
-    """calculators/diplomacy/datc_cases.json (what the adjudicator's Load offers) is this file, orders without
-    results."""
+    """calculators/diplomacy/datc_cases.json (what the adjudicator's Load offers) is what tests/data/datc/generate.py
+    makes of these records (``make`` runs it when they change): run it if this fails."""
     # Read through the package, so the check also runs against the wheel the browser imports (Pyodide).
-    copy = {c["id"]: c for c in json.loads(read_text(adjudicate_module.__name__, "datc_cases.json"))["cases"]}
-    assert set(copy) == {c["id"] for c in CASES}
-    for c in CASES:
-        want = {"id": c["id"], "title": c["TITLE"], "phase": c["PHASE"], "position": "\n".join(c["UNITS"]),
-                "orders": split_orders(c["ORDERS"])[0], "retreats": split_orders(c["RETREATS"])[0]}
-        assert copy[c["id"]] == want, c["id"]
+    copy = json.loads(read_text(adjudicate_module.__name__, "datc_cases.json"))
+    assert copy == json.loads(generate.calculator_cases(CASES))
+    assert {c["id"] for c in copy["cases"]} == {c["id"] for c in CASES}

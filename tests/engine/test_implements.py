@@ -8,11 +8,12 @@ import pathlib
 import pytest
 
 from calculators.core import implements
+from calculators.core.games import GAMES
 from calculators.core.implements import implemented, rule_ids, rule_key
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # The game packages whose code names, for each rule it cites, the function that implements it.
-PACKAGES = ("diplomacy", "wotw", "clans", "aqmf", "icehouse")
+PACKAGES = tuple(g.package for g in GAMES)
 
 
 def _cited(package: str) -> dict[str, str]:

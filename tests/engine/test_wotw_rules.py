@@ -35,7 +35,7 @@ def test_destroyed_centres_count_for_nobody():
 
 # -- WOTW 2.2, 2.3, R11 ---------------------------------------------------------------------------
 def test_martian_wins_at_34():
-    assert end_of_game((), 0, {}, frozenset(MAP.centres), False)["martian_wins"] is True
+    assert end_of_game((), 0, {}, frozenset(MAP.centres), False).martian_wins is True
 
 
 @pytest.mark.parametrize("destroyed, held, wins", [(12, 12, True), (12, 11, False), (0, 18, True), (0, 17, False),
@@ -45,15 +45,15 @@ def test_simple_majority_of_remaining(destroyed, held, wins):
     gone = frozenset(centres[:destroyed])
     owners = {c: "France" for c in centres[destroyed:destroyed + held]}
     end = end_of_game((), 0, owners, gone, True)
-    assert (end["winner"] == "France") is wins
-    assert end["needed"] == (34 - destroyed) // 2 + 1
+    assert (end.winner == "France") is wins
+    assert end.needed == (34 - destroyed) // 2 + 1
 
 
 def test_no_earth_win_while_martian_lives_or_before_fall():
     owners = {c: "France" for c in sorted(MAP.centres)[:30]}
-    assert end_of_game((martian("bur", 1),), 0, owners, frozenset(), True)["winner"] is None
-    assert end_of_game((), 2, owners, frozenset(), True)["martian_eliminated"] is False
-    assert end_of_game((), 0, owners, frozenset(), False)["winner"] is None
+    assert end_of_game((martian("bur", 1),), 0, owners, frozenset(), True).winner is None
+    assert end_of_game((), 2, owners, frozenset(), True).martian_eliminated is False
+    assert end_of_game((), 0, owners, frozenset(), False).winner is None
 
 
 # -- WOTW 9.2, 9.3, R5, R9, R10 -------------------------------------------------------------------

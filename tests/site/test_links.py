@@ -19,6 +19,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 import calculators
+from calculators.core.games import GAMES
 
 pytestmark = pytest.mark.slow
 
@@ -227,7 +228,7 @@ def test_home_page_reaches_every_game_and_calculator_in_one_click(built_site, pa
     content = _Page()
     content.feed(article)
     targets = {_resolve(built_site, "index.html", url, base) for _, url in content.links if not SCHEME.match(url)}
-    for game in ("diplomacy", "wotw", "clans", "aqmf", "icehouse"):
+    for game in (g.package for g in GAMES):
         assert (f"{game}/index.html", "") in targets, f"the home page does not link {game}/"
     for calc in calculators.catalog():
         page = calc["page"][:-3]

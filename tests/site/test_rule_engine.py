@@ -7,10 +7,11 @@ import re
 
 import pytest
 
+from calculators.core.games import RULE_ID_PATTERN
 from calculators.core.implements import implemented
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-MARK = re.compile(r"<!--\s*rule:\s*([A-Z]{2,5} R?\d+(?:\.\d+)*[a-z]?)\s*-->")
+MARK = re.compile(rf"<!--\s*rule:\s*({RULE_ID_PATTERN})\s*-->")
 
 
 def test_every_implemented_rule_is_defined_in_the_docs():

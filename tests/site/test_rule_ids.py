@@ -14,10 +14,11 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 import calculators
+from calculators.core.games import RULE_ID_PATTERN
 
 pytestmark = pytest.mark.slow
 
-RULE_ID = re.compile(r"^[A-Z]{2,5} R?\d+(?:\.\d+)*[a-z]?$")
+RULE_ID = re.compile(rf"^{RULE_ID_PATTERN}$")
 
 
 def expected_anchor(rule_id: str) -> str:

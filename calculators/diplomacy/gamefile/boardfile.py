@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
+from typing import TypeGuard
 
 from ..parser import ParseError, parse_phase, read_position
 from ..position import check_position
@@ -18,7 +19,7 @@ FORMAT = "martian-front-game"
 CALCULATORS = {"dip-adjudicate": "Diplomacy", "wotw-adjudicate": "War of the Worlds"}
 
 
-def looks_like(doc: object) -> bool:
+def looks_like(doc: object) -> TypeGuard[dict]:
     return isinstance(doc, dict) and "format" in doc
 
 

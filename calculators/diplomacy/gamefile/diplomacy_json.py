@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TypeGuard
 
 from ..map import province_of, show
 from ..parser import ParseError, Reader, parse_phase, read_position
@@ -27,7 +28,7 @@ PLAIN_RULES = frozenset({"NO_PRESS", "POWER_CHOICE", "REAL_TIME", "NO_DEADLINE",
                          "NO_OBSERVATIONS"})
 
 
-def looks_like(doc: object) -> bool:
+def looks_like(doc: object) -> TypeGuard[dict]:
     return isinstance(doc, dict) and isinstance(doc.get("phases"), list) and "format" not in doc
 
 
@@ -148,9 +149,10 @@ def _attackers(reader: Reader, previous) -> dict[str, tuple[str, bool]]:
                 o = reader.order(f"{power}: {text}")
             except ParseError:
                 continue
-            if o is not None and o.spec.name == "move":
-                far = province_of(o.dest) not in reader.gmap.neighbours(o.province)
-                out.setdefault(province_of(o.dest), []).append((o.province, o.via_convoy or far))
+            origin = o.province if o is not None else None
+            if o is not None and o.spec.name == "move" and o.dest is not None and origin is not None:
+                far = province_of(o.dest) not in reader.gmap.neighbours(origin)
+                out.setdefault(province_of(o.dest), []).append((origin, o.via_convoy or far))
     return {dest: moves[0] for dest, moves in out.items() if len(moves) == 1}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..notation import UNIT_WORDS, judge_heading, notation_of, recorded_result, written
 from ..parser import ParseError, Reader, Segment, parse_phase
 from ..position import initial_position
-from ..units import START_PHASE
+from ..units import START_PHASE, Phase
 from ..variant import STANDARD, reader_for
 from .record import MAX_ORDERS, MAX_PHASES, GameFileError, ImportedGame, ReadLine, RecordedOrder, RecordedPhase, Source
 
@@ -50,7 +50,8 @@ def read_line(reader: Reader, seg: Segment, phase: str | None) -> ReadLine:
     order is then the owner's of the unit it names)."""
     recorded = recorded_result(seg.text)
     if seg.order is None:
-        return ReadLine(seg.line, seg.text, None, seg.power, None, seg.error.message, recorded, phase)
+        message = seg.error.message if seg.error is not None else None  # the reader gives an error for no order
+        return ReadLine(seg.line, seg.text, None, seg.power, None, message, recorded, phase)
     notation = notation_of(_body(seg.text), _long_names(reader)).value
     return ReadLine(seg.line, seg.text, notation, seg.order.power, written(seg.order), None, recorded, phase)
 
@@ -74,7 +75,8 @@ def read(text: str) -> ImportedGame:
     blocks = _blocks(names, segments)
     if len(blocks) > MAX_PHASES:
         raise GameFileError(f"{len(blocks)} phases: at most {MAX_PHASES} are replayed")
-    phases, lines = [], []
+    phases: list[RecordedPhase] = []
+    lines: list[ReadLine] = []
     for i, (name, segs) in enumerate(blocks):
         phase = _phase_of(name, i)
         read_lines = [read_line(reader, s, phase.label()) for s in segs]
@@ -84,8 +86,9 @@ def read(text: str) -> ImportedGame:
         orders = tuple(RecordedOrder(r.power, r.read_as or s.text,
                                      tuple(r.recorded.split(", ")) if r.recorded else None, s.line)
                        for r, s in zip(read_lines, segs, strict=True))
-        if phases and phase.key <= phases[-1].phase.key:
-            raise GameFileError(f"line {segs[0].line}: {phase.label()} comes after {phases[-1].phase.label()}: "
+        before = phases[-1].phase if phases else None
+        if before is not None and phase.key <= before.key:
+            raise GameFileError(f"line {segs[0].line}: {phase.label()} comes after {before.label()}: "
                                 "give the phases in the order they were played")
         start = initial_position(STANDARD.map) if i == 0 else None
         phases.append(RecordedPhase(phase.code, phase, start, orders, played=True))
@@ -105,7 +108,7 @@ def _blocks(names: dict[int, str], segments: list[Segment]) -> list[tuple[str | 
     return blocks
 
 
-def _phase_of(name: str | None, i: int):
+def _phase_of(name: str | None, i: int) -> Phase:
     if name is None:
         return START_PHASE
     phase = parse_phase(name)

@@ -52,7 +52,7 @@ def _unit(u) -> str:
     return f"{u.type.value} {u.location.upper()}"
 
 
-def package_order(order, position: Position) -> str | None:
+def package_order(order, position: Position) -> str:
     """A typed order in the package's words: ``A PAR - BUR``, ``F NTH C A LON - BEL``, ``A PAR B``, ``WAIVE``."""
     name = spec_of(order).name
     if name == "waive":

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import IntEnum, StrEnum
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum, StrEnum
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from ..map import province_of, show
 from ..units import PhaseKind, Unit, UnitType
@@ -19,6 +19,11 @@ class Kind(IntEnum):
     MOVE = 1
     SUPPORT = 2
     CONVOY = 3
+
+
+# The kinds as module constants: the resolution's inner loop compares them, and a constant is read several
+# times faster than an enum's member through its class.
+HOLD, MOVE, SUPPORT, CONVOY = Kind.HOLD, Kind.MOVE, Kind.SUPPORT, Kind.CONVOY
 
 
 class Status(StrEnum):
@@ -54,7 +59,7 @@ class ParsedOrder(NamedTuple):
     line: int
     text: str
     power: str | None
-    kind: object
+    kind: Enum  # a member of an order-kind enum: its value is the kind's ``OrderSpec``
     unit_type: UnitType | None = None
     location: str | None = None  # the ordered (or built) unit's location as written
     target_type: UnitType | None = None
@@ -66,7 +71,7 @@ class ParsedOrder(NamedTuple):
     target_power: str | None = None  # the power written before the supported or convoyed unit
 
     @property
-    def spec(self) -> OrderSpec:
+    def spec(self) -> OrderSpec[Any]:
         """The kind's record (the enum member's value, read without the enum's property)."""
         return self.kind._value_
 
@@ -75,8 +80,11 @@ class ParsedOrder(NamedTuple):
         return province_of(self.location) if self.location else None
 
 
+T = TypeVar("T")  # a typed order: Move, Support, ...
+
+
 @dataclass(frozen=True, repr=False)
-class OrderSpec:
+class OrderSpec(Generic[T]):
     """One order kind: how it is read, checked, resolved, explained and written back.
 
     ``read(reader, toks, k, ctx)`` reads the words after the verb and ``read_leading`` those after a
@@ -88,19 +96,19 @@ class OrderSpec:
     """
 
     name: str
-    value: type  # the typed order
+    value: type[T]  # the typed order
     phases: frozenset[PhaseKind]
-    describe: Callable[[object], str]
+    describe: Callable[[T], str]
     resolution: Kind = Kind.NONE
     verbs: frozenset[str] = frozenset()  # words after the unit: A Par - Bur
     leading: frozenset[str] = frozenset()  # words before the unit: Build A Par
-    read: Callable | None = None
-    read_leading: Callable | None = None  # after a leading word: reads the unit too
-    check: Callable | None = None
-    settle: Callable | None = None  # the cross-order stage: settle(context, chosen, reject) -> chosen
-    pieces: Callable | None = None  # pieces(order) -> ((resolver order, group key), ...); None: the order itself
-    explain: Callable | None = None
-    options: Callable | None = None  # options(context, unit) -> the unit's orders of this kind, as players write them
+    read: Callable[..., dict[str, Any]] | None = None
+    read_leading: Callable[..., dict[str, Any]] | None = None  # after a leading word: reads the unit too
+    check: Callable[..., Any] = field(default_factory=lambda: _no_check)  # its typed order (or a simpler kind's)
+    settle: Callable[..., dict[str, Any]] | None = None  # the cross-order stage: settle(context, chosen, reject)
+    pieces: Callable[[T], Any] | None = None  # pieces(order) -> ((resolver order, group key), ...); None: itself
+    explain: Callable[[Any, int], tuple[Status, str, tuple[str, ...]]] = field(default_factory=lambda: _unexplained)
+    options: Callable[..., Any] | None = None  # options(context, unit) -> the unit's orders of this kind, as written
 
     def __repr__(self) -> str:
         return f"OrderSpec({self.name})"
@@ -121,6 +129,14 @@ class Outcome(NamedTuple):
     def row(self) -> list:
         return [self.power, self.text, self.status.value + (" (dislodged)" if self.dislodged else ""),
                 self.reason, ", ".join(self.rules)]
+
+
+def _no_check(context: Any, unit: Unit, parsed: ParsedOrder) -> Any:
+    raise TypeError(f"a {parsed.spec.name} order has no check of its own: its phase's step checks it")
+
+
+def _unexplained(facts: Any, i: int) -> tuple[Status, str, tuple[str, ...]]:
+    raise TypeError(f"piece {i}'s kind takes no part in the movement resolution: nothing to explain")
 
 
 def read_nothing(reader, toks: list[str], k: int, ctx) -> dict:
@@ -156,9 +172,10 @@ def strict_designation(units, unit: Unit, p: ParsedOrder) -> None:
                       rules)
     if p.unit_type.value != unit.type.value:
         raise Illegal(f"the unit in {show(unit.province)} is {a_unit(unit)}, not {a_unit(p.unit_type)}", rules)
-    written, actual = p.location.partition("/")[2], unit.location.partition("/")[2]
+    location = p.location or unit.location
+    written, actual = location.partition("/")[2], unit.location.partition("/")[2]
     if written and written != actual:
-        raise Illegal(f"the fleet is on {show(unit.location)}, not {show(p.location)}", rules)
+        raise Illegal(f"the fleet is on {show(unit.location)}, not {show(location)}", rules)
     if p.target is None:
         return
     target = units.get(province_of(p.target))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..map import GameMap, coast_of, province_of, show
+from ..map import GameMap, Terrain, coast_of, province_of, show
 from ..units import PhaseKind, UnitType
 from .base import Illegal, Kind, OrderSpec, read_nothing, read_unit
 
@@ -47,7 +47,7 @@ def _unit_type(info, parsed) -> UnitType:
     """Ruling DIP R12: a build without A or F is an army inland, and must name A or F on a coast."""
     if parsed.unit_type is not None:
         return parsed.unit_type
-    if info.terrain.value == "land":
+    if info.terrain is Terrain.LAND:
         return UnitType.ARMY
     raise Illegal(f"say whether to build an army or a fleet in {info.name}", ("DIP 13.5", "DIP R12"))
 
@@ -67,7 +67,7 @@ def check(context, power: str, parsed) -> Build:
     utype = _unit_type(info, parsed)
     if utype is UnitType.ARMY:
         return Build(power, utype, prov)
-    if info.terrain.value != "coast":
+    if info.terrain is not Terrain.COAST:
         raise Illegal(f"a fleet cannot be built inland in {info.name}", ("DIP 13.5",))
     if not info.coasts:
         return Build(power, utype, prov)

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
-from ..map import GameMap, Reach, show
+from ..map import GameMap, Reach, Terrain, show
+from ..readings import ConvoyIntent
 from ..units import PhaseKind, Unit
 from .base import Illegal, Kind, OrderSpec, Status, find_unit
-from ..readings import ConvoyIntent
 from .move import Move, szykman
 from .support import read_target
+
+if TYPE_CHECKING:
+    from ..pieces import Pieces
 
 WORDS = frozenset({"c", "convoy", "convoys"})
 
@@ -17,6 +21,8 @@ WORDS = frozenset({"c", "convoy", "convoys"})
 @dataclass(frozen=True, slots=True)
 class Convoy:
     """DIP 4.4: a fleet convoys the army in province ``army`` to province ``dest``."""
+
+    KIND: ClassVar[Kind] = Kind.CONVOY
 
     unit: Unit
     army: str
@@ -44,7 +50,7 @@ def check(context, unit: Unit, parsed) -> Convoy:
         raise Illegal(f"{army.label()} is a {army.type.word}; only armies are convoyed", army.type.convoy_rule)
     dest = parsed.dest.split("/", 1)[0]
     info = gmap.provinces[dest]
-    if dest == army.province or info.terrain.value != "coast":
+    if dest == army.province or info.terrain is not Terrain.COAST:
         raise Illegal(f"an army cannot be convoyed to {info.name}", ("DIP 8.1",))
     return Convoy(unit, army.province, dest)
 
@@ -125,9 +131,9 @@ def options(context, unit: Unit):
     gmap = context.board
     if not unit.type.convoys or not gmap.is_sea(unit.province):
         return
-    coasts = sorted(p for p, info in gmap.provinces.items() if info.terrain.value == "coast")
+    coasts = sorted(p for p, info in gmap.provinces.items() if info.terrain is Terrain.COAST)
     for army in sorted(context.units.values(), key=lambda u: u.province):
-        if not army.type.convoyed or gmap.provinces[army.province].terrain.value != "coast":
+        if not army.type.convoyed or gmap.provinces[army.province].terrain is not Terrain.COAST:
             continue
         for dest in coasts:
             if dest != army.province and on_minimal_route(army.province, dest, unit.province, context.fleets_at_sea,
@@ -148,15 +154,22 @@ def void_reason(order: Convoy, army_order) -> str:
     return f"void: the army in {show(order.army)} was not ordered to {show(order.dest)}"
 
 
-def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
+def holds(r: Pieces, i: int) -> bool:
+    """DIP 8.1: a convoy holds while the fleet is not dislodged."""
+    return not any(r.resolve(m) for m in r.into.get(r.prov[i], ()))
+
+
+def explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """DIP 8.1: the convoy holds unless the fleet is dislodged; ruling DIP R2 in a paradox."""
-    o = facts.orders[i]
-    if facts.resolve(i):
+    o = r.orders[i]
+    if type(o) is not Convoy:
+        raise TypeError(f"piece {i} is not a convoy")
+    if r.resolve(i):
         return (Status.SUCCEEDS, f"convoy held for the army from {show(o.army)} to {show(o.dest)}",
                 ("DIP 4.4", "DIP 8.1"))
-    if i in facts.szykman or facts.dislodged_by(i) is None:
+    if i in r.szykman or r.dislodged_by(i) is None:
         # The Szykman rule settled it, even where the fleet is then dislodged (DATC 6.F.14): say so.
-        rule, rules = szykman(facts)
+        rule, rules = szykman(r)
         return Status.FAILS, f"convoy paradox: this convoy is treated as disrupted ({rule})", rules
     return Status.FAILS, "the fleet was dislodged, so the convoy is disrupted", ("DIP 8.1", "DIP 10.2")
 

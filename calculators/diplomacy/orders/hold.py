@@ -2,15 +2,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from ..units import PhaseKind, Unit
-from .base import Kind, OrderSpec, Status, read_nothing
+from .base import MOVE, Kind, OrderSpec, Status, read_nothing
+
+if TYPE_CHECKING:
+    from ..pieces import Pieces
 
 WORDS = frozenset({"h", "hold", "holds", "stand", "stands"})
 
 
 @dataclass(frozen=True, slots=True)
 class Hold:
+    KIND: ClassVar[Kind] = Kind.HOLD
+
     unit: Unit
 
 
@@ -24,10 +30,20 @@ def options(context, unit: Unit):
     yield f"{unit.label()} H"
 
 
-def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
+def hold_strength(r: Pieces, province: str, skip=()) -> int:
+    """DATC 5.B.5, DIP 6.2, 9.2: what stays in a province holds it with its strength and its hold supports;
+    a split unit's remainder holds together (ruling WOTW R13), each Martian unit at its strength (ruling
+    WOTW R7)."""
+    total = 0
+    for j in r.staying(province, skip):
+        total += r.strength[j] if r.kind[j] == MOVE else r.strength[j] + r.support_sum((j,))
+    return total
+
+
+def explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """DIP 6.1, 6.2: a holding unit, with the support it got."""
-    strength = facts.hold_strength(facts.prov[i])
-    if strength > facts.strength[i]:
+    strength = hold_strength(r, r.prov[i])
+    if strength > r.strength[i]:
         return Status.SUCCEEDS, f"holds with strength {strength}", ("DIP 6.1", "DIP 6.2")
     return Status.SUCCEEDS, "holds", ("DIP 6.1",)
 

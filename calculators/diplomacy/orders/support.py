@@ -1,14 +1,20 @@
-"""The support order (DIP 4.3, 7.1, 7.2, 11.1, 14.7): ``A Mun S A Ber - Kie``, ``F Lon S F Nth``."""
+"""The support order (DIP 4.3, 7.1, 7.2, 11.1, 14.7): ``A Mun S A Ber - Kie``, ``F Lon S F Nth``; its reading,
+legality, what cuts it in the resolution (DATC 5.B.1), and the explanation of its result."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from ..map import Reach, coast_of, province_of, show
 from ..units import PhaseKind, Unit
 from .base import Illegal, Kind, OrderSpec, Status, find_unit
 from .move import WORDS as MOVE_WORDS
-from .move import Move, could_move, names
+from .move import Move, by_convoy, could_move, names, path
 from .move import describe as describe_move
+
+if TYPE_CHECKING:
+    from ..pieces import Pieces
 
 WORDS = frozenset({"s", "sup", "support", "supports"})
 HOLD_WORDS = frozenset({"h", "hold", "holds", "stand", "stands"})
@@ -17,6 +23,8 @@ HOLD_WORDS = frozenset({"h", "hold", "holds", "stand", "stands"})
 @dataclass(frozen=True, slots=True)
 class Support:
     """DIP 4.3: support the unit in ``target`` to hold (``dest`` None) or to move into ``dest``."""
+
+    KIND: ClassVar[Kind] = Kind.SUPPORT
 
     unit: Unit
     target: str  # province of the supported unit
@@ -117,27 +125,82 @@ def void_reason(order: Support, target_order) -> str:
     return f"void: {target_order.unit.label()} did not move to {want}"
 
 
-def explain(facts, i: int) -> tuple[Status, str, tuple[str, ...]]:
+# -- the resolution (DATC 5.B.1) ---------------------------------------------------------------
+def given(r: Pieces, i: int) -> bool:
+    """DIP 11.1, WOTW 6.2: cut by an attack from anywhere but the province supported into (all of a strong
+    unit's support at once); lost if dislodged.
+
+    An attack from the province supported into never cuts, even by convoy (ruling DIP R15), a Martian
+    unit's support included (ruling WOTW R15).
+    """
+    attackers = r.into.get(r.prov[i])
+    if not attackers:
+        return True
+    into = r.sdest[i]
+    me = r.power[i]
+    for m in attackers:
+        if r.prov[m] != into and r.power[m] != me and path(r, m):
+            return False
+    return not any(r.prov[m] == into and r.resolve(m) for m in attackers)
+
+
+def given_read(r: Pieces, i: int) -> bool:
+    """``given`` under other readings of rulings DIP R2 and R15 (``cutters``)."""
+    attackers = r.into.get(r.prov[i])
+    if not attackers:
+        return True
+    if next(cutting(r, i), None) is not None:
+        return False
+    into = r.sdest[i]
+    return not any(r.prov[m] == into and r.resolve(m) for m in attackers)
+
+
+def cutting(r: Pieces, i: int) -> Iterator[int]:
+    """DIP 11.1: the attacks that cut support i, one at a time.  A convoyed attack from the province supported
+    into cuts under ruling DIP R15's from-the-sea reading; a convoyed army never cuts a support given to a body
+    of water holding a convoying fleet under ruling DIP R2's 1982 rule."""
+    into, me = r.sdest[i], r.power[i]
+    for m in r.into.get(r.prov[i], ()):
+        if r.power[m] == me:
+            continue
+        if r.prov[m] == into and not (r.cut_from_sea and by_convoy(r, m)):
+            continue
+        if spared_1982(r, i, m):
+            continue
+        if path(r, m):
+            yield m
+
+
+def spared_1982(r: Pieces, i: int, m: int) -> bool:
+    """Ruling DIP R2, the 1982 rule: the convoyed army m does not cut support i, given to a body of water
+    holding a convoying fleet."""
+    return r.rule_1982 and r.sdest[i] in r.convoy_seas and r.power[m] != r.power[i] and by_convoy(r, m)
+
+
+# -- the result -----------------------------------------------------------------------------
+def explain(r: Pieces, i: int) -> tuple[Status, str, tuple[str, ...]]:
     """DIP 11.1: given, cut, or lost with the unit's dislodgement."""
-    o = facts.orders[i]
-    if facts.resolve(i):
+    o = r.orders[i]
+    if type(o) is not Support:
+        raise TypeError(f"piece {i} is not a support")
+    if r.resolve(i):
         what = f"into {show(o.dest)}" if o.dest else f"to hold {show(o.target)}"
-        spared = [m for m in facts.entering(facts.prov[i]) if facts.spared_1982(i, m)]
+        spared = [m for m in r.entering(r.prov[i]) if spared_1982(r, i, m)]
         if spared:
-            return (Status.SUCCEEDS, f"support given {what}: the army convoyed from {names(facts, spared)} does not "
+            return (Status.SUCCEEDS, f"support given {what}: the army convoyed from {names(r, spared)} does not "
                     f"cut a support given to a sea holding a convoying fleet (the 1982 rule)",
-                    ("DIP 4.3", "DIP 10.1", facts.options.cite("DIP R2")))
+                    ("DIP 4.3", "DIP 10.1", r.options.cite("DIP R2")))
         return Status.SUCCEEDS, f"support given {what}", ("DIP 4.3", "DIP 10.1")
-    if facts.is_decided(i):
-        reason, rules = facts.why_decided(i)
+    if r.is_decided(i):
+        reason, rules = r.why_decided(i)
         return Status.FAILS, reason, rules
-    into = facts.sdest[i]
-    cutters = facts.cutters(i)
+    into = r.sdest[i]
+    cutters = list(cutting(r, i))
     if cutters:
         rules = ("DIP 11.1",)
-        if any(facts.prov[m] == into for m in cutters):  # ruling DIP R15: a convoyed attack from there cuts
-            rules += (facts.options.cite("DIP R15"),)
-        return Status.FAILS, f"support cut by the attack from {names(facts, cutters)}", rules
+        if any(r.prov[m] == into for m in cutters):  # ruling DIP R15: a convoyed attack from there cuts
+            rules += (r.options.cite("DIP R15"),)
+        return Status.FAILS, f"support cut by the attack from {names(r, cutters)}", rules
     return (Status.FAILS, f"support lost: the supporting unit was dislodged from {show(into)}",
             ("DIP 10.2", "DIP 11.1"))
 

@@ -15,7 +15,7 @@ from ..position import format_position
 from ..readings import FIELDS, Options
 from ..variant import STANDARD
 from .boardgame import replay_calculated
-from .explain import MAX_SEARCHED, game_reading, reproducing
+from .explain import MAX_SEARCHED, FoundReading, game_reading, reproducing
 from .phases import PhaseReplay, replay_game, write_orders
 from .present import calculated_phase, status, tables, typed_phase, unplayed_phase
 from .verdict import Difference
@@ -142,7 +142,9 @@ def _replayed(game: ImportedGame, readings: Readings, options: Options,
     them), which costs the adjudicator's whole result, map included, for every phase."""
     if game.calculator != "dip-adjudicate":
         return [calculated_phase(cp) for cp in replay_calculated(game, readings)] + _unplayed(game, readings), [], []
-    out, found, typed = [], [], []
+    out: list[dict] = []
+    found: list[tuple[FoundReading, ...]] = []
+    typed: list[PhaseReplay] = []
     for pr in replay_game(game, options):
         typed += [pr, *pr.skipped]
         summary, extra = _site_summary(pr, readings) if summaries else (None, [])

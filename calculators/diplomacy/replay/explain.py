@@ -9,11 +9,12 @@ click.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
+from typing import Any
 
 from ...core.params import ruling_param_name
+from ...core.rulings import RulingEnum
 from ..gamefile.record import ImportedGame
-from ..readings import FIELDS, RULINGS, Options
+from ..readings import FIELDS, Options
 from .phases import PhaseReplay, replay_game, replay_phase
 
 # The differing phases searched for a reading at most: each search adjudicates the phase a dozen times, so a
@@ -22,11 +23,11 @@ MAX_SEARCHED = 30
 
 
 @dataclass(frozen=True)
-class Reading:
+class FoundReading:
     """One reading of one switchable ruling, as the result names it and a form sets it (``dip_r4=...``)."""
 
     ruling: str
-    value: Enum
+    value: RulingEnum
 
     @property
     def param(self) -> str:
@@ -34,8 +35,7 @@ class Reading:
 
     @property
     def label(self) -> str:
-        ruling = next(r for r in RULINGS if r.id == self.ruling)
-        return ruling.reading(self.value.value).label
+        return self.value.reading.label
 
     @property
     def name(self) -> str:
@@ -48,29 +48,32 @@ class Reading:
 
 
 def with_readings(options: Options, readings) -> Options:
-    return replace(options, **{FIELDS[r.ruling][0]: r.value for r in readings})
+    changes: dict[str, Any] = {FIELDS[r.ruling][0]: r.value for r in readings}
+    return replace(options, **changes)  # each field its ruling's enum (FIELDS)
 
 
-def reproducing(played: PhaseReplay, options: Options) -> tuple[Reading, ...]:
+def reproducing(played: PhaseReplay, options: Options) -> tuple[FoundReading, ...]:
     """Ruling DIP R32: every single other reading under which the phase matches its recording."""
-    found = []
+    found: list[FoundReading] = []
     for rid, (name, kind) in FIELDS.items():
         for value in kind:
             if value is getattr(options, name):
                 continue
-            trial = replay_phase(played.recorded, played.start, played.following, replace(options, **{name: value}),
+            change: dict[str, Any] = {name: value}  # the field's own enum (FIELDS)
+            trial = replay_phase(played.recorded, played.start, played.following, replace(options, **change),
                                  played.origin)
             if trial.matches:
-                found.append(Reading(rid, value))
+                found.append(FoundReading(rid, value))
     return tuple(found)
 
 
-def game_reading(game: ImportedGame, options: Options, found: list[tuple[Reading, ...]]) -> tuple[Reading, ...] | None:
+def game_reading(game: ImportedGame, options: Options,
+                 found: list[tuple[FoundReading, ...]]) -> tuple[FoundReading, ...] | None:
     """Ruling DIP R32: readings, one per ruling, under which every phase of the game matches (the first reading
     found for each differing phase, taken together), or None when there is none."""
     if not found or not all(found):
         return None
-    chosen: dict[str, Reading] = {}
+    chosen: dict[str, FoundReading] = {}
     for readings in found:
         if not any(r.ruling in chosen and chosen[r.ruling] == r for r in readings):
             first = readings[0]

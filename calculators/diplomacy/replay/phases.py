@@ -112,10 +112,12 @@ def _kind(outcome: Outcome, parsed: ParsedOrder | None, phase_kind: PhaseKind) -
 def _by_land(parsed: ParsedOrder | None, written_orders: tuple[Written, ...]) -> bool:
     """A move via convoy that no chain of the fleets the recording ordered to convoy it could carry (DIP 8.2):
     if it moved, it went over land."""
-    if parsed is None or not parsed.via_convoy:
+    army = parsed.province if parsed is not None else None
+    if parsed is None or not parsed.via_convoy or parsed.dest is None or army is None:
         return False
-    army, dest = parsed.province, province_of(parsed.dest)
+    dest = province_of(parsed.dest)
     fleets = {w.parsed.province for w in written_orders if w.parsed is not None and w.parsed.spec.name == "convoy"
+              and w.parsed.target is not None and w.parsed.dest is not None
               and province_of(w.parsed.target) == army and province_of(w.parsed.dest) == dest}
     fleets &= {p for p in fleets if p in STANDARD.map.sea_adjacency}
     return not convoy_routes_exist(STANDARD.map, army, dest, fleets)
@@ -133,7 +135,7 @@ def verdicts(rec: RecordedPhase, written_orders: tuple[Written, ...], result: Ph
             words = rec.unit_results.get(key) if key is not None else None
         kind = _kind(o, w.parsed if w else None, result.phase.kind)
         expected = recorded_effect(kind, words) if words is not None else None
-        if expected is None:
+        if words is None or expected is None:
             out.append(OrderVerdict(o, recorded, words, None))
             continue
         same = expected.agrees(site_effect(kind, o))

@@ -11,10 +11,10 @@ from ...core.result import Table
 from ...core.rulings import Readings, all_rulings
 from ..gamefile.record import RecordedPhase
 from ..position import format_position
-from ..readings import RULINGS, Options
+from ..readings import Options
 from ..variant import STANDARD
 from .boardgame import CalculatedPhase
-from .explain import Reading
+from .explain import FoundReading
 from .phases import PhaseReplay
 from .verdict import Difference
 
@@ -24,7 +24,7 @@ def reading_params(readings: Readings) -> dict[str, str]:
     return {ruling_param_name(r): readings[r] for r in readings if not readings.is_default(r)}
 
 
-def explained(d: Difference, found: tuple[Reading, ...] | None, options: Options) -> str:
+def explained(d: Difference, found: tuple[FoundReading, ...] | None, options: Options) -> str:
     """Ruling DIP R32: a difference in words, with the ruling whose other reading reproduces the recording
     (``found`` None: the phase was not searched for one)."""
     if found is None:
@@ -33,10 +33,9 @@ def explained(d: Difference, found: tuple[Reading, ...] | None, options: Options
         return (f"recorded: {d.recorded}; this site: {d.site}. No reading of the switchable rulings reproduces "
                 "the recording.")
     r = found[0]
-    now = options.reading(r.ruling).value
-    ruling = next(x for x in RULINGS if x.id == r.ruling)
+    now = options.reading(r.ruling).reading.label
     also = "".join(f" or {x.name} ({x.param}={x.value.value})" for x in found[1:])
-    return (f"recorded: {d.recorded}; this site: {r.ruling}, {ruling.reading(now).label}: {d.site}. Under {r.name} "
+    return (f"recorded: {d.recorded}; this site: {r.ruling}, {now}: {d.site}. Under {r.name} "
             f"({r.param}={r.value.value}){also} the site gives the recorded result.")
 
 
@@ -105,6 +104,7 @@ def calculated_phase(cp: CalculatedPhase) -> dict:
 
 def unplayed_phase(rec: RecordedPhase, readings: Readings, orders_text: str) -> dict:
     """The recording's last phase, not played yet: its position, to play on from."""
+    params: dict[str, object]
     if rec.position is not None:
         params = {"phase": rec.position.phase.label(), "position": format_position(STANDARD.map, rec.position),
                   "orders": orders_text, **reading_params(readings)}
