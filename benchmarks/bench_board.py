@@ -14,6 +14,10 @@ their orders too). Times, each the median of ``--repeat`` runs:
 - a real mouse click on a unit (Playwright's mouse, at the unit's centre) until the frame that paints its
   highlighted destinations has run, measured from the click event's own time stamp.
 
+Issue 23: a new position's legal orders listed in at most 50 ms (``legal_choices``, every unit's orders with
+their clicks), timed on the host's CPython for the 1901 start and the crowded Fall 1905, and in the page as
+the options calculator's whole run with lists (listing, checking the typed orders and drawing the map).
+
     .venv/bin/python benchmarks/bench_board.py [--repeat 15]
 """
 from __future__ import annotations
@@ -29,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_map import ORDERS, POSITION  # noqa: E402
 from bench_widget import ARGS, serve_built_site  # noqa: E402
 
-DRAW_TARGET_MS, CLICK_TARGET_MS = 50, 100
+DRAW_TARGET_MS, CLICK_TARGET_MS, LIST_TARGET_MS = 50, 100, 50
 UNITS = ["bur", "mun", "war", "bla", "nwg", "ven", "ser", "ion", "mar", "kie"]
 
 # The same crowded Fall 1905 in both adjudicators (War of the Worlds adds three Martian units and their orders).
@@ -117,6 +121,29 @@ def measure(page, game: str, repeat: int) -> dict:
             "click": (statistics.median(clicks), max(clicks)), "n": n}
 
 
+def listing_on_host(repeat: int) -> list[tuple[str, float, int]]:
+    """Issue 23: every legal order of a new position listed (CPython on this machine): (what, median ms, orders)."""
+    import time
+
+    from calculators.diplomacy.options import _read, legal_choices
+    from calculators.diplomacy.position import format_position, initial_position
+    from calculators.diplomacy.variant import STANDARD
+
+    out = []
+    for what, phase, text in (("Spring 1901, 22 units", "Spring 1901 movement",
+                               format_position(STANDARD.map, initial_position(STANDARD.map))),
+                              ("Fall 1905, 34 units", "Fall 1905 movement", POSITION)):
+        position = _read(phase, text)
+        times, n = [], 0
+        for _ in range(repeat):
+            t = time.perf_counter()
+            rows = legal_choices(STANDARD, position)
+            times.append((time.perf_counter() - t) * 1000)
+            n = sum(len(r[2]) for r in rows)
+        out.append((what, statistics.median(times), n))
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=15)
@@ -136,6 +163,10 @@ def main() -> int:
         shutil.rmtree(site, ignore_errors=True)
     for game, m in found.items():
         report(game, m, args.repeat)
+    print(f"\nNew position, every legal order listed (CPython on the host, median of {args.repeat})")
+    for what, ms, n in listing_on_host(args.repeat):
+        print(f"{what + f': {n} orders':72} {ms:8.2f} {LIST_TARGET_MS:>6} ms "
+              f"{'met' if ms <= LIST_TARGET_MS else 'MISSED'}")
     return 0
 
 

@@ -62,8 +62,11 @@ def _case_order(cid: str):
 
 
 def _presets():
-    """The 1901 opening and every DATC case, each as the phase, position and orders it fills in."""
-    out = [Preset("start", "Spring 1901: the starting position",
+    """The 1901 starting position (no orders: a player orders every unit), an example opening, and every
+    DATC case, each as the phase, position and orders it fills in."""
+    out = [Preset("start", "Spring 1901: the starting position, no orders",
+                  {"phase": "Spring 1901 movement", "position": _start_text(), "orders": ""}),
+           Preset("opening", "Spring 1901: an example opening (16 orders)",
                   {"phase": "Spring 1901 movement", "position": _start_text(), "orders": START_ORDERS})]
     for cid in sorted(datc_cases(), key=_case_order):
         case = datc_cases()[cid]
@@ -111,7 +114,7 @@ def _check_size(name: str, text: str) -> None:
         text_param("position", "Position", _start_text(), max_length=MAX_POSITION, multiline=True,
                    help="One line per power: 'England: F Lon, F Edi, A Lvp'; 'Centres England: Lon, Edi, Lvp'; "
                         "in a retreat phase 'Dislodged Austria: A Ser from Bul' and 'Contested: Gal'."),
-        text_param("orders", "Orders", START_ORDERS, max_length=MAX_ORDERS, multiline=True,
+        text_param("orders", "Orders", "", max_length=MAX_ORDERS, multiline=True,
                    help="One order a line, e.g. 'France: A Par - Bur', 'F Nth C A Lon - Bel', 'A Mun S A Ber - Sil', "
                         "'A Ser R Alb', 'Build F StP/sc', 'Waive'."),
     ],

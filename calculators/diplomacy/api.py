@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # the names of ``_FROM`` below (tests/engine/test_api.py: the
                            designation_note as designation_note, explain_moves as explain_moves,
                            place_units as place_units, resolve_moves as resolve_moves)
     from .options import (build_options as build_options, check_adjustment as check_adjustment,
+                          kind_options as kind_options, movement_choices as movement_choices,
                           movement_options as movement_options, present_options as present_options,
                           retreat_order_options as retreat_order_options, units_chosen as units_chosen,
                           verdict as verdict)
@@ -75,8 +76,8 @@ _FROM = {
                "ParsedOrder Retreat Spent Status Support Waive describe explain find_unit phase_words register "
                "spec_of"),
     "orders.convoy": "on_minimal_route",
-    "options": ("build_options check_adjustment movement_options present_options units_chosen verdict "
-                "retreat_order_options"),
+    "options": ("build_options check_adjustment kind_options movement_choices movement_options present_options "
+                "units_chosen verdict retreat_order_options"),
     "parser": "ParseError Reader Segment parse_phase read_position",
     "position": "Dislodged Position VariantState check_position format_position initial_position",
     "readings": "Options",

@@ -30,7 +30,7 @@ from .units import Unit
 Point = tuple[float, float]
 
 UNIT_R = 9.0  # a unit's reach from its anchor: arrows start and stop this far from it
-DISLODGED_OFFSET = (13.0, 10.0)
+DISLODGED_OFFSET = (16.0, 13.0)  # beside the unit that took its place, clear of it (issue 23: readable on a phone)
 
 
 @dataclass(frozen=True)
@@ -190,9 +190,11 @@ def unit_svg(kind: str, power: str, location: str, at: Point, label: str, extra_
     """One unit, with its tooltip; ``kind`` is "A" or "F"."""
     shape = ARMY_SHAPE if kind == "A" else FLEET_SHAPE
     cls = f"unit {'army' if kind == 'A' else 'fleet'} {power_class(power)}{' ' + extra_class if extra_class else ''}"
-    scale = " scale(.85)" if "dislodged" in extra_class else ""
-    return (f'<g class="{cls}" data-unit="{escape(location)}" transform="translate({_f(at[0])} {_f(at[1])}){scale}">'
-            f"<title>{escape(label)}</title>{shape}</g>")
+    # A dislodged unit is drawn full size on a disc of the halo's colour with a red rim, so that it stands out
+    # beside the unit that took its place even at a phone's scale (issue 23).
+    backing = '<circle class="u-backing" r="12.5"/>' if "dislodged" in extra_class else ""
+    return (f'<g class="{cls}" data-unit="{escape(location)}" transform="translate({_f(at[0])} {_f(at[1])})">'
+            f"<title>{escape(label)}</title>{backing}{shape}</g>")
 
 
 # ---- the board ----------------------------------------------------------------------------

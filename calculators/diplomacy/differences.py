@@ -29,12 +29,15 @@ def fates(turn: Turn) -> dict[str, str]:
             out[f"{d.unit.power} {d.unit.label()}"] = f"retreats to {show(dest)}" if dest else "is disbanded"
         return out
     dislodged = {(d.unit.power, d.unit.location) for d in turn.position.dislodged}
+    disbanded = {(u.power, u.location) for u in turn.removed}  # dislodged with nowhere to go (DIP 12.4)
     out = {}
     for u in turn.start.units:
         key = (u.power, u.location)
         dest = moved.get(key)
         if dest is not None:
             fate = f"moves to {show(province_of(dest))}"
+        elif key in disbanded:
+            fate = f"is dislodged from {show(u.province)} and disbanded"
         elif key in dislodged:
             fate = f"is dislodged from {show(u.province)}"
         else:

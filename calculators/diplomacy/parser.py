@@ -158,6 +158,16 @@ class Reader:
         abbr = self.names[best]
         return words, f" (did you mean {self.gmap.provinces[abbr].name}, {show(abbr)}?)"
 
+    def owner(self, toks: list[str], k: int) -> tuple[str | None, int]:
+        """An optional power naming the unit that follows (``S Austria A Vie - Gal``, ``S Austrian A Vie``; DATC
+        4.C.5, 4.C.6): (power or None, next k).  A word that is also a province (``Eng``) is a power only before
+        a unit's letter."""
+        if k + 1 >= len(toks) or toks[k] not in self.powers:
+            return None, k
+        if toks[k] in self.names and toks[k + 1] not in TYPES and toks[k + 1] not in STRENGTHS:
+            return None, k
+        return self.powers[toks[k]], k + 1
+
     def unit(self, toks: list[str], k: int, ctx: Where, designation: bool = True
              ) -> tuple[UnitType | None, str, int | None, int]:
         """An optional A/F (or a strength 2A, 3A) and a place: (type, location, strength, next k)."""

@@ -142,11 +142,17 @@ def standard_summary(turn: Turn) -> str:
     parts = [f"{counts[Status.SUCCEEDS]} succeed", f"{counts[Status.FAILS]} fail"]
     parts += [f"{counts[s]} {s.value}" for s in (Status.ILLEGAL, Status.VOID) if counts[s]]
     summary = f"{turn.phase.label()}: {n} order{'s' if n != 1 else ''}, " + ", ".join(parts) + "."
-    if done.defaults:
-        summary += f" {done.defaults} unit{'s' if done.defaults != 1 else ''} without an order (see the results)."
+    # Dislodged with no place to retreat to: disbanded at once, no retreat phase (DIP 12.4, ruling DIP R20).
+    stranded = len(turn.removed) if turn.phase.kind is PhaseKind.MOVEMENT else 0
+    defaults = done.defaults - stranded  # their disbands are not units without an order
+    if defaults:
+        summary += f" {defaults} unit{'s' if defaults != 1 else ''} without an order (see the results)."
     dislodged = len(after.dislodged)
     if dislodged:
         summary += f" {dislodged} unit{'s' if dislodged > 1 else ''} dislodged."
+    if stranded:
+        summary += (f" {stranded} unit{'s' if stranded > 1 else ''} dislodged with no place to retreat to, "
+                    "disbanded (DIP 12.4).")
     if turn.winner:
         summary += (f" {turn.winner} has {after.centre_count(turn.winner)} supply centres and wins (DIP 1.1): "
                     "the game is over.")

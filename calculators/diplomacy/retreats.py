@@ -125,3 +125,24 @@ def for_dislodged(position: Position, p: ParsedOrder) -> bool:
     """An order a retreat step takes in a season that also has adjustments: one for a dislodged unit."""
     dislodged = {d.unit.province for d in position.dislodged}
     return p.kind is OrderKind.RETREAT or (p.location is not None and province_of(p.location) in dislodged)
+
+
+def disband_stranded(turn: Turn) -> Turn:
+    """DIP 12.4, ruling DIP R20: after a movement phase whose retreat phase is played only when needed, dislodged
+    units none of which has a place to retreat to are disbanded at once (each reported as a default, ``turn.removed``
+    keeps them for the map), and no retreat phase is played; when any of them can retreat, the retreat phase is
+    played as usual."""
+    position, variant = turn.position, turn.variant
+    if not position.dislodged:
+        return turn
+    calendar = variant.calendar
+    after = calendar[(variant.place_in_calendar(turn.phase) + 1) % len(calendar)]
+    if not (after.skippable and after.kind is PhaseKind.RETREATS):
+        return turn
+    if any(retreat_options(variant.board, position, d) for d in position.dislodged):
+        return turn
+    why = "disbanded: dislodged, with no place to retreat to, so no retreat phase is played"
+    outcomes = [Outcome(d.unit.power, f"{d.unit.label()} (dislodged)", Disband(d.unit), Status.SUCCEEDS, why,
+                        ("DIP 12.4", "DIP R20"), dislodged=True) for d in position.dislodged]
+    return turn.add(*outcomes).but(position=position.but(dislodged=()),
+                                   removed=turn.removed + tuple(d.unit for d in position.dislodged))

@@ -32,13 +32,15 @@ class Mode:
 
 
 MODES = (
-    Mode("move", "Move", "Click the province it moves to."),
+    Mode("move", "Move", "Click the province it moves to (a fleet with two coasts to choose from: then "
+                         "choose the coast)."),
     Mode("via", "Move via convoy", "Click where it goes by convoy."),
     Mode("support", "Support", "Click the unit it supports, then where that unit moves (or the unit again: "
                                "support it to hold)."),
     Mode("convoy", "Convoy", "Click the army it convoys, then where the army goes."),
     Mode("hold", "Hold", "It stays where it is."),
-    Mode("retreat", "Retreat", "Click the province it retreats to."),
+    Mode("retreat", "Retreat", "Click the province it retreats to (a fleet with two coasts to choose from: "
+                               "then choose the coast)."),
     Mode("disband", "Disband", "It is removed from the board."),
     Mode("build", "Build", "Choose the unit to build."),
     Mode("waive", "Waive", "Decline one build."),
@@ -78,17 +80,24 @@ def standard_click(p: ParsedOrder) -> Click:
 def click_rows(lists, read: Callable[[str, str], ParsedOrder | None], click: Callable[[ParsedOrder], Click],
                field_of: Callable[[str], tuple[str, bool]], position: Position, names: Mapping[str, str]) -> list[dict]:
     """The options lists with what the board needs: for each row, the box its orders are written in
-    (``field``; ``bare``: written there without the power) and, for each order, its clicks."""
+    (``field``; ``bare``: written there without the power) and, for each order, its clicks: as the listing gave
+    them (a row's fourth item, ``options.Choice`` per order), else read back from the order's text."""
     rows = []
-    for power, unit, orders in lists:
+    for power, unit, orders, *given in lists:
         field, bare = field_of(power)
+        known = given[0] if given and given[0] is not None else [None] * len(orders)
         choices = []
-        for text in orders:
-            parsed = read(power, text)
-            if parsed is None:
-                raise ValueError(f"{power}: {text!r} is listed as a legal order but cannot be read back")
-            c = click(parsed)
+        for text, g in zip(orders, known, strict=True):
+            if g is not None:
+                c = Click(*g[:3])
+            else:
+                parsed = read(power, text)
+                if parsed is None:
+                    raise ValueError(f"{power}: {text!r} is listed as a legal order but cannot be read back")
+                c = click(parsed)
             choice: dict[str, Any] = {"at": c.at, "mode": c.mode, "path": list(c.path)}
+            if g is not None and len(g) > 3:
+                choice[g[3]] = True  # "alias": not offered on the board's menu
             if c.any_order:
                 choice["any_order"] = True
             if not unit:

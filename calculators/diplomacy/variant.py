@@ -20,7 +20,7 @@ from .orders.build import HOME_CENTRES
 from .parser import ParseError, Reader, read_position
 from .position import Position, check_position, format_position, initial_position
 from .readings import Options
-from .retreats import retreat_step
+from .retreats import disband_stranded, retreat_step
 from .turn import Extras, SeasonPlan, Turn, Variant
 from .units import Phase, PhaseKind, Season, Unit, UnitType
 
@@ -89,8 +89,9 @@ def draw_standard(variant: Variant, turn: Turn, title: str) -> str:
     from .board_svg import render_board
 
     moving = turn.phase.kind is PhaseKind.MOVEMENT
+    # A movement phase's dislodged units, those disbanded at once with no place to go included (DIP 12.4).
     return render_board(variant.board, turn.start, title, outcomes=turn.outcomes,
-                        dislodged=[d.unit for d in turn.position.dislodged] if moving else [])
+                        dislodged=[d.unit for d in turn.position.dislodged] + list(turn.removed) if moving else [])
 
 
 def next_phase(turn: Turn) -> Turn:
@@ -125,7 +126,7 @@ def reader_for(variant: Variant) -> Reader:
     return hit[1]
 
 
-MOVEMENT = MOVEMENT_STEPS + (fall_ownership, check_win, next_phase)
+MOVEMENT = MOVEMENT_STEPS + (disband_stranded, fall_ownership, check_win, next_phase)
 RETREATS = (retreat_step(), fall_ownership, check_win, next_phase)
 ADJUSTMENTS = (adjustment_step, next_phase)
 

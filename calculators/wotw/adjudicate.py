@@ -76,7 +76,7 @@ def read_season_position(v: dict, phase: Phase, options: WotwOptions) -> tuple[P
     rulings=tuple(WotwOptions.fields_by_ruling()),  # the standard game's rulings too (WOTW 1.1 keeps its rules)
     figures=figures,
     # The board's legal orders under the adjudicator's WOTW R4 reading (a pushed-out Martian unit retreats).
-    board=Board("wotw-options", inputs=("season", "year", "position", "virus", "wotw_r4"),
+    board=Board("wotw-options", inputs=("season", "year", "position", "virus", "wotw_r4", "landings"),
                 orders=("orders", "martian_orders")),
     description="Adjudicate one War of the Worlds movement season: Earth and Martian orders, landing, "
                 "destroyed centres, Martian losses and the virus check.",

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from ..core.escape import escape
 from ..diplomacy.api import Mark, Position, Unit, render_board, standard_geometry, svg_number
 from .board import MARTIAN, board, show
+from .endgame import landing_site
 from .state import state
 from .units import designation
 
@@ -60,7 +61,10 @@ def render(position: Position, landing: str | None, moves: Sequence[tuple[str, s
 
 
 def render_position(position: Position, title: str, marks: Iterable[Mark] = ()) -> str:
-    """An SVG of a War of the Worlds position before its season is played, with orders drawn as ``marks``."""
+    """An SVG of a War of the Worlds position before its season is played, with orders drawn as ``marks``; the
+    season's landing site is known before its orders (WOTW 3.1, 3.3): drawn, so that a move into it is seen to
+    meet the cylinder (issue 23)."""
+    landing = landing_site(state(position).schedule, position.phase.season, position.phase.year)
     return render_board(board(), _earth(position, True), title, marks=marks,
-                        overlay=_overlay([u for u in position.units if u.power == MARTIAN], None),
+                        overlay=_overlay([u for u in position.units if u.power == MARTIAN], landing),
                         destroyed=state(position).destroyed, id_prefix="wotw")

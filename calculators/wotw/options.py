@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core import Result, bool_param, calculator, choice_param, int_param, more, text_param
 from ..diplomacy.api import (Illegal, OrderKind, ParsedOrder, Phase, PhaseKind, Position, Season, build_options,
-                             check_adjustment, check_typed, click_rows, movement_options, present_options, reader_for,
+                             check_adjustment, check_typed, click_rows, movement_choices, present_options, reader_for,
                              typed_marks, units_chosen)
 from ..diplomacy.api import retreat_order_options
 from ..diplomacy.api import verdict as standard_verdict
@@ -45,13 +45,19 @@ def removal_options(position: Position):
 
 def legal_orders(position: Position) -> list[tuple[str, str, list[str]]]:
     """(power, unit, orders) for every unit (or, for builds, every power) with orders to give this season."""
+    return [row[:3] for row in legal_choices(position)]
+
+
+def legal_choices(position: Position) -> list[tuple]:
+    """``legal_orders`` with the clicks the listing knows (the standard kinds' in Spring and Fall; None: read back
+    from the order's text)."""
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        return list(movement_options(WOTW, position))
+        return list(movement_choices(WOTW, position))
     out = list(retreat_order_options(WOTW, position))
     if kind is PhaseKind.ADJUSTMENTS:
         out += list(build_options(WOTW, position))
-    return out + list(removal_options(position))
+    return [(*row, None) for row in out + list(removal_options(position))]
 
 
 def verdict(position: Position, parsed):
@@ -94,7 +100,10 @@ def verdict(position: Position, parsed):
                         "line; 'Virus: active' once the virus is active."),
         text_param("unit", "Unit or power", "", max_length=40,
                    help="Optional: one unit (3A Bur, or just Bur) or one power; empty: every unit."),
-        *more(bool_param("virus", "Virus active", False, help="Summer and Winter: the virus is active (WOTW 9.2).")),
+        *more(bool_param("virus", "Virus active", False, help="Summer and Winter: the virus is active (WOTW 9.2)."),
+              text_param("landings", "Landing schedule", "", max_length=300,
+                         help="Optional: the six landing sites, as for the adjudicator; the season's site is drawn "
+                              "on the map (WOTW 3.1, 3.3).")),
         text_param("orders", "Earth orders", "", max_length=4000, multiline=True,
                    help="Optional: Earth orders to check, as for the adjudicator; the map shows them as typed, with "
                         "a cross on each the adjudicator's checks refuse."),
@@ -108,9 +117,9 @@ def options_calc(v: dict) -> Result:
     """WOTW 4.1, 4.2, 5.1-5.3, 6.1, 9.2 with rulings WOTW R2, R3: every legal order of the position."""
     season = Season(v["season"])
     phase = Phase(v["year"], season, next(p.kind for p in WOTW.calendar if p.season is season))
-    params = dict(v, landings="", virus=v["virus"] and phase.kind is not PhaseKind.MOVEMENT)
+    params = dict(v, virus=v["virus"] and phase.kind is not PhaseKind.MOVEMENT)
     position, notes = read_season_position(params, phase, WotwOptions.from_readings(v["readings"]))
-    lists = units_chosen(legal_orders(position), v["unit"]) if v["lists"] else None
+    lists = units_chosen(legal_choices(position), v["unit"]) if v["lists"] else None
     rows, typed, chart = preview(position, v["orders"], v["martian_orders"], lists)
     out = present_options(position, RULES, rows, typed, chart, WOTW_MODES)
     out.notes = list(notes) + out.notes

@@ -8,7 +8,9 @@ import pytest
 
 pytestmark = pytest.mark.browser
 DIP = "#calc-dip-adjudicate"
-MAPS = {"board": f"{DIP} .calc-board svg.dip-board", "result": f"{DIP} .calc-result svg.dip-board"}
+# Issue 23: the result is drawn on the board itself (the result's own map is not shown under it).
+MAPS = {"board": f"{DIP} .calc-board .board-map > svg.dip-board",
+        "result": f"{DIP} .calc-board .board-map[data-result] > svg.dip-board"}
 
 MEASURE = """(selector) => {
   const svg = document.querySelector(selector);
@@ -30,8 +32,10 @@ def _open(browser, site_url, width, height, tmp_path, name, scheme=None, which="
     page.goto(site_url + "diplomacy/adjudicator/")
     if scheme:
         page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-    page.wait_for_selector(f"{DIP}[data-state=done] .calc-result svg.dip-board", timeout=90_000)
+    page.wait_for_selector(f"{DIP}[data-state=done] .calc-result", timeout=90_000)
     page.wait_for_selector(f"{DIP} .calc-board[data-state=ready] svg.dip-board", timeout=90_000)
+    if which == "result":
+        page.wait_for_selector(MAPS[which], timeout=30_000)
     figure = page.locator(MAPS[which]).locator("xpath=..")
     figure.scroll_into_view_if_needed()
     figure.screenshot(path=str(tmp_path / f"map-{name}-{which}.png"))  # kept with the test's files for a look by eye

@@ -115,14 +115,68 @@ def start_link(site_url):
     return site_url + "diplomacy/adjudicator/#" + urlencode(params)
 
 
-def test_spring_1901_to_spring_1902_by_clicks_alone_gives_the_typed_orders_results(page, site_url):
-    page.set_viewport_size({"width": 1280, "height": 900})
+# Issue 23: at 1280 x 900 the board (at least 760 px wide), the order menu, Adjudicate and the drawn result
+# are on the screen together, with no scrolling between them.
+ON_SCREEN = """([widget, what]) => {
+  const rect = (s) => { const n = document.querySelector(widget + ' ' + s);
+                        return n && n.getClientRects().length ? n.getBoundingClientRect().toJSON() : null; };
+  const out = Object.fromEntries(what.map((s) => [s, rect(s)]));
+  out.scrollY = window.scrollY;
+  return out;
+}"""
+
+
+def _board_at_top(page):
+    page.evaluate(f"(() => {{ const f = document.querySelector('{DIP} .board-map');"
+                  f" window.scrollTo(0, f.getBoundingClientRect().top + window.scrollY - 56); }})()")
+
+
+def _all_on_screen(page, what, width=1280, height=900):
+    rects = page.evaluate(ON_SCREEN, [DIP, what])
+    for name in what:
+        r = rects[name]
+        assert r, f"{name} is not shown"
+        assert r["top"] >= 0 and r["bottom"] <= height and r["left"] >= 0 and r["right"] <= width, (name, rects)
+    return rects
+
+
+def _click_still(page, key):
+    """A click inside a province without scrolling the page first."""
+    point = page.evaluate(POINT.replace("shape.scrollIntoView({block: 'center', inline: 'center'});", ""), [DIP, key])
+    assert point, f"no point of {key} can be clicked where the page is"
+    page.mouse.click(*point)
+
+
+def _one_screen_checks(page, phase_index):
+    """At 1280 x 900: a unit's menu open beside the board, then the result drawn on it, never scrolling."""
+    _board_at_top(page)
+    y = page.evaluate("window.scrollY")
+    _click_still(page, "par" if phase_index == 0 else "lon")
+    page.locator(f"{DIP} .board-menu").wait_for(state="visible")
+    rects = _all_on_screen(page, [".board-map > svg", ".board-menu", ".calc-run"])
+    assert rects[".board-map > svg"]["right"] - rects[".board-map > svg"]["left"] >= 760, rects
+    assert rects["scrollY"] == y, "the click scrolled the page"
+    page.locator(f"{DIP} .board-cancel").click()
+
+
+def _result_on_screen(page):
+    page.wait_for_selector(f"{DIP} .board-map[data-result] > svg")
+    _board_at_top(page)
+    _all_on_screen(page, [".board-map[data-result] > svg", ".calc-run", ".calc-next", ".board-typed"])
+    assert page.locator(f"{DIP} .board-typed").inner_text().startswith("Adjudicated. ")
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["1280", "390"])
+def test_spring_1901_to_spring_1902_by_clicks_alone_gives_the_typed_orders_results(page, site_url, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(start_link(site_url))
     page.wait_for_selector(f"{DIP}[data-state=done]", timeout=READY)
     params = {"phase": "Spring 1901 movement", "position": _start_text(), "orders": ""}
-    for phase, orders in GAME:
+    for i, (phase, orders) in enumerate(GAME):
         board_ready(page, phase=phase)
         assert box(page, "phase") == phase
+        if size[0] == 1280 and i < 2:
+            _one_screen_checks(page, i)
         for line, unit, path, mode, choice in orders:
             order_by_clicks(page, line, unit, path, mode, choice)
         if phase.startswith("Winter"):
@@ -133,7 +187,11 @@ def test_spring_1901_to_spring_1902_by_clicks_alone_gives_the_typed_orders_resul
         assert sorted(box(page).splitlines()) == sorted(typed), "the clicks wrote exactly the orders, nothing else"
         expected = calculators.run("dip-adjudicate", dict(params, orders="\n".join(typed)))
         assert adjudicate(page) == expected["summary"]
+        if size[0] == 1280:
+            _result_on_screen(page)
         continue_game(page)
+        # Continue leaves the focus on the board, never in a text box (a phone's keyboard would cover the map).
+        assert page.evaluate("document.activeElement.tagName") not in ("TEXTAREA", "INPUT")
         params = expected["next"]["params"]
         assert box(page, "position") == params["position"] and box(page, "phase") == params["phase"]
     assert box(page, "phase") == "Spring 1902 movement"
@@ -161,7 +219,7 @@ def test_typing_an_order_draws_it_and_an_illegal_one_is_marked(page, site_url):
 def test_one_unit_ordered_by_keyboard_alone(page, site_url):
     page.goto(start_link(site_url))
     board_ready(page)
-    page.locator(f"{DIP}-position").focus()
+    page.locator(f"{DIP} .board-map > svg").focus()  # issue 23: the board comes first, before the boxes
     for _ in range(80):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.getAttribute('data-unit')") == "par":
@@ -194,7 +252,7 @@ def _tab_to(page, test, what, back=False, limit=80):
 def test_a_support_ordered_by_keyboard_alone(page, site_url):
     page.goto(start_link(site_url))
     board_ready(page)
-    page.locator(f"{DIP}-position").focus()
+    page.locator(f"{DIP} .board-map > svg").focus()  # issue 23: the board comes first, before the boxes
     _tab_to(page, "document.activeElement.getAttribute('data-unit') === 'mar'", "the army in Marseilles")
     page.keyboard.press("Enter")
     page.wait_for_selector(f"{DIP} .board-menu:not([hidden])")

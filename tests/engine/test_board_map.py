@@ -84,7 +84,7 @@ OPENING_FAILS = 5  # Mun - Bur (1 against Par's 2), War/Vie - Gal and Ank/Sev - 
 
 
 def test_the_opening_draws_22_units_15_arrows_one_support_and_marks_the_5_failures():
-    r = calculators.run("dip-adjudicate", {})
+    r = calculators.run("dip-adjudicate", {"load": "opening"})
     root = parse(r["charts"][0]["svg"])
     units = [g for g in root.iter(f"{SVG}g") if g.get("data-unit")]
     assert len(units) == 22
@@ -138,7 +138,7 @@ def test_a_support_points_at_the_move_it_supports():
 
 
 def test_the_adjudicator_gives_the_map_as_a_table_too():
-    r = calculators.run("dip-adjudicate", {})
+    r = calculators.run("dip-adjudicate", {"load": "opening"})
     table = next(t for t in r["tables"] if t["title"].startswith("On the map"))
     assert len(table["rows"]) == 22
     assert ["France", "A Mar", "A Mar S Par - Bur", "succeeds"] in table["rows"]
@@ -173,7 +173,8 @@ GEOMETRY_ATTRS = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry",
                   "preserveAspectRatio"}
 
 
-MAPS = {"opening": ("dip-adjudicate", {}), "retreats (6.H.1)": ("dip-adjudicate", {"load": "datc-6.H.1"}),
+MAPS = {"opening": ("dip-adjudicate", {"load": "opening"}),
+        "retreats (6.H.1)": ("dip-adjudicate", {"load": "datc-6.H.1"}),
         "builds (6.I.1)": ("dip-adjudicate", {"load": "datc-6.I.1"}),
         "convoy (6.F.1)": ("dip-adjudicate", {"load": "datc-6.F.1"}), "wotw": ("wotw-adjudicate", {})}
 
@@ -204,3 +205,17 @@ def test_text_from_the_position_is_escaped():
     hostile = render_board(GMAP, type("P", (), {"units": (), "owners": {}})(), "<script>alert(1)</script> & co")
     assert "<script>" not in hostile and "&lt;script&gt;" in hostile
     parse(hostile)
+
+
+def test_the_board_marks_the_seasons_cylinder_site_before_the_season_is_adjudicated():
+    """Issue 23, WOTW 3.1: the six sites land in Spring and Fall 1901-1903, in the schedule's order; the board's
+    map (the options calculator's, drawn before adjudicating) marks the season's site, and none after Fall 1903."""
+    schedule = "Mar, Gal, Pic, Fin, Ser, Edi"
+    for season, year, site in (("spring", 1901, "mar"), ("fall", 1901, "gal"), ("fall", 1903, "edi")):
+        r = calculators.run("wotw-options", {"season": season, "year": year, "position": "Russia: A War",
+                                             "landings": schedule, "orders": "Russia: A War - Gal"})
+        root = parse(r["charts"][0]["svg"])
+        assert [g.get("data-province") for g in find(root, "landing", "g")] == [site], (season, year)
+    r = calculators.run("wotw-options", {"season": "spring", "year": 1904, "position": "Russia: A War",
+                                         "landings": schedule})
+    assert find(parse(r["charts"][0]["svg"]), "landing", "g") == []  # no landing after the sixth

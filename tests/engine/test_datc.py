@@ -6,6 +6,7 @@ import importlib.util
 import json
 import pathlib
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -92,6 +93,21 @@ def test_datc_under_other_readings(case):
     run_case(case, options)
 
 
+# The calendar with every retreat phase played after a dislodgement, even one in which no unit has a place to go:
+# the site's calendar disbands those units at once (DIP 12.4, ruling DIP R20), and a case's retreat orders still
+# have to be refused as the case says.
+EVERY_RETREAT = replace(STANDARD, calendar=tuple(replace(p, skippable=False) if p.kind is PhaseKind.RETREATS else p
+                                                 for p in STANDARD.calendar))
+
+
+def stranded_at_once(result, case_id: str) -> None:
+    """No dislodged unit could retreat: each is disbanded in the movement phase, and no retreat phase follows."""
+    assert result.removed and result.after.phase.kind is not PhaseKind.RETREATS, f"{case_id}: no retreat phase"
+    assert not set(result.removed) & set(result.after.units)
+    stranded = {o.order.unit for o in result.outcomes if o.line == 0 and "no place to retreat" in o.reason}
+    assert stranded == set(result.removed), case_id
+
+
 def run_case(case, options: Options):
     reader = reader_for(STANDARD)
     phase = parse_phase(case["PHASE"])
@@ -100,6 +116,9 @@ def run_case(case, options: Options):
     result = adjudicate_phase(position, text, options=options)
     check_outcomes(result, expect, case["id"], "orders")
     if case["RETREATS"]:
+        if result.after.phase.kind is not PhaseKind.RETREATS:
+            stranded_at_once(result, case["id"])
+            result = adjudicate_phase(position, text, EVERY_RETREAT, options=options)
         assert result.after.phase.kind is PhaseKind.RETREATS, f"{case['id']}: no retreat phase followed"
         rtext, rexpect = split_orders(case["RETREATS"])
         retreat_position = result.after
@@ -110,8 +129,7 @@ def run_case(case, options: Options):
         if kind == "deviation":
             pytest.xfail(rest)
         if rest == "none":
-            got = {"built": result.built, "removed": result.removed,
-                   "dislodged": [d.unit for d in result.dislodged]}[kind]
+            got = {"built": result.built, "removed": result.removed, "dislodged": dislodged(result)}[kind]
             assert not got, f"{case['id']}: expected no {kind} units, got {units_text(got)}"
             continue
         power, _, items = rest.partition(":")
@@ -124,10 +142,16 @@ def run_case(case, options: Options):
         elif kind == "removed":
             got = [u for u in result.removed if u.power == power.strip()]
         elif kind == "dislodged":
-            got = [d.unit for d in result.dislodged if d.unit.power == power.strip()]
+            got = [u for u in dislodged(result) if u.power == power.strip()]
         else:
             raise AssertionError(f"unknown EXPECT line {line!r}")
         assert units_text(got) == want, f"{case['id']}: {kind} {power}: expected {want}, got {units_text(got)}"
+
+
+def dislodged(result) -> list:
+    """The units a movement phase dislodged: waiting to retreat, or disbanded at once with no place to go."""
+    moving = result.phase.kind is PhaseKind.MOVEMENT
+    return [d.unit for d in result.dislodged] + (list(result.removed) if moving else [])
 
 
 def test_every_reading_changes_some_case():

@@ -96,10 +96,14 @@ def test_random_positions_keep_the_board_sound():
             assert M.stands(u.type.reach, u.location), u  # no wrong terrain, never Switzerland
             assert u.province not in seen  # DIP 5.1: one unit per province
             seen.add(u.province)
-        for d in after.dislodged:
-            assert d.unit.province in seen  # the attacker stands where it was dislodged
-            assert d.unit in pos.units
-        assert len(after.units) + len(after.dislodged) == len(pos.units)
+        # Dislodged units wait for the retreat phase, or, none of them with a place to go, are disbanded at once
+        # (DIP 12.4, ruling DIP R20): never both.
+        knocked = [d.unit for d in after.dislodged] + list(result.removed)
+        assert not (after.dislodged and result.removed)
+        for u in knocked:
+            assert u.province in seen  # the attacker stands where it was dislodged
+            assert u in pos.units
+        assert len(after.units) + len(knocked) == len(pos.units)
         assert not (after.contested & seen)
 
 
@@ -341,7 +345,8 @@ def test_random_positions_stay_sound_under_every_reading():
             for u in after.units:
                 assert M.stands(u.type.reach, u.location) and u.province not in seen, (name, u)
                 seen.add(u.province)
-            assert len(after.units) + len(after.dislodged) == len(pos.units), name
+            # Dislodged units wait to retreat, or with no place to go are disbanded at once (DIP 12.4, DIP R20).
+            assert len(after.units) + len(after.dislodged) + len(result.removed) == len(pos.units), name
             assert not (after.contested & seen), name
             for d in after.dislodged:
                 assert d.attacker_from != d.unit.province, name

@@ -75,6 +75,17 @@ def test_map_text_meets_4_5_to_1_and_units_3_to_1_on_every_fill(scheme):
     assert contrast(pal["--dip-fail"], pal["--dip-land"]) >= 3
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_powers_colour_stands_out_3_to_1_from_land_sea_and_its_own_centres(scheme):
+    """Issue 23: a unit, an arrow or a centre in a power's colour is told from the land and sea it crosses and
+    from its own tinted provinces (WCAG 1.4.11, 3:1 for graphics)."""
+    pal = _palettes()[scheme]
+    for power in [p.name.lower() for p in GMAP.powers] + ["martian"]:
+        colour = pal[f"--dip-{power}"]
+        for fill in ("--dip-land", "--dip-sea", f"--dip-{power}-tint"):
+            assert contrast(colour, pal[fill]) >= 3, (scheme, power, fill, round(contrast(colour, pal[fill]), 2))
+
+
 def test_every_power_class_the_renderer_uses_has_colours_in_both_palettes():
     css = (ROOT / "docs" / "stylesheets" / "board.css").read_text()
     for power in [p.name for p in GMAP.powers] + ["Martian"]:

@@ -68,6 +68,7 @@ class ParsedOrder(NamedTuple):
     via_convoy: bool = False
     strength: int | None = None
     parts: tuple[tuple[int | None, str], ...] = ()
+    target_power: str | None = None  # the power written before the supported or convoyed unit
 
     @property
     def spec(self) -> OrderSpec[Any]:
@@ -185,6 +186,8 @@ def strict_designation(units, unit: Unit, p: ParsedOrder) -> None:
                       rules)
     if p.target_type.value != target.type.value:
         raise Illegal(f"the unit in {show(target.province)} is {a_unit(target)}, not {a_unit(p.target_type)}", rules)
+    if p.target_power is not None and p.target_power != target.power:
+        raise Illegal(f"the unit in {show(target.province)} is {target.power}'s, not {p.target_power}'s", rules)
 
 
 def a_unit(unit) -> str:

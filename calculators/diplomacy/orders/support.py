@@ -33,7 +33,9 @@ class Support:
 
 
 def read_target(reader, toks: list[str], k: int, ctx) -> dict:
-    """The supported (or convoyed) unit and where it goes; its A/F/2A is not checked (ruling DIP R8)."""
+    """The supported (or convoyed) unit, its power if written, and where it goes; its power and A/F/2A are not
+    checked (ruling DIP R8)."""
+    power, k = reader.owner(toks, k)
     ttype, target, _, k = reader.unit(toks, k, ctx)
     dest = None
     if k < len(toks) and toks[k] in MOVE_WORDS:
@@ -44,7 +46,7 @@ def read_target(reader, toks: list[str], k: int, ctx) -> dict:
     elif k < len(toks) and toks[k] in HOLD_WORDS:
         k += 1
     reader.end(toks, k, ctx)
-    return {"target_type": ttype, "target": target, "dest": dest}
+    return {"target_type": ttype, "target": target, "dest": dest, "target_power": power}
 
 
 def _rules(unit: Unit, *rules: str) -> tuple[str, ...]:

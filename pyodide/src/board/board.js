@@ -15,9 +15,10 @@
 //
 // Its parts: map.js (drawing), order-entry.js (clicks, keyboard, menus), order-list.js (the orders
 // typed), history.js (the game so far), game-file.js (export, import, kept in the tab), map-file.js.
-import { button, el } from "../calculator/dom.js";
+import { uniqueIds } from "../calculator/dom.js";
 import { GameFiles } from "./game-file.js";
 import { GameHistory } from "./history.js";
+import { buildPanel, place } from "./layout.js";
 import { BoardMap } from "./map.js";
 import { exportMap } from "./map-file.js";
 import { indexOptions } from "./options.js";
@@ -25,48 +26,6 @@ import { OrderEntry } from "./order-entry.js";
 import { showTyped } from "./order-list.js";
 
 let uid = 0;
-
-const HELP = "Click a unit (or Tab to it and press Enter) to see its legal orders on the map and as buttons " +
-  "below; click where it goes, and the order is written in the orders box. Escape cancels.";
-
-// The board's elements, in the order the page shows them.
-function buildPanel(id, spec) {
-  const p = {
-    phaseText: el("span", { class: "board-phase", id: id + "-phase" }),
-    prevBtn: button("board-prev", "◀ Earlier phase", { "aria-describedby": id + "-phase" }),
-    nextBtn: button("board-next", "Later phase ▶", { "aria-describedby": id + "-phase" }),
-    nowBtn: button("board-now", "Back to the current phase", { hidden: true }),
-    replayBtn: button("board-replay", "Play again from here", { hidden: true }),
-    importInput: el("input", { type: "file", accept: "application/json,.json", hidden: true,
-      class: "board-import-file" }),
-    note: el("p", { class: "board-note", hidden: true }),
-    restoreBtn: button("board-restore", "Bring them back", { hidden: true }),
-    error: el("p", { class: "board-error", role: "alert", hidden: true }),
-    figure: el("figure", { class: "calc-chart board-map", "aria-describedby": id + "-help" },
-      el("p", { class: "board-wait", text: "The board appears here once the engine has started." })),
-    help: el("p", { class: "board-help", id: id + "-help", text: HELP }),
-    view: el("div", { class: "board-view", hidden: true }),
-    prompt: el("p", { class: "board-prompt", id: id + "-prompt", tabindex: "-1" }),
-    modes: el("div", { class: "board-modes", role: "group", "aria-label": "Kind of order" }),
-    hint: el("p", { class: "board-hint" }),
-    choices: el("div", { class: "board-choices", role: "group", "aria-labelledby": id + "-prompt" }),
-    cancelBtn: button("board-cancel", "Cancel (Esc)"),
-    loose: el("div", { class: "board-loose", role: "group", "aria-label": "Orders without a unit", hidden: true }),
-    typedText: el("p", { class: "board-typed" }),
-    problems: el("ul", { class: "board-problems" }),
-    say: el("p", { class: "md-visually-hidden board-say", role: "status", "aria-live": "polite" }),
-  };
-  p.menu = el("div", { class: "board-menu", hidden: true }, p.prompt, p.modes, p.hint, p.choices, p.cancelBtn);
-  const files = el("div", { class: "board-files" },
-    button("board-export", "Export game"), button("board-import", "Import game"), p.importInput,
-    button("board-svg", "Map as SVG"), button("board-png", "Map as PNG"));
-  const bar = el("div", { class: "board-bar" }, p.phaseText, p.prevBtn, p.nextBtn, p.nowBtn, p.replayBtn);
-  const noteBox = el("div", { class: "board-note-box" }, p.note, p.restoreBtn);
-  p.panel = el("section", { class: "calc-board", "aria-label": "Board: click to order", "data-board": spec.options },
-    el("p", { class: "board-title", text: "Board" }), bar, noteBox, p.error, p.help, p.figure,
-    p.view, p.menu, p.loose, p.typedText, p.problems, files, p.say);
-  return p;
-}
 
 class Board {
   // widget: the Widget (calculator/widget.js) whose schema names this board; services: its engine and sanitiser.
@@ -87,11 +46,12 @@ class Board {
     this.entry = new OrderEntry(this);
     this.history = new GameHistory(this);
     this.files = new GameFiles(this);
-    widget.fields.get(this.spec.orders[0]).box.before(this.parts.panel);
+    place(this.parts, widget, this.spec);
     this.history.show();
     this.wire();
     this.files.restore();
     this.refresh(true);
+    this.files.fromLink();
   }
 
   wire() {
@@ -104,11 +64,16 @@ class Board {
     };
     form.addEventListener("input", typed);
     form.addEventListener("change", typed);
-    // The board's own controls sit in the form but are not its fields.
-    for (const type of ["input", "change"]) panel.addEventListener(type, (e) => e.stopPropagation());
+    // The board's own controls sit in the form but are not its fields (the order boxes moved into it are).
+    for (const type of ["input", "change"]) {
+      panel.addEventListener(type, (e) => {
+        if (!e.target.closest(".calc-field")) e.stopPropagation();
+      });
+    }
     this.widgetEl.addEventListener("calc:filled", () => this.history.filled());
     this.widgetEl.addEventListener("calc:message", () => this.superseded());
     this.widgetEl.addEventListener("calc:continue", (e) => this.history.played(e.detail));
+    this.widgetEl.addEventListener("calc:result", () => this.showResult());
     figure.addEventListener("click", (e) => this.entry.clicked(e));
     figure.addEventListener("keydown", (e) => this.entry.key(e));
     menu.addEventListener("keydown", (e) => {
@@ -118,6 +83,8 @@ class Board {
     });
     const on = (cls, fn) => panel.querySelector("." + cls).addEventListener("click", fn);
     on("board-cancel", () => this.entry.deselect(true));
+    on("board-remove", () => this.entry.remove());
+    on("board-clear", () => this.clearOrders());
     on("board-prev", () => this.history.step(-1));
     on("board-next", () => this.history.step(1));
     on("board-now", () => this.history.showPhase(null));
@@ -125,6 +92,7 @@ class Board {
     on("board-restore", () => this.history.bringBack());
     on("board-export", () => this.files.exportGame());
     on("board-import", () => importInput.click());
+    on("board-share", () => this.files.shareGame());
     on("board-svg", () => exportMap(this, "svg"));
     on("board-png", () => exportMap(this, "png"));
     importInput.addEventListener("change", () => this.files.importGame(importInput));
@@ -184,7 +152,7 @@ class Board {
     }
     const chart = (result.charts || [])[0];
     // Only the orders changed: only the orders layer goes through the sanitiser (a sixth of the map's nodes).
-    const ordersOnly = !lists && !!this.map.svg();
+    const ordersOnly = !lists && !!this.map.svg() && !this.map.showsResult;
     let fresh;
     try {
       fresh = await this.map.sanitised(chart ? String(chart.svg || "") : "", ordersOnly);
@@ -207,15 +175,59 @@ class Board {
     this.preview = { key: keys.ordersKey, typed: Array.isArray(data.typed) ? data.typed : [] };
     if (fresh) this.map.draw(fresh, !lists, this.options ? this.options.subjects : new Map());
     this.setStale(false);
-    showTyped(this.parts, this.preview.typed, this.options);
+    showTyped(this.parts, this.preview.typed, this.options, this.adjudicated());
     this.entry.showLoose();
     this.entry.highlight();
     if (this.entry.sel && !this.options.subjects.has(this.entry.sel.key)) this.entry.deselect(false);
     else if (this.entry.sel) this.entry.showMenu();
     this.history.show();
+    // A result for these very boxes that came in before this redraw is drawn again on the new map.
+    if (fresh && !this.map.showsResult && this.adjudicated() !== null) this.showResult();
     panel.dataset.state = "ready";
     panel.dataset.phase = this.options.phase;
     panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
+  }
+
+  // The result's summary when the result shown is for the boxes as they are now, else null.
+  adjudicated() {
+    const cw = this.cw;
+    if (!cw.lastResult || cw.shownKey !== cw.key() || cw.resultBox.dataset.stale) return null;
+    return typeof cw.lastResult.summary === "string" ? cw.lastResult.summary : "";
+  }
+
+  // The result just worked out, drawn on this map (succeeded, failed, dislodged, retreats and builds due):
+  // the result's own map under it is not shown (board.css). The next change of the boxes draws them again.
+  showResult() {
+    const drawn = this.cw.resultBox.querySelector("svg.dip-board");
+    if (!drawn || this.adjudicated() === null || this.history.viewing !== null) return;
+    const copy = drawn.cloneNode(true);
+    copy.classList.remove("calc-map"); // the result's own map stays the page's one result map
+    uniqueIds(copy, this.id + "-r-");
+    this.entry.deselect(false);
+    this.map.draw(copy, false, this.options ? this.options.subjects : new Map(), true);
+    if (this.preview) showTyped(this.parts, this.preview.typed, this.options, this.adjudicated());
+    this.parts.panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
+  }
+
+  // Every order box emptied, as if the player had deleted them all (the boxes' own input events run).
+  clearOrders() {
+    const filled = this.spec.orders.map((n) => this.cw.fields.get(n)).filter((f) => f && f.input.value.trim());
+    if (!filled.length) {
+      this.announce("There are no orders to clear.");
+      return;
+    }
+    for (const f of filled) {
+      f.input.value = "";
+      f.input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    this.entry.deselect(false);
+    this.tell("Orders cleared: every unit is without an order. Typing them again, or Undo in the box, brings " +
+      "them back.");
+  }
+
+  // Where Continue puts the focus: the board's phase line, without scrolling and without opening a keyboard.
+  home() {
+    return this.parts.phaseText;
   }
 
   fail(message) {

@@ -5,12 +5,19 @@
 import { download, isRecord } from "../calculator/dom.js";
 import { fieldMessage } from "../calculator/field-errors.js";
 import { plural } from "../calculator/words.js";
+import { gameFromHash, gameLink } from "./share.js";
 
 const FORMAT = "martian-front-game";
 const MAX_FILE = 2000000;
 const MAX_PHASES = 1000;
 const STORE = "martian-front:game:";
 const sameParams = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const slug = (text) => text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+// Gives up waiting for a promise after ms (a clipboard that never answers).
+const within = (promise, ms) => Promise.race([promise, new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error("timeout")), ms);
+})]);
 
 // The game in a file's text: {game: {phases, current}}, or {problem} (in the reader's words).
 export function readGame(text, calc) {
@@ -60,9 +67,16 @@ export class GameFiles {
       current: cw.params() };
   }
 
+  // "diplomacy-game-spring-1902-movement.json": the game and the phase its boxes hold.
+  fileName() {
+    const { cw, options } = this.board;
+    const game = String(cw.schema.title || cw.calc).replace(/adjudicator/i, "");
+    return slug(game + " game " + (options ? options.phase : "")) + ".json";
+  }
+
   exportGame() {
     const text = JSON.stringify(this.doc(), null, 1) + "\n";
-    download(this.board.cw.calc + "-game.json", new Blob([text], { type: "application/json" }));
+    download(this.fileName(), new Blob([text], { type: "application/json" }));
     const n = this.board.history.phases.length;
     this.board.tell("Exported the game: " + plural(n, "phase") + " played and the boxes as they are.");
   }
@@ -94,6 +108,55 @@ export class GameFiles {
     const error = (result && result.error) || {};
     const field = typeof error.field === "string" ? cw.fields.get(error.field) : null;
     return "the current phase: " + fieldMessage(field, error.message || "no answer from the engine.");
+  }
+
+  // Copy game link: the whole game in the address (share.js), shown in a box and copied when the browser lets it.
+  async shareGame() {
+    const made = await gameLink(this.doc(), location.href.split("#")[0]);
+    if (made.problem) {
+      this.board.refuse("No link was made: " + made.problem);
+      return;
+    }
+    const box = this.board.parts.linkBox;
+    box.value = made.link;
+    box.hidden = false;
+    let copied = true;
+    try {
+      await within(navigator.clipboard.writeText(made.link), 1000);
+    } catch (e) {
+      copied = false;
+    }
+    const n = this.board.history.phases.length;
+    this.board.tell((copied ? "Copied a link" : "A link (copy it from the box)") + " to the whole game: " +
+      plural(n, "phase") + " played and the boxes as they are, " + made.link.length.toLocaleString("en") +
+      " characters (at most 32,000).");
+  }
+
+  // A game link opened ("#game=..."): the game loads as a file would, or says why not. Returns whether
+  // the address held a game of this board's calculator.
+  async fromLink() {
+    const got = await gameFromHash(location.hash);
+    if (!got) return false;
+    if (got.text) {
+      let calc = null;
+      try {
+        calc = JSON.parse(got.text).calculator;
+      } catch (e) { /* readGame says so */ }
+      if (calc && calc !== this.board.cw.calc) return false; // another board's game
+    }
+    const read = got.problem ? { problem: got.problem } : readGame(got.text, this.board.cw.calc);
+    const problem = read.problem || await this.check(read.game);
+    if (!this.board.widgetEl.isConnected) return false;
+    if (problem) {
+      this.board.refuse("The game in the link was not loaded: " + problem);
+      return true;
+    }
+    const loaded = "Loaded the game from the link: " + plural(read.game.phases.length, "phase") +
+      " played; the boxes hold the phase to play next.";
+    this.board.history.load(read.game.phases, read.game.current, loaded);
+    this.board.announce(loaded);
+    this.save();
+    return true;
   }
 
   load(game) {

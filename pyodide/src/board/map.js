@@ -24,6 +24,7 @@ export class BoardMap {
     this.figure = figure;
     this.prefix = prefix;
     this.sanitiser = sanitiser;
+    this.showsResult = false;
   }
 
   svg() {
@@ -39,8 +40,9 @@ export class BoardMap {
     return fresh;
   }
 
-  // subjects: what can be clicked (options.js).
-  draw(fresh, ordersOnly, subjects) {
+  // subjects: what can be clicked (options.js); result: the map is an adjudicated result's (its next
+  // redraw is a whole one).
+  draw(fresh, ordersOnly, subjects, result = false) {
     const wait = this.figure.querySelector(".board-wait");
     if (wait) wait.remove();
     const old = this.svg();
@@ -57,6 +59,8 @@ export class BoardMap {
       if (t && nt) t.textContent = nt.textContent;
       return;
     }
+    this.showsResult = result;
+    this.figure.toggleAttribute("data-result", result);
     const active = document.activeElement;
     const focused = old && old.contains(active) ? active.getAttribute("data-unit") : null;
     if (old) old.replaceWith(fresh);
@@ -77,13 +81,16 @@ export class BoardMap {
     for (const u of [...svg.querySelectorAll("[data-unit].dislodged"), ...svg.querySelectorAll("[data-unit]")]) {
       const key = provinceOf(u.getAttribute("data-unit"));
       const s = subjects.get(key);
-      if (!s || done.has(key) || u.classList.contains("built")) continue;
+      // Only the subject's own unit (a result's map may show another power's unit there, a landed Martian).
+      if (!s || done.has(key) || u.classList.contains("built") || !u.classList.contains(powerClass(s.power))) continue;
       done.add(key);
       clickable(u, s);
     }
     for (const [key, s] of subjects) {
       if (done.has(key) || !s.at) continue;
       const p = svg.querySelector(`path.prov[data-province="${CSS.escape(key)}"]`);
+      // A centre a power may build in (DIP 13.2), outlined in its colour before anything is chosen.
+      if (p && s.choices.some((c) => c.mode === "build")) p.classList.add("buildable", powerClass(s.power));
       if (p) {
         done.add(key);
         clickable(p, s);
@@ -120,6 +127,11 @@ export class BoardMap {
       if (next.has(province) && !u.classList.contains("built")) u.classList.add("option");
     }
   }
+}
+
+// "France" -> "pw-france", as the engine's renderer names a power's class (board_svg.power_class).
+function powerClass(power) {
+  return "pw-" + (String(power).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "none");
 }
 
 function clickable(node, s) {

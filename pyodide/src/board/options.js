@@ -10,7 +10,8 @@ function subjectFor(row, choice, key, at) {
   return { key, at, label, power: String(row.power), choices: [] };
 }
 
-// {key, phase, modes: Map(id -> {label, hint}), subjects: Map(key -> {key, at, label, power, choices})};
+// {key, phase, modes: Map(id -> {label, hint}), subjects: Map(key -> {key, at, label, power, choices}),
+// adjustments: [[power, builds (positive) or disbands (negative)]] in an adjustment phase, else null};
 // each choice is {order, line, field, mode, path, anyOrder}. key: the inputs the list is for.
 export function indexOptions(data, key) {
   const modes = new Map();
@@ -33,5 +34,7 @@ export function indexOptions(data, key) {
         anyOrder: !!c.any_order });
     });
   }
-  return { key, phase: String(data.phase || ""), modes, subjects };
+  const due = data.adjustments && typeof data.adjustments === "object" ? data.adjustments : null;
+  const adjustments = due ? Object.entries(due).map(([power, n]) => [String(power), Number(n)]) : null;
+  return { key, phase: String(data.phase || ""), modes, subjects, adjustments };
 }

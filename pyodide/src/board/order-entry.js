@@ -24,10 +24,12 @@ export class OrderEntry {
     return this.sel && this.options ? this.options.subjects.get(this.sel.key) : null;
   }
 
+  // A pick is a province clicked (or a coast chosen): it matches a place of that province, any coast.
   matches(c, picks) {
     if (c.mode !== this.sel.mode) return false;
-    if (c.anyOrder) return picks.every((p) => c.path.includes(p)) && new Set(picks).size === picks.length;
-    return picks.every((p, i) => c.path[i] === p);
+    const path = c.path.map(provinceOf);
+    if (c.anyOrder) return picks.every((p) => path.includes(p)) && new Set(picks).size === picks.length;
+    return picks.every((p, i) => path[i] === p);
   }
 
   candidates(picks) {
@@ -40,8 +42,8 @@ export class OrderEntry {
     const out = new Set();
     const picks = this.sel.picks;
     for (const c of this.candidates()) {
-      if (c.anyOrder) c.path.forEach((p) => !picks.includes(p) && out.add(p));
-      else if (c.path.length > picks.length) out.add(c.path[picks.length]);
+      if (c.anyOrder) c.path.map(provinceOf).forEach((p) => !picks.includes(p) && out.add(p));
+      else if (c.path.length > picks.length) out.add(provinceOf(c.path[picks.length]));
     }
     return out;
   }
@@ -122,20 +124,69 @@ export class OrderEntry {
       return;
     }
     menu.hidden = false;
-    const picks = this.sel.picks.length ? " (after " + this.sel.picks.map((p) => p.toUpperCase()).join(", ") + ")" : "";
-    prompt.textContent = s.label + ": " + this.modeLabel(this.sel.mode) + picks;
+    prompt.textContent = s.label + ": " + this.modeLabel(this.sel.mode) + this.stepText();
+    this.showCurrent(s);
     modes.replaceChildren(...this.sel.present.map((m) => {
       const b = button("board-mode", this.modeLabel(m), { "aria-pressed": m === this.sel.mode ? "true" : "false",
         "data-mode": m });
       b.addEventListener("click", () => this.setMode(m));
       return b;
     }));
-    hint.textContent = this.modeHint(this.sel.mode);
-    choices.replaceChildren(...this.candidates().map((c) => this.choiceButton(s, c, c.line)));
+    hint.textContent = this.sel.picks.length ? "" : this.modeHint(this.sel.mode);
+    const now = this.current(s);
+    choices.replaceChildren(...this.candidates().map((c) => this.choiceButton(s, c, c.line, now)));
   }
 
-  choiceButton(s, c, text) {
-    const b = button("board-choice", text, { "data-order": c.order });
+  // What the places clicked so far leave to do, in words.
+  stepText() {
+    const picks = this.sel.picks;
+    if (!picks.length) return "";
+    const left = this.candidates();
+    const chosen = ": " + picks.map((p) => p.toUpperCase()).join(" then ") + " chosen";
+    if (left.length === 1) {
+      return chosen + ". " + (this.nextClicks().size ? "Click " + [...this.nextClicks()].join(", ").toUpperCase() +
+        " (highlighted) to finish it, or choose it below." : "Choose it below to write it.");
+    }
+    const coasts = left.length > 1 && left.every((c) => c.path.length === picks.length);
+    return chosen + (coasts ? ". Which coast? Choose it below." : ". Click the next place (highlighted), or " +
+      "choose below.");
+  }
+
+  // The unit's order as the boxes hold it now (the engine's check), or null.
+  current(s) {
+    const typed = this.board.preview ? this.board.preview.typed : [];
+    if (!s.at) return null;
+    const field = s.choices.length ? s.choices[0].field : null;
+    return typed.find((t) => t.field === field && t.at === s.at) || null;
+  }
+
+  showCurrent(s) {
+    const { current, removeBtn } = this.board.parts;
+    const now = this.current(s);
+    current.hidden = !now;
+    removeBtn.hidden = !now;
+    current.textContent = now ? "Ordered now: " + String(now.own) + (now.status !== "accepted"
+      ? " (" + String(now.status) + ")" : "") : "";
+  }
+
+  // The chosen unit's order taken out of its box (the box's own input event runs, as if deleted).
+  async remove() {
+    const s = this.subject();
+    const now = s && this.current(s);
+    if (!now) return;
+    const field = this.board.cw.fields.get(now.field);
+    field.input.value = rewrite(field.input.value, this.board.preview.typed, now.field, s.at, null);
+    field.input.dispatchEvent(new Event("input", { bubbles: true }));
+    this.deselect(false);
+    this.board.announce("Removed from " + field.label + ": " + String(now.own) + ".");
+    await this.board.refresh();
+  }
+
+  choiceButton(s, c, text, now = null) {
+    const mine = now && String(now.own).trim() === String(c.line).trim();
+    const attrs = { "data-order": c.order };
+    if (mine) attrs["aria-current"] = "true";
+    const b = button("board-choice", text, attrs);
     b.addEventListener("click", () => this.write(s, c));
     return b;
   }
@@ -170,7 +221,9 @@ export class OrderEntry {
   pickPlace(key) {
     const picks = this.sel.picks.concat([key]);
     const left = this.candidates(picks);
-    if (left.length === 1) {
+    // Written only once the player has named every place of the order: one order left after an
+    // earlier click is shown, to be finished by its last click or its button, never written for them.
+    if (left.length === 1 && (left[0].anyOrder || left[0].path.length <= picks.length)) {
       this.write(this.subject(), left[0]);
       return;
     }

@@ -1,25 +1,54 @@
 // What the order boxes hold, as the engine checked them (not yet adjudicated): how many orders are
 // typed, accepted, illegal or unreadable, and each one that is not accepted with the engine's reason.
+// Once adjudicated, the line says so and gives the result's summary.
 import { el, has, setText } from "../calculator/dom.js";
 import { plural } from "../calculator/words.js";
 
+// What a unit without an order does in each kind of phase (DIP 12.4: an unordered retreat is a disband;
+// an unordered build is waived; DIP R1: an unordered unit holds).
+function unordered(phase) {
+  const p = String(phase).toLowerCase();
+  if (p.includes("retreat")) return "a dislodged unit without an order is disbanded";
+  if (p.includes("adjust") || p.startsWith("winter")) {
+    return "a build not ordered is waived; a disband not ordered is chosen by the rules";
+  }
+  return "a unit without an order holds";
+}
+
+// Each power's builds or disbands due in an adjustment phase (DIP 13.1), in words.
+function dueText(options) {
+  const due = options && options.adjustments;
+  if (!due) return "";
+  if (!due.length) return " No power builds or disbands.";
+  return " Due: " + due.map(([power, n]) => power + (n > 0 ? " builds " + n : " disbands " + -n)).join(", ") + ".";
+}
+
 // parts: the board's elements (typedText, problems); typed: the engine's check of the boxes;
-// options: the legal orders (for the phase's name), or null.
-export function showTyped(parts, typed, options) {
+// options: the legal orders (for the phase's name), or null; adjudicated: the result's summary when the
+// result shown is for these boxes, else null.
+export function showTyped(parts, typed, options, adjudicated = null) {
   const n = { accepted: 0, illegal: 0, unreadable: 0 };
   typed.forEach((t) => {
     if (has(n, t.status)) n[t.status] += 1;
   });
-  const phase = options ? options.phase + ": " : "";
-  setText(parts.typedText, phase + (typed.length
-    ? plural(typed.length, "order") + " typed, " + n.accepted + " accepted" +
+  const phase = options ? options.phase : "";
+  let text;
+  if (adjudicated !== null) {
+    text = "Adjudicated. " + adjudicated;
+  } else if (typed.length) {
+    text = plural(typed.length, "order") + " typed, " + n.accepted + " accepted" +
       (n.illegal ? ", " + n.illegal + " illegal" : "") + (n.unreadable ? ", " + n.unreadable + " unreadable" : "") +
-      " (checked, not yet adjudicated)."
-    : "no orders typed yet (a unit without an order holds)."));
+      " (checked, not yet adjudicated).";
+  } else {
+    text = "No orders yet.";
+  }
+  setText(parts.rule, phase ? phase + ": " + unordered(phase) + "." + dueText(options) : "");
+  setText(parts.typedText, text);
+  parts.typedText.dataset.adjudicated = adjudicated !== null ? "1" : "";
   // Only what changed is written: any change of text here lays out the maps again.
   const problems = typed.filter((t) => t.status !== "accepted")
     .map((t) => String(t.own) + ": " + String(t.status) + " (" + String(t.reason) + ")");
   if (problems.join("\n") !== [...parts.problems.children].map((li) => li.textContent).join("\n")) {
-    parts.problems.replaceChildren(...problems.map((text) => el("li", { text })));
+    parts.problems.replaceChildren(...problems.map((line) => el("li", { text: line })));
   }
 }

@@ -215,6 +215,12 @@ export class Widget {
     this.lastResult = Object.assign({}, this.lastResult, { next: null });
     this.waitFor(next.params, label, "", { previous: true });
     // Ready to type the orders: the first empty box of several lines (else the button to press).
+    // A board (board/board.js) takes the focus itself: a text box would open a phone's keyboard over the map.
+    const board = this.w.calcBoard;
+    if (board) {
+      board.home().focus({ preventScroll: true });
+      return;
+    }
     const empty = Array.from(this.form.querySelectorAll("textarea")).find((t) => t.value.trim() === "");
     (empty || this.runBtn).focus({ preventScroll: false });
   }

@@ -1,0 +1,138 @@
+"""The board as a play surface (issue 23), in the real site: an order is never finished on the player's
+behalf (the support click trap), a unit's order can be removed from its menu and every order cleared, each
+kind of phase says what a unit without an order does, a retreat phase with nothing to decide is not played,
+and a link carries the whole game (and refuses, saying why, a game too long for a link or a damaged link).
+
+Expected orders and results are worked by hand from the rules (DIP 8.1, 12.4, 13; ruling DIP R20)."""
+from __future__ import annotations
+
+import random
+import string
+from urllib.parse import urlencode
+
+import pytest
+
+from test_board_play import DIP, READY, adjudicate, board_ready, box, click_province, continue_game
+
+pytestmark = pytest.mark.browser
+
+
+def _link(site_url, phase, position, orders=""):
+    params = {"calc": "dip-adjudicate", "phase": phase, "position": position, "orders": orders}
+    return site_url + "diplomacy/adjudicator/#" + urlencode(params)
+
+
+def _open(page, site_url, phase, position, orders="", label=None):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(_link(site_url, phase, position, orders))
+    board_ready(page, phase=label or phase)
+
+
+def test_the_support_click_trap_writes_no_order_the_player_did_not_finish(page, site_url):
+    # F Rum may support A Ser only into Bul: after the click on Ser one order is left, and it waits.
+    _open(page, site_url, "Fall 1901 movement", "Austria: A Ser\nRussia: F Rum\nTurkey: A Bul")
+    click_province(page, "rum")
+    page.locator(f"{DIP} .board-mode[data-mode=support]").click()
+    click_province(page, "ser")
+    page.wait_for_function(f"document.querySelector('{DIP} .board-prompt').textContent.includes('BUL')")
+    assert box(page) == "", "nothing is written before the player's last click"
+    assert page.locator(f"{DIP} .board-choices .board-choice").all_inner_texts() == ["Russia: F Rum S A Ser - Bul"]
+    click_province(page, "bul")  # as the prompt says: it finishes the support, it does not open Turkey's A Bul
+    page.wait_for_function(f"document.querySelector('{DIP}-orders').value === 'Russia: F Rum S A Ser - Bul'")
+    board_ready(page)
+    assert page.locator(f"{DIP} .board-menu").is_hidden()
+
+
+def test_a_units_menu_shows_its_order_removes_it_and_clear_orders_empties_the_boxes(page, site_url):
+    _open(page, site_url, "Spring 1901 movement", "France: A Par, A Mar\nGermany: A Mun",
+          "France: A Par - Bur\nFrance: A Mar S A Par - Bur\nGermany: A Mun H")
+    click_province(page, "par")
+    page.locator(f"{DIP} .board-menu").wait_for(state="visible")
+    assert page.locator(f"{DIP} .board-current").inner_text() == "Ordered now: France: A Par - Bur"
+    assert page.locator(f"{DIP} .board-choice[aria-current=true]").inner_text() == "France: A Par - Bur"
+    page.locator(f"{DIP} .board-remove").click()
+    page.wait_for_function(f"!document.querySelector('{DIP}-orders').value.startsWith('France: A Par - Bur')")
+    assert box(page).splitlines() == ["France: A Mar S A Par - Bur", "Germany: A Mun H"]
+    board_ready(page)
+    page.locator(f"{DIP} .board-clear").click()
+    page.wait_for_function(f"document.querySelector('{DIP}-orders').value === ''")
+    board_ready(page)
+    assert page.locator(f"{DIP} .board-typed").inner_text() == "No orders yet."
+    assert page.locator(f"{DIP} .board-rule").inner_text() == "Spring 1901 movement: a unit without an order holds."
+
+
+@pytest.mark.parametrize("phase, position, words", [
+    ("Fall 1901 retreats", "Austria: A Bul\nDislodged Turkey: A Bul from Ser",
+     "a dislodged unit without an order is disbanded"),
+    # Austria: 3 centres, 1 unit: 2 builds due (DIP 13.1), in its free home centres Bud and Tri (DIP 13.2).
+    ("Winter 1901 adjustments", "Austria: A Vie\nCentres Austria: Vie, Bud, Tri",
+     "a build not ordered is waived; a disband not ordered is chosen by the rules. Due: Austria builds 2."),
+], ids=["retreat", "winter"])
+def test_each_phase_says_what_a_unit_without_an_order_does(page, site_url, phase, position, words):
+    _open(page, site_url, phase, position)
+    text = page.locator(f"{DIP} .board-rule").inner_text()
+    assert words in text and "holds" not in text, text
+    assert "(after" not in page.locator(f"{DIP} .calc-board").inner_text()
+    buildable = page.evaluate(f"[...document.querySelectorAll('{DIP} .board-map path.prov.buildable')]"
+                              ".map(p => p.getAttribute('data-province')).sort()")
+    assert buildable == (["bud", "tri"] if phase.startswith("Winter") else [])
+
+
+def test_a_retreat_phase_with_nothing_to_decide_is_not_played(page, site_url):
+    # Por's neighbours: Spa (the attacker's origin, DIP 12.3) and Mao (occupied): no place to retreat to.
+    _open(page, site_url, "Spring 1902 movement", "France: A Por\nEngland: A Spa, F Mao",
+          "England: A Spa - Por\nEngland: F Mao S A Spa - Por")
+    summary = adjudicate(page)
+    assert "1 unit dislodged with no place to retreat to, disbanded (DIP 12.4)" in summary, summary
+    assert page.locator(f"{DIP} .calc-next").inner_text() == "Continue to Fall 1902 movement"
+    continue_game(page)
+    assert box(page, "phase") == "Fall 1902 movement"
+    assert sorted(box(page, "position").removeprefix("England: ").split(", ")) == ["A Por", "F Mao"]
+
+
+def _game_link(page):
+    page.locator(f"{DIP} .board-share").click()
+    page.wait_for_function(f"document.querySelector('{DIP} .board-link-box').value.includes('#game=')")
+    return page.locator(f"{DIP} .board-link-box").input_value()
+
+
+def test_a_game_link_restores_the_whole_history(new_page, site_url):
+    page = new_page(viewport={"width": 1280, "height": 900})
+    page.goto(_link(site_url, "Spring 1901 movement", "France: A Par\nGermany: A Mun"))
+    board_ready(page)
+    for orders in ("France: A Par - Bur", "France: A Bur - Bel"):
+        page.locator(f"{DIP}-orders").fill(orders)
+        adjudicate(page)
+        continue_game(page)
+    board_ready(page, phase="Spring 1902 movement")
+    link = _game_link(page)
+    assert len(link) <= 32000
+    assert "32,000" in page.locator(f"{DIP} .board-note").inner_text()
+    again = new_page(viewport={"width": 390, "height": 844})
+    again.goto(link)
+    again.wait_for_function(f"document.querySelector('{DIP} .board-phase').textContent.includes('2 phases played')",
+                            timeout=READY)
+    assert box(again, "phase") == "Spring 1902 movement"
+    assert box(again, "position") == box(page, "position")
+    again.locator(f"{DIP} .board-prev").click()  # the played phase is worked out again from the link
+    shown = "Fall 1901 movement: 1 order, 1 succeed, 0 fail"  # A Bur - Bel into an empty province (DIP 4.1)
+    again.wait_for_function(f"(document.querySelector('{DIP} .board-view .calc-summary') || "
+                            f"{{textContent: ''}}).textContent.startsWith({shown!r})", timeout=30_000)
+
+
+def test_a_game_too_long_for_a_link_and_a_damaged_link_are_refused_saying_why(page, site_url):
+    _open(page, site_url, "Spring 1901 movement", "France: A Par")
+    noise = random.Random(23)
+    phases = [{"label": f"Phase {i}", "summary": "",
+               "params": {"phase": "Spring 1901 movement", "position": "France: A Par",
+               "orders": "# " + "".join(noise.choice(string.ascii_letters) for _ in range(200))}} for i in range(200)]
+    page.evaluate(f"(p) => {{ document.querySelector('{DIP}').calcBoard.history.phases = p; }}", phases)
+    page.locator(f"{DIP} .board-share").click()
+    error = page.locator(f"{DIP} .board-error")
+    error.wait_for(state="visible")
+    assert "over the 32,000 a link can safely carry" in error.inner_text()
+    assert page.locator(f"{DIP} .board-link-box").is_hidden()
+    page.goto(site_url + "diplomacy/adjudicator/#game=notagame")
+    page.reload()
+    page.wait_for_function(f"document.querySelector('{DIP} .board-error').textContent.includes('damaged')",
+                           timeout=READY)
