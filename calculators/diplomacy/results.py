@@ -151,8 +151,8 @@ def standard_summary(turn: Turn) -> str:
     if dislodged:
         summary += f" {dislodged} unit{'s' if dislodged > 1 else ''} dislodged."
     if stranded:
-        summary += (f" {stranded} unit{'s' if stranded > 1 else ''} dislodged with no place to retreat to, "
-                    "disbanded (DIP 12.4).")
+        # short: the headline stays within 140 characters (issue 24); the fates say which units and why
+        summary += f" {stranded} unit{'s' if stranded > 1 else ''} disbanded: nowhere to retreat (DIP 12.4)."
     if turn.winner:
         summary += (f" {turn.winner} has {after.centre_count(turn.winner)} supply centres and wins (DIP 1.1): "
                     "the game is over.")

@@ -83,7 +83,7 @@ def test_a_retreat_phase_with_nothing_to_decide_is_not_played(page, site_url):
     _open(page, site_url, "Spring 1902 movement", "France: A Por\nEngland: A Spa, F Mao",
           "England: A Spa - Por\nEngland: F Mao S A Spa - Por")
     summary = adjudicate(page)
-    assert "1 unit dislodged with no place to retreat to, disbanded (DIP 12.4)" in summary, summary
+    assert "1 unit disbanded: nowhere to retreat (DIP 12.4)" in summary, summary
     assert page.locator(f"{DIP} .calc-next").inner_text() == "Continue to Fall 1902 movement"
     continue_game(page)
     assert box(page, "phase") == "Fall 1902 movement"

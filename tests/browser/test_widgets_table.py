@@ -288,11 +288,16 @@ def test_bar_charts_span_the_column_with_legible_text(page, site_url, width):
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_maps_span_the_column(page, site_url, width):
+    # Issue 23: the result is drawn on the board itself (no second map under it), so the board is the map.
     widget = "#calc-dip-adjudicate"
-    column = _open_at_width(page, site_url, "diplomacy/adjudicator/", widget, width)
-    assert abs(page.locator(f"{widget} figure.calc-map-figure").bounding_box()["width"] - column) < 2
-    svg_width = page.locator(f"{widget} svg.calc-map").bounding_box()["width"]
-    assert svg_width >= column - 2, "the map fills its column"
+    _open_at_width(page, site_url, "diplomacy/adjudicator/", widget, width)
+    second = page.locator(f"{widget} figure.calc-map-figure")
+    assert second.count() == 0 or not second.is_visible(), "no second map below the board"
+    frame = page.locator(f"{widget} figure.board-map").bounding_box()
+    stage = page.locator(f"{widget} .board-stage").bounding_box()
+    assert abs(frame["width"] - stage["width"]) < 2, "the board's frame spans its column"
+    svg_width = page.locator(f"{widget} figure.board-map > svg").bounding_box()["width"]
+    assert svg_width >= frame["width"] - 2, "the map fills its frame"
     assert svg_width >= 32 * 16 - 2, "the map never shrinks below the width its labels need"
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), "the map scrolls in its frame"
 

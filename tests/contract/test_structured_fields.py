@@ -227,6 +227,7 @@ FIELDS = {
     ("wotw-merge-split", "blocked"): provinces,
     ("wotw-options", "position"): position(martian=True), ("wotw-options", "unit"): st.one_of(dip_unit, martian_unit),
     ("wotw-options", "orders"): orders, ("wotw-options", "martian_orders"): martian_orders,
+    ("wotw-options", "landings"): schedule,
     ("wotw-virus", "martian_units"): martian_units, ("wotw-virus", "removals"): removals,
     ("com-card-odds", "held"): hand, ("com-card-odds", "gone"): hand,
     **{("com-defend", f"p{i}"): force() for i in range(1, 7)},
