@@ -44,10 +44,13 @@ export async function exportGame(engine, result, params, format, root) {
   return { note: "Downloaded " + name + "." + (written.note ? " " + String(written.note) : "") };
 }
 
-// The page of calculator `calc` as this page links to it (the replay page holds a calc-link to each
-// adjudicator: hooks/widgets.py writes its address from the catalog), or null.
+// The board of calculator `calc` as this page links to it, or null. The replay page links to each
+// adjudicator's board (docs/diplomacy/replay.md: a link of class replay-board to "#calc-<id>" on the
+// game's adjudicator page, an anchor MkDocs checks). Not a calc-link: that one leads to the
+// calculator's own page (hooks/calcpages.py) and names no calculator in its address, while the board
+// to play on is the adjudicator page's, which gives the board the page's width.
 function calculatorPage(calc) {
-  for (const a of document.querySelectorAll("a.calc-link[href]")) {
+  for (const a of document.querySelectorAll("a.replay-board[href]")) {
     const url = new URL(a.getAttribute("href"), location.href);
     if (url.hash === "#calc-" + calc) return url;
   }
