@@ -27,14 +27,17 @@ INDEX = "calculators/index.md"
 
 
 def on_config(config):
-    """The nav's "Calculators" section gets one subsection per game, each calculator's page in it."""
+    """The nav's "Calculators" section gets one subsection per game ("<game> calculators"), each calculator's
+    page in it."""
     section = next((item for item in config.nav or [] if isinstance(item, dict) and SECTION in item), None)
     if section is None or INDEX not in section[SECTION]:
         raise PluginError(f"hooks/calcpages.py: the nav needs a section '{SECTION}' holding {INDEX}")
     games: dict[str, list] = {}
     for calc in siteindex.load_catalog().values():
         games.setdefault(calc["game_title"], []).append({calc["title"]: calc["page"]})
-    section[SECTION] = [INDEX] + [{game: pages} for game, pages in games.items()]
+    # "<game> calculators", not the game's name alone: Material names each section's nav landmark after
+    # its title, and the game's own section already holds that name (axe: landmark-unique).
+    section[SECTION] = [INDEX] + [{f"{game} calculators": pages} for game, pages in games.items()]
     return config
 
 

@@ -11,11 +11,14 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 READY = 90_000
-FIELD = ":is(input:not([type=hidden]), select, textarea)"
+# A form's first control. On a board (the adjudicators, issue 23) that is a unit on the map: on a phone
+# the map comes first and a tap on a unit gives its orders, written into the orders box below the map.
+FIELD = ":is(input:not([type=hidden]), select, textarea, svg.dip-board .orderable)"
 
 
 def _first_field_box(pg, cid):
-    """The first field of the calculator's form, where the page shows it (its top and bottom, px)."""
+    """The first field of the calculator's form (or the first unit on its board), where the page shows
+    it (its top and bottom, px)."""
     return pg.evaluate("""([id, field]) => {
         const f = document.querySelector(`#calc-${id} form ${field}`);
         if (!f) return null;
@@ -50,7 +53,9 @@ def test_every_calculators_own_page_has_its_first_field_on_the_first_phone_scree
         box = _first_field_box(pg, cid)
         if _off_screen(box):
             low[f"{cid} (first drawn)"] = box
-    pg.goto(site_url)
+    # Material follows links in place only once it has the sitemap (fetched after load): wait for it,
+    # or the first click is a full load.
+    pg.goto(site_url, wait_until="networkidle")
     for cid, url in urls.items():
         _instant_goto(pg, url)
         pg.wait_for_selector(f"#calc-{cid}:is([data-state=done], [data-state=waiting])", timeout=READY)
@@ -98,23 +103,34 @@ def _style(pg, selector, prop):
 
 
 def test_print_drops_fraction_columns_and_keeps_tables_and_maps_whole(page, site_url):
+    """On paper: no exact fractions (a chance is its percentage and "1 in N"; the fraction, folded
+    in the cell on screen, is left off), tables and the board's map whole and within the page."""
     page.goto(site_url + "calculators/aqmf-fire-plan/")
     page.wait_for_selector("#calc-aqmf-fire-plan[data-state=done]", timeout=READY)
     table = page.locator("#calc-aqmf-fire-plan table.calc-table").filter(
         has=page.locator("caption", has_text="Tripod after the turn")).first
     heads = table.locator("thead th")
-    assert heads.all_inner_texts() == ["State", "P", "%"]
-    frac = table.locator("tbody tr").first.locator("td").nth(1)
+    assert heads.all_inner_texts() == ["State", "Chance"]
+    cell = table.locator("tbody tr").first.locator("td").nth(1)
+    frac = cell.locator("details.calc-frac")
     assert frac.is_visible()  # on screen: the fraction's toggle is there to open
     page.emulate_media(media="print")
-    assert not heads.nth(1).is_visible() and not frac.is_visible()
-    assert heads.nth(0).is_visible() and heads.nth(2).is_visible()
+    assert not frac.is_visible()
+    assert heads.nth(0).is_visible() and heads.nth(1).is_visible()
+    assert cell.locator(".calc-pct").is_visible() and cell.locator(".calc-odds").is_visible()
+    assert "/" not in cell.inner_text()
     assert page.locator("#calc-aqmf-fire-plan details.calc-exact").first.is_hidden()
     assert table.evaluate("(e) => getComputedStyle(e).breakInside") == "avoid"
-    # A map: the adjudicator's board, one piece on one sheet.
+    # A map: the adjudicator's board (the result is drawn on it), printed, one piece on one sheet.
+    page.emulate_media(media="screen")
     page.goto(site_url + "calculators/dip-adjudicate/")
-    page.wait_for_selector("figure.calc-map-figure")
+    page.wait_for_selector("#calc-dip-adjudicate[data-state=done] figure.board-map > svg.dip-board", timeout=READY)
+    board_map = page.locator("#calc-dip-adjudicate figure.board-map")
     page.emulate_media(media="print")
-    assert _style(page, "figure.calc-map-figure", "break-inside") == "avoid"
+    assert board_map.is_visible()
+    assert _style(page, "#calc-dip-adjudicate figure.board-map", "break-inside") == "avoid"
     # Nothing of it cut off or scrolled away at the page's width.
-    assert page.eval_on_selector("figure.calc-map-figure", "(f) => f.scrollWidth <= f.clientWidth")
+    assert board_map.evaluate("(f) => f.scrollWidth <= f.clientWidth")
+    # The result prints under it; the order boxes and buttons do not.
+    assert page.locator("#calc-dip-adjudicate .calc-summary").first.is_visible()
+    assert page.locator("#calc-dip-adjudicate textarea:visible, #calc-dip-adjudicate button:visible").count() == 0
