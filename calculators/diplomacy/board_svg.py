@@ -18,8 +18,9 @@ import json
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 from ..core.escape import escape
 from ..core.package_data import read_text
 
@@ -48,27 +49,44 @@ class Geometry:
     offwater: str
     impassable: str  # hatching over impassable provinces
     credit: str
+    fleet_at: Mapping[str, Point] = field(default_factory=dict)  # coastal province -> where a fleet in it stands
+    routes: Mapping[tuple[str, str], tuple[Point, ...]] = field(default_factory=dict)  # fleet arrows over water
 
-    def anchor(self, location: str) -> Point:
+    def anchor(self, location: str, fleet: bool = False) -> Point:
+        """Where a unit at ``location`` stands: a fleet on the coast (issue 23), an army inland."""
+        if fleet and location in self.fleet_at:
+            return self.fleet_at[location]
         return self.unit_at.get(location) or self.unit_at[province_of(location)]
+
+    def route(self, a: str, b: str) -> tuple[Point, ...] | None:
+        """The waypoints of a fleet's arrow from ``a`` to ``b`` over water; () a straight arrow; None the
+        board's bent arrow (which stays over water there)."""
+        if (a, b) in self.routes:
+            return self.routes[(a, b)]
+        back = self.routes.get((b, a))
+        return None if back is None else tuple(reversed(back))
 
 
 @lru_cache(maxsize=1)
 def standard_geometry() -> Geometry:
     """The standard board (``board_geometry.json``, shipped in the wheel)."""
     doc = json.loads(read_text(__name__, "board_geometry.json"))
-    paths, unit_at, label_at, centre_at, coast_labels = {}, {}, {}, {}, {}
+    paths, unit_at, label_at, centre_at, coast_labels, fleet_at = {}, {}, {}, {}, {}, {}
     for abbr, p in doc["provinces"].items():
         paths[abbr] = p["d"]
         unit_at[abbr] = tuple(p["unit"])
         label_at[abbr] = tuple(p["label"])
         if "centre" in p:
             centre_at[abbr] = tuple(p["centre"])
+        if "fleet" in p:
+            fleet_at[abbr] = tuple(p["fleet"])
         for coast, at in p.get("coasts", {}).items():
             unit_at[f"{abbr}/{coast}"] = tuple(at["unit"])
             coast_labels[f"{abbr}/{coast}"] = tuple(at["label"])
+    routes = {tuple(k.split(" ")): tuple(tuple(q) for q in v) for k, v in doc.get("fleet_routes", {}).items()}
     return Geometry(doc["width"], doc["height"], paths, unit_at, label_at, centre_at, coast_labels,
-                    doc["offboard"], doc["offwater"], doc.get("impassable", ""), doc["credit"])
+                    doc["offboard"], doc["offwater"], doc.get("impassable", ""), doc["credit"],
+                    MappingProxyType(fleet_at), MappingProxyType(routes))
 
 
 @dataclass(frozen=True)
@@ -84,6 +102,7 @@ class Mark:
     text: str = ""
     unit_type: str = "A"  # a build's unit
     state: str = ""  # how it is drawn when not by its result: "typed" (not yet adjudicated) or "illegal"
+    fleet: bool | None = None  # the ordering unit is a fleet (None: as the board's units say)
 
 
 def power_class(power: str) -> str:
@@ -110,18 +129,20 @@ def marks_from_outcomes(outcomes: Iterable[Outcome]) -> list[Mark]:
 
 def mark_of(order, power: str, ok: bool | None = True, text: str = "", state: str = "") -> Mark | None:
     """One typed order of the standard kinds as drawn (None for a kind the standard board does not know)."""
+    unit = getattr(order, "unit", None)
+    fleet = None if unit is None else unit.type.value == "F"
     if isinstance(order, Move):
-        return Mark("move", power, order.unit.location, order.dest, None, ok, text, state=state)
+        return Mark("move", power, order.unit.location, order.dest, None, ok, text, state=state, fleet=fleet)
     if isinstance(order, Support):
-        return Mark("support", power, order.unit.location, order.target, order.dest, ok, text, state=state)
+        return Mark("support", power, order.unit.location, order.target, order.dest, ok, text, state=state, fleet=fleet)
     if isinstance(order, Convoy):
-        return Mark("convoy", power, order.unit.location, order.army, order.dest, ok, text, state=state)
+        return Mark("convoy", power, order.unit.location, order.army, order.dest, ok, text, state=state, fleet=fleet)
     if isinstance(order, Hold):
-        return Mark("hold", power, order.unit.location, ok=ok, text=text, state=state)
+        return Mark("hold", power, order.unit.location, ok=ok, text=text, state=state, fleet=fleet)
     if isinstance(order, Retreat):
-        return Mark("retreat", power, order.unit.location, order.dest, None, ok, text, state=state)
+        return Mark("retreat", power, order.unit.location, order.dest, None, ok, text, state=state, fleet=fleet)
     if isinstance(order, Disband):
-        return Mark("disband", power, order.unit.location, ok=ok, text=text, state=state)
+        return Mark("disband", power, order.unit.location, ok=ok, text=text, state=state, fleet=fleet)
     if isinstance(order, Build):
         return Mark("build", power, order.location, ok=ok, text=text, unit_type=order.type.value, state=state)
     return None
@@ -169,6 +190,24 @@ def _curve(a: Point, b: Point, start_gap: float, end_gap: float, bend: float = 0
     p0, p1 = _toward(a, c, start_gap), _toward(b, c, end_gap)
     mid = (0.25 * p0[0] + 0.5 * c[0] + 0.25 * p1[0], 0.25 * p0[1] + 0.5 * c[1] + 0.25 * p1[1])
     return f"M{_f(p0[0])} {_f(p0[1])}Q{_f(c[0])} {_f(c[1])} {_f(p1[0])} {_f(p1[1])}", mid
+
+
+def _route_path(points: Sequence[Point], start_gap: float, end_gap: float):
+    """A fleet's arrow along its route over water (straight legs through the waypoints), trimmed at both ends.
+    Returns the path data and the point halfway along it."""
+    pts = list(points)
+    pts[0] = _toward(pts[0], pts[1], min(start_gap, math.dist(pts[0], pts[1]) / 3))
+    pts[-1] = _toward(pts[-1], pts[-2], min(end_gap, math.dist(pts[-1], pts[-2]) / 3))
+    legs = [math.dist(p, q) for p, q in zip(pts, pts[1:])]
+    half = sum(legs) / 2
+    mid = pts[0]
+    for (p, q), leg in zip(zip(pts, pts[1:]), legs):
+        if half <= leg:
+            mid = _toward(p, q, half)
+            break
+        half -= leg
+    d = "M" + "L".join(f"{_f(x)} {_f(y)}" for x, y in pts)
+    return d, mid
 
 
 def _ring(p: Point, r: float) -> str:
@@ -281,15 +320,42 @@ def _crossed(m: Mark) -> bool:
 class _Orders:
     """Lays out the orders: moves first (supports and convoys point at their arrows)."""
 
-    def __init__(self, geo: Geometry, prefix: str, occupied: set[str], dislodged_at: Mapping[str, Point]):
+    def __init__(self, geo: Geometry, prefix: str, occupied: set[str], dislodged_at: Mapping[str, Point],
+                 fleets: Mapping[str, str]):
         self.geo, self.prefix, self.occupied, self.dislodged_at = geo, prefix, occupied, dislodged_at
+        self.fleets = fleets  # province -> location of each fleet on the board (before or after the orders)
         self.mids: dict[tuple[str, str], Point] = {}
         self.out: list[str] = []
 
-    def _start(self, loc: str, retreat: bool = False) -> Point:
+    def is_fleet(self, m: Mark) -> bool:
+        """The ordering unit is a fleet: as its order says, else as the board's units say (a summary's move
+        ``from - to`` is drawn on the position after it: the fleet may stand at either end)."""
+        if m.fleet is not None:
+            return m.fleet
+        if "/" in m.at:
+            return True
+        return province_of(m.at) in self.fleets or (m.kind == "move" and bool(m.ok) and m.to is not None
+                                                    and province_of(m.to) in self.fleets)
+
+    def at(self, loc: str, fleet: bool) -> Point:
+        """Where the unit at ``loc`` is drawn."""
+        return self.geo.anchor(loc, fleet)
+
+    def _start(self, loc: str, retreat: bool = False, fleet: bool = False) -> Point:
         if retreat and province_of(loc) in self.dislodged_at:
             return self.dislodged_at[province_of(loc)]
-        return self.geo.anchor(loc)
+        return self.geo.anchor(loc, fleet)
+
+    def fleet_route(self, at: str, to: str) -> tuple[Point, ...] | None:
+        """A fleet's route from ``at`` to the province of ``to`` (whichever of its coasts the route names)."""
+        direct = self.geo.route(at, to)
+        if direct is not None:
+            return direct
+        for a, b in self.geo.routes:
+            for x, y in ((a, b), (b, a)):
+                if x == at and province_of(y) == province_of(to):
+                    return self.geo.route(x, y)
+        return None
 
     def _emit(self, m: Mark, power: str, body: str) -> None:
         """One order: a group classed by kind, result and power, with the order as its tooltip."""
@@ -297,11 +363,16 @@ class _Orders:
                         f"<title>{escape(m.text)}</title>{body}</g>")
 
     def arrow(self, m: Mark, power: str) -> None:
-        a = self._start(m.at, m.kind == "retreat")
+        fleet = self.is_fleet(m)
+        a = self._start(m.at, m.kind == "retreat", fleet)
         to = _aim(m)
-        b = self.geo.anchor(to)
+        b = self.geo.anchor(to, fleet)
         end_gap = UNIT_R + 2 if province_of(to) in self.occupied else 4
-        d, mid = _curve(a, b, UNIT_R, end_gap)
+        route = self.geo.route(m.at, to) if fleet else None
+        if route is None:
+            d, mid = _curve(a, b, UNIT_R, end_gap)
+        else:  # issue 23: a fleet's arrow runs over water
+            d, mid = _route_path([a, *route, b], UNIT_R, end_gap)
         self.mids[(province_of(m.at), province_of(to))] = mid
         head = f"{self.prefix}-{power_class(power)}"
         self._emit(m, power, f'<path class="casing" d="{d}"/><path class="line" d="{d}" marker-end="url(#{head})"/>'
@@ -309,28 +380,38 @@ class _Orders:
 
     def helper(self, m: Mark, power: str) -> None:
         """A support or convoy: a line from the unit to the move it helps (or a ring round a held unit)."""
-        a = self.geo.anchor(m.at)
+        fleet = self.is_fleet(m)
+        a = self.geo.anchor(m.at, fleet)
         target = province_of(_aim(m))
         ring = end = ""
+        route = None
         if m.dest is None:  # support to hold: a line ending in a ring round the supported unit
-            b = self.geo.anchor(target)
-            p0, p1 = _toward(a, b, UNIT_R), _toward(b, a, 13)
+            b = self.geo.anchor(self.fleets.get(target, target), target in self.fleets)
+            gap = 13.0
             ring = _ring(b, 13)
+            if fleet and target in self.fleets:
+                route = self.fleet_route(m.at, self.fleets[target])
         else:
             b = self.mids.get((target, province_of(m.dest))) or self.geo.anchor(m.dest)
-            p0, p1 = _toward(a, b, UNIT_R), _toward(b, a, 2)
+            gap = 2.0
             if m.kind == "support":
                 end = f' marker-end="url(#{self.prefix}-support)"'
-        mid = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
-        d = f"M{_f(p0[0])} {_f(p0[1])}L{_f(p1[0])} {_f(p1[1])}"
+                if fleet:  # a fleet's support reaches the move along the fleet's own way there, over water
+                    route = self.fleet_route(m.at, m.dest)
+        if route:
+            d, mid = _route_path([a, *route, b], UNIT_R, gap)
+        else:
+            p0, p1 = _toward(a, b, UNIT_R), _toward(b, a, gap)
+            mid = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
+            d = f"M{_f(p0[0])} {_f(p0[1])}L{_f(p1[0])} {_f(p1[1])}"
         self._emit(m, power, f'<path class="line" d="{d}"{end}/>{ring}' + (_cross(mid) if _crossed(m) else ""))
 
     def hold(self, m: Mark, power: str) -> None:
-        at = self.dislodged_at.get(province_of(m.at)) or self.geo.anchor(m.at)
+        at = self.dislodged_at.get(province_of(m.at)) or self.geo.anchor(m.at, self.is_fleet(m))
         self._emit(m, power, _ring(at, 13) + (_cross(at) if _crossed(m) else ""))
 
     def adjustment(self, m: Mark, power: str) -> None:
-        at = self.geo.anchor(m.at)
+        at = self.geo.anchor(m.at, m.unit_type == "F" if m.kind == "build" else self.is_fleet(m))
         if m.kind == "build":
             ghost = unit_svg(m.unit_type, power, m.at, at, m.text, "built")
             self._emit(m, power, _ring(at, 14) + ghost + (_cross(at) if _crossed(m) else ""))
@@ -347,9 +428,9 @@ def _aim(m: Mark) -> str:
 
 
 def _orders_layer(geo: Geometry, id_prefix: str, drawn: list[Mark], occupied: set[str],
-                  dislodged_at: dict[str, Point], power_at: dict[str, str]) -> list[str]:
+                  dislodged_at: dict[str, Point], power_at: dict[str, str], fleets: Mapping[str, str]) -> list[str]:
     """Every order drawn, moves first (the supports and convoys then end on the moves' curves)."""
-    layer = _Orders(geo, id_prefix, occupied, dislodged_at)
+    layer = _Orders(geo, id_prefix, occupied, dislodged_at, fleets)
     for m in sorted(drawn, key=lambda m: m.kind not in ("move", "retreat")):
         power = m.power or power_at.get(province_of(m.at), "")
         if m.kind in ("move", "retreat"):
@@ -371,7 +452,8 @@ def _units_layer(geo: Geometry, units: Sequence[Unit], knocked: list[Unit], disl
     for u in units:
         if (u.power, u.location) in knocked_ids:
             continue
-        out.append(unit_svg(u.type.value, u.power, u.location, geo.anchor(u.location), f"{u.power}: {u.label()}"))
+        at = geo.anchor(u.location, u.type.value == "F")
+        out.append(unit_svg(u.type.value, u.power, u.location, at, f"{u.power}: {u.label()}"))
     for u in knocked:
         at = dislodged_at[u.province]
         out.append(unit_svg(u.type.value, u.power, u.location, at, f"{u.power}: {u.label()} (dislodged)", "dislodged"))
@@ -415,9 +497,10 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
 
     dislodged_at: dict[str, Point] = {}
     for u in knocked:
-        x, y = geo.anchor(u.location)
+        x, y = geo.anchor(u.location, u.type.value == "F")
         dislodged_at[u.province] = (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
-    out += _orders_layer(geo, id_prefix, drawn, {u.province for u in units}, dislodged_at, power_at)
+    fleets = {u.province: u.location for u in units + tuple(knocked) if u.type.value == "F"}
+    out += _orders_layer(geo, id_prefix, drawn, {u.province for u in units}, dislodged_at, power_at, fleets)
     out += _units_layer(geo, units, knocked, dislodged_at)
     out.append(overlay)
     out.append(f'<text class="credit" x="8" y="{geo.height - 8}">{escape(geo.credit)}</text></svg>')

@@ -171,4 +171,6 @@ export const COASTS = {
 
 // Hand-placed unit anchors where the widest point of a province is not where players look.
 export const UNIT_AT = {};
+// Hand-placed fleet anchors (fleets.mjs places the others).
+export const FLEET_AT = {};
 export const LABEL_AT = { bar: [30, 71.3] };

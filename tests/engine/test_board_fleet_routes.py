@@ -1,0 +1,182 @@
+"""Sea routes drawn over sea (issue 23: "the F Den - Swe arrow is drawn across land").
+
+For every move a fleet can make on the standard board (every fleet border of standard_map.json, both
+ways, each coast), the arrow drawn must stay over water except within REACH of its two ends. Land is read
+from board_geometry.json itself (the land provinces' outlines and the off-board land, parsed here with a
+point-in-polygon of our own), and the ends are the fleet anchors the geometry names: nothing is taken
+from the drawing code but the drawn path. Denmark, Kiel, Constantinople and Sweden join two waters that
+do not meet on the printed board (the Danish straits, the Kiel canal, the Bosporus and Dardanelles are
+their land: DIP 8.6-8.7), so a fleet's arrow may cross its own strait province's land, and no other.
+"""
+from __future__ import annotations
+
+import json
+import math
+import pathlib
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from calculators.diplomacy.board_svg import render_board
+from calculators.diplomacy.game import adjudicate_phase, reader_for
+from calculators.diplomacy.parser import parse_phase, read_position
+from calculators.diplomacy.variant import STANDARD
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GEO = json.loads((ROOT / "calculators" / "diplomacy" / "board_geometry.json").read_text())
+MAP = json.loads((ROOT / "calculators" / "diplomacy" / "standard_map.json").read_text())
+TERRAIN = {p["abbr"]: p["terrain"] for p in MAP["provinces"]}
+SVG = "{http://www.w3.org/2000/svg}"
+REACH = 14.0  # a fleet silhouette is 24 units wide: an arrow may leave its land within about its width
+STRAITS = {"den", "kie", "con", "swe"}
+
+
+def rings(d: str) -> list[list[tuple[float, float]]]:
+    """The rings of the generator's path data: M x y, then l dx dy pairs, z."""
+    out, ring, x, y, rel = [], [], 0.0, 0.0, False
+    tokens = re.findall(r"[MlzZ]|-?(?:\d+\.?\d*|\.\d+)", d)
+    nums: list[float] = []
+    for t in tokens:
+        if t == "M":
+            rel, nums = False, []
+        elif t == "l":
+            rel, nums = True, []
+        elif t in "zZ":
+            out.append(ring)
+            ring, nums = [], []
+        else:
+            nums.append(float(t))
+            if len(nums) == 2:
+                x, y = (x + nums[0], y + nums[1]) if rel else (nums[0], nums[1])
+                ring.append((x, y))
+                nums = []
+    return out
+
+
+def shape(d: str):
+    rs = rings(d)
+    return [(r, min(p[0] for p in r), max(p[0] for p in r), min(p[1] for p in r), max(p[1] for p in r)) for r in rs]
+
+
+LAND = {a: shape(p["d"]) for a, p in GEO["provinces"].items() if TERRAIN[a] != "sea"}
+LAND["(off the board)"] = shape(GEO["offboard"])
+
+
+def inside(pt, shp) -> bool:
+    """Even-odd over every ring (holes included)."""
+    x, y = pt
+    hit = False
+    for ring, x0, x1, y0, y1 in shp:
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            continue
+        for (xa, ya), (xb, yb) in zip(ring, ring[1:] + ring[:1]):
+            if (ya > y) != (yb > y) and x < (xb - xa) * (y - ya) / (yb - ya) + xa:
+                hit = not hit
+    return hit
+
+
+def land_at(pt) -> str | None:
+    return next((a for a, shp in LAND.items() if inside(pt, shp)), None)
+
+
+def fleet_anchor(loc: str) -> tuple[float, float]:
+    prov, _, coast = loc.partition("/")
+    p = GEO["provinces"][prov]
+    return tuple(p["coasts"][coast]["unit"] if coast else p.get("fleet", p["unit"]))
+
+
+def samples(d: str):
+    """Points along a drawn path: M then Q (a bent arrow) or L legs, every unit or so."""
+    nums = [float(v) for v in re.findall(r"-?[\d.]+", d)]
+    pts = list(zip(nums[::2], nums[1::2]))
+    if "Q" in d:
+        (x0, y0), (cx, cy), (x1, y1) = pts
+        n = 200
+        return [((1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x1, (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y1)
+                for t in (k / n for k in range(n + 1))]
+    out = []
+    for p, q in zip(pts, pts[1:]):
+        n = max(2, int(math.dist(p, q)))
+        out += [(p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n) for k in range(n + 1)]
+    return out
+
+
+def show(loc: str) -> str:
+    prov, _, coast = loc.partition("/")
+    return prov.capitalize() + (f"/{coast}" if coast else "")
+
+
+def fleet_moves():
+    for a, b in MAP["fleet_borders"]:
+        yield a, b
+        yield b, a
+
+
+def drawn_move(a: str, b: str) -> tuple[str, ET.Element]:
+    pos = read_position(reader_for(STANDARD), parse_phase("Spring 1901 movement"), f"England: F {show(a)}")
+    result = adjudicate_phase(pos, f"England: F {show(a)} - {show(b)}")
+    root = ET.fromstring(render_board(STANDARD.map, pos, "t", outcomes=result.outcomes))
+    move = next(g for g in root.iter(f"{SVG}g") if "move" in g.get("class", "").split())
+    return next(p for p in move.iter(f"{SVG}path") if "line" in p.get("class", "").split()).get("d"), root
+
+
+def crossings(d: str, a: str, b: str) -> list[str]:
+    ends = (fleet_anchor(a), fleet_anchor(b))
+    allowed = {x.split("/")[0] for x in (a, b)} & STRAITS
+    bad = []
+    for p in samples(d):
+        if min(math.dist(p, e) for e in ends) <= REACH:
+            continue
+        where = land_at(p)
+        if where is not None and where not in allowed:
+            bad.append(f"{where} at ({p[0]:.0f}, {p[1]:.0f})")
+    return bad
+
+
+def test_every_fleet_move_is_drawn_over_water():
+    wrong = {}
+    for a, b in fleet_moves():
+        d, _ = drawn_move(a, b)
+        pts = samples(d)
+        # the arrow joins the two fleets (it is not drawn elsewhere)
+        assert math.dist(pts[0], fleet_anchor(a)) <= 12 and math.dist(pts[-1], fleet_anchor(b)) <= 12, (a, b, d)
+        bad = crossings(d, a, b)
+        if bad:
+            wrong[f"F {a} - {b}"] = bad[:3]
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("loc", sorted({x for pair in MAP["fleet_borders"] for x in pair
+                                        if TERRAIN[x.split("/")[0]] != "sea"}))
+def test_a_fleet_stands_on_its_own_coast(loc):
+    """Where a fleet is drawn: on its province's land, within a few units of the water (Sweden's fleet
+    is no longer inland)."""
+    x, y = fleet_anchor(loc)
+    assert land_at((x, y)) == loc.split("/")[0]
+    reach = 24 if loc in STRAITS else 12  # a strait's fleet stands between its two waters
+    near_water = [(x + r * math.cos(k * math.pi / 12), y + r * math.sin(k * math.pi / 12)) for r in range(4, reach + 1, 4)
+                  for k in range(24)]
+    assert any(land_at(p) is None for p in near_water), f"the fleet in {loc} stands more than {reach} units from water"
+
+
+def test_a_fleet_is_drawn_at_its_fleet_anchor_and_an_army_at_its_own():
+    _, root = drawn_move("swe", "bal")
+    unit = next(g for g in root.iter(f"{SVG}g") if g.get("data-unit") == "swe")
+    x, y = fleet_anchor("swe")
+    assert unit.get("transform") == f"translate({x:g} {y:g})"
+    assert fleet_anchor("swe") != tuple(GEO["provinces"]["swe"]["unit"])
+
+
+@pytest.mark.parametrize("orders", ["Russia: F Sev - Bla", "Germany: F Den - Swe", "England: F Nwy - Ska"])
+def test_the_war_of_the_worlds_board_draws_the_same_sea_routes(orders):
+    """War of the Worlds draws on the same board (calculators/wotw/board_svg.py): its fleets too."""
+    import calculators
+
+    power, order = orders.split(": ")
+    a, b = (w.lower() for w in order.split()[1::2])
+    r = calculators.run("wotw-adjudicate", {"position": f"{power}: F {a.capitalize()}", "orders": orders})
+    root = ET.fromstring(r["charts"][0]["svg"])
+    move = next(g for g in root.iter(f"{SVG}g") if "move" in g.get("class", "").split())
+    d = next(p for p in move.iter(f"{SVG}path") if "line" in p.get("class", "").split()).get("d")
+    assert crossings(d, a, b) == []
