@@ -198,10 +198,10 @@ def _route_path(points: Sequence[Point], start_gap: float, end_gap: float):
     pts = list(points)
     pts[0] = _toward(pts[0], pts[1], min(start_gap, math.dist(pts[0], pts[1]) / 3))
     pts[-1] = _toward(pts[-1], pts[-2], min(end_gap, math.dist(pts[-1], pts[-2]) / 3))
-    legs = [math.dist(p, q) for p, q in zip(pts, pts[1:])]
+    legs = [math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False)]
     half = sum(legs) / 2
     mid = pts[0]
-    for (p, q), leg in zip(zip(pts, pts[1:]), legs):
+    for (p, q), leg in zip(zip(pts, pts[1:], strict=False), legs, strict=True):
         if half <= leg:
             mid = _toward(p, q, half)
             break

@@ -70,7 +70,7 @@ def inside(pt, shp) -> bool:
     for ring, x0, x1, y0, y1 in shp:
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             continue
-        for (xa, ya), (xb, yb) in zip(ring, ring[1:] + ring[:1]):
+        for (xa, ya), (xb, yb) in zip(ring, ring[1:] + ring[:1], strict=True):
             if (ya > y) != (yb > y) and x < (xb - xa) * (y - ya) / (yb - ya) + xa:
                 hit = not hit
     return hit
@@ -89,14 +89,15 @@ def fleet_anchor(loc: str) -> tuple[float, float]:
 def samples(d: str):
     """Points along a drawn path: M then Q (a bent arrow) or L legs, every unit or so."""
     nums = [float(v) for v in re.findall(r"-?[\d.]+", d)]
-    pts = list(zip(nums[::2], nums[1::2]))
+    pts = list(zip(nums[::2], nums[1::2], strict=True))
     if "Q" in d:
         (x0, y0), (cx, cy), (x1, y1) = pts
         n = 200
-        return [((1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x1, (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y1)
-                for t in (k / n for k in range(n + 1))]
+        ts = [k / n for k in range(n + 1)]
+        return [((1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x1,
+                 (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y1) for t in ts]
     out = []
-    for p, q in zip(pts, pts[1:]):
+    for p, q in zip(pts, pts[1:], strict=False):
         n = max(2, int(math.dist(p, q)))
         out += [(p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n) for k in range(n + 1)]
     return out
@@ -155,8 +156,8 @@ def test_a_fleet_stands_on_its_own_coast(loc):
     x, y = fleet_anchor(loc)
     assert land_at((x, y)) == loc.split("/")[0]
     reach = 24 if loc in STRAITS else 12  # a strait's fleet stands between its two waters
-    near_water = [(x + r * math.cos(k * math.pi / 12), y + r * math.sin(k * math.pi / 12)) for r in range(4, reach + 1, 4)
-                  for k in range(24)]
+    near_water = [(x + r * math.cos(k * math.pi / 12), y + r * math.sin(k * math.pi / 12))
+                  for r in range(4, reach + 1, 4) for k in range(24)]
     assert any(land_at(p) is None for p in near_water), f"the fleet in {loc} stands more than {reach} units from water"
 
 
