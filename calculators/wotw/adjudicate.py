@@ -8,8 +8,8 @@ shares (``diplomacy.results``), the variant's extras added (``result``).
 from __future__ import annotations
 
 
-from ..core import (Board, InputError, Result, bool_param, calculator, choice_param, int_param, more,
-                    text_param)
+from ..core import (Board, InputError, Preset, Presets, Result, bool_param, calculator, choice_param, int_param,
+                    more, text_param)
 from ..core.params import ruling_param_name
 from ..core.rulings import Readings
 from ..diplomacy.api import Phase, PhaseKind, Position, Season, Turn, adjudicate_parsed, but, present
@@ -39,10 +39,19 @@ Centres Turkey: Ank, Con, Smy
 Martian:
 Destroyed:"""
 
-DEFAULT_ORDERS = """France: A Par - Bur
+# Example Earth orders for Spring 1901: a preset of their own; the starting position loads no orders (issue 23).
+EXAMPLE_ORDERS = """France: A Par - Bur
 France: A Mar S A Par - Bur
 France: F Bre - MAO
 Italy: A Ven - Pie"""
+
+
+def _presets() -> list[Preset]:
+    """The Spring 1901 starting position with no orders (a player orders every unit), and the same with four
+    example Earth orders."""
+    start = {"season": "spring", "year": 1901, "position": START, "martian_orders": ""}
+    return [Preset("start", "Spring 1901: the starting position, no orders", {**start, "orders": ""}),
+            Preset("example", "Spring 1901: example Earth orders (4 orders)", {**start, "orders": EXAMPLE_ORDERS})]
 
 
 def _schedule(text: str) -> tuple[str, ...]:
@@ -71,6 +80,9 @@ def read_season_position(v: dict, phase: Phase, options: WotwOptions) -> tuple[P
     game="wotw",
     rules=RULES,
     page="wotw/adjudicator.md",
+    presets=Presets("load", "Load", _presets, none_label="Your own position and orders (below)",
+                    help="Fills the boxes below with the Spring 1901 starting position, with no orders or with "
+                         "four example Earth orders; every edit after that counts."),
     run_mode="on_request",
     run_label="Adjudicate",
     rulings=tuple(WotwOptions.fields_by_ruling()),  # the standard game's rulings too (WOTW 1.1 keeps its rules)
@@ -89,7 +101,7 @@ def read_season_position(v: dict, phase: Phase, options: WotwOptions) -> tuple[P
                    help="One line per power (England: F Lon, A Lvp), Centres lines, a Martian line "
                         "(Martian: 3A Par, A Bur), a Destroyed line (Destroyed: Mar, Ser) and, once the virus is "
                         "active, the line 'Virus: active'. A semicolon may end a line."),
-        text_param("orders", "Earth orders", DEFAULT_ORDERS, max_length=4000, multiline=True,
+        text_param("orders", "Earth orders", "", max_length=4000, multiline=True,
                    help="Standard orders, one a line (or separated by semicolons), each starting with its power "
                         "(France: A Par - Bur)."),
         text_param("martian_orders", "Martian orders", "", max_length=2000, multiline=True,

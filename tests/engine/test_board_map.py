@@ -176,7 +176,7 @@ GEOMETRY_ATTRS = {"x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry",
 MAPS = {"opening": ("dip-adjudicate", {"load": "opening"}),
         "retreats (6.H.1)": ("dip-adjudicate", {"load": "datc-6.H.1"}),
         "builds (6.I.1)": ("dip-adjudicate", {"load": "datc-6.I.1"}),
-        "convoy (6.F.1)": ("dip-adjudicate", {"load": "datc-6.F.1"}), "wotw": ("wotw-adjudicate", {})}
+        "convoy (6.F.1)": ("dip-adjudicate", {"load": "datc-6.F.1"}), "wotw": ("wotw-adjudicate", {"load": "example"})}
 
 
 @pytest.mark.parametrize("name", list(MAPS))

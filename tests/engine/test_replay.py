@@ -280,7 +280,7 @@ def test_an_empty_game_asks_for_one():
 # -- War of the Worlds ----------------------------------------------------------------------------------------
 def _wotw_file() -> dict:
     """Two phases of War of the Worlds played by its own calculator, as the board's Export game writes them."""
-    params: dict = {"season": "spring", "year": 1901}  # the calculator's own start position and orders
+    params: dict = dict(calculators.presets("wotw-adjudicate")["example"]["params"])  # Spring 1901, 4 Earth orders
     phases = []
     for _ in range(2):
         result = calculators.run("wotw-adjudicate", params)
