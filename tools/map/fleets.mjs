@@ -133,6 +133,10 @@ function fleetAnchor(B, v, seas, seed) {
   const far = seas.map((s) => B.body(s).dist);
   const waters = [...new Set(seas.map((s) => B.body(s).comp))].map((c) => B.piece(c));
   const strait = waters.length > 1;
+  // Ties (a province on one sea) go to the place nearest the middle of the province.
+  let sx = 0, sy = 0, n = 0;
+  for (let i = 0; i < B.w * B.h; i++) if (B.cls[i] === v) { sx += i % B.w; sy += Math.floor(i / B.w); n++; }
+  const middle = [sx / n + 0.5, sy / n + 0.5];
   let best = null, bestCost = Infinity;
   for (let i = 0; i < B.w * B.h; i++) {
     if (B.cls[i] !== v) continue;
@@ -143,6 +147,7 @@ function fleetAnchor(B, v, seas, seed) {
     const p = [i % B.w + 0.5, Math.floor(i / B.w) + 0.5];
     let cost = Math.max(0, APART - B.toBorder[i]) * (strait ? 40 : 8);
     cost += seed ? Math.hypot(p[0] - seed[0], p[1] - seed[1]) : d.reduce((a, b) => a + b, 0);
+    cost += 0.1 * Math.hypot(p[0] - middle[0], p[1] - middle[1]);
     if (strait) cost += Math.max(...waters.map((f) => f[i])) * 20;
     if (cost < bestCost) { bestCost = cost; best = p; }
   }
