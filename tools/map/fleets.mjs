@@ -75,14 +75,16 @@ function board(grid, GW, RES, W, H, names, terrain) {
   const body = (sea) => {
     if (bodies[sea]) return bodies[sea];
     const v = names.indexOf(sea), count = new Map();
-    for (let i = 0; i < w * h; i++) if (cls[i] === v && comp[i] >= 0) count.set(comp[i], (count.get(comp[i]) || 0) + 1);
+    for (const i of cellsOf[v]) if (comp[i] >= 0) count.set(comp[i], (count.get(comp[i]) || 0) + 1);
     const main = [...count.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
     bodies[sea] = { comp: main, dist: distance(w, h, (i) => cls[i] === v && comp[i] === main) };
     return bodies[sea];
   };
   const pieces = {};
   const piece = (c) => (pieces[c] ||= distance(w, h, (i) => comp[i] === c));
-  return { w, h, cls, water, open, toLand, toWater, toBorder, body, piece, names };
+  const cellsOf = names.map(() => []);
+  for (let i = 0; i < w * h; i++) if (cls[i] >= 0) cellsOf[cls[i]].push(i);
+  return { w, h, cls, cellsOf, water, open, toLand, toWater, toBorder, body, piece, names };
 }
 
 const at = (B, [x, y]) => {
@@ -135,11 +137,10 @@ function fleetAnchor(B, v, seas, seed) {
   const strait = waters.length > 1;
   // Ties (a province on one sea) go to the place nearest the middle of the province.
   let sx = 0, sy = 0, n = 0;
-  for (let i = 0; i < B.w * B.h; i++) if (B.cls[i] === v) { sx += i % B.w; sy += Math.floor(i / B.w); n++; }
+  for (const i of B.cellsOf[v]) { sx += i % B.w; sy += Math.floor(i / B.w); n++; }
   const middle = [sx / n + 0.5, sy / n + 0.5];
   let best = null, bestCost = Infinity;
-  for (let i = 0; i < B.w * B.h; i++) {
-    if (B.cls[i] !== v) continue;
+  for (const i of B.cellsOf[v]) {
     const d = far.map((f) => f[i]);
     const near = Math.min(...d);
     // (on the province's land, not on a spit with water either side)
