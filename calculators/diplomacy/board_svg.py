@@ -369,7 +369,16 @@ class _Orders:
         b = self.geo.anchor(to, fleet)
         end_gap = UNIT_R + 2 if province_of(to) in self.occupied else 4
         route = self.geo.route(m.at, to) if fleet else None
-        if route is None:
+        stood = self.geo.anchor(m.at, True)
+        if fleet and a != stood:
+            # A dislodged fleet set beside its coast: its retreat leaves by the coast it stood on, over water.
+            if route is not None:
+                d, mid = _route_path([a, stood, *route, b], UNIT_R, end_gap)
+            else:
+                d, mid = _curve(stood, b, 0, end_gap)
+                p0 = _toward(a, stood, min(UNIT_R, math.dist(a, stood) / 3))
+                d = f"M{_f(p0[0])} {_f(p0[1])}L" + d[1:]
+        elif route is None:
             d, mid = _curve(a, b, UNIT_R, end_gap)
         else:  # issue 23: a fleet's arrow runs over water
             d, mid = _route_path([a, *route, b], UNIT_R, end_gap)

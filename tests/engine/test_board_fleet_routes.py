@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from calculators.diplomacy.board_svg import render_board
+from calculators.diplomacy.board_svg import DISLODGED_OFFSET, Mark, render_board
 from calculators.diplomacy.game import adjudicate_phase, reader_for
 from calculators.diplomacy.parser import parse_phase, read_position
 from calculators.diplomacy.variant import STANDARD
@@ -87,19 +87,26 @@ def fleet_anchor(loc: str) -> tuple[float, float]:
 
 
 def samples(d: str):
-    """Points along a drawn path: M then Q (a bent arrow) or L legs, every unit or so."""
-    nums = [float(v) for v in re.findall(r"-?[\d.]+", d)]
-    pts = list(zip(nums[::2], nums[1::2], strict=True))
-    if "Q" in d:
-        (x0, y0), (cx, cy), (x1, y1) = pts
-        n = 200
-        ts = [k / n for k in range(n + 1)]
-        return [((1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x1,
-                 (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y1) for t in ts]
-    out = []
-    for p, q in zip(pts, pts[1:], strict=False):
-        n = max(2, int(math.dist(p, q)))
-        out += [(p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n) for k in range(n + 1)]
+    """Points along a drawn path of M, L (a straight leg) and Q (a bent one) commands, every unit or so."""
+    out: list[tuple[float, float]] = []
+    here = (0.0, 0.0)
+    for cmd, args in re.findall(r"([MLQ])([^MLQ]*)", d):
+        nums = [float(v) for v in re.findall(r"-?[\d.]+", args)]
+        pts = list(zip(nums[::2], nums[1::2], strict=True))
+        if cmd == "M":
+            here = pts[0]
+            continue
+        if cmd == "Q":
+            (cx, cy), end = pts
+            n = max(4, int(math.dist(here, end)) * 2)
+            ts = [k / n for k in range(n + 1)]
+            out += [((1 - t) ** 2 * here[0] + 2 * (1 - t) * t * cx + t * t * end[0],
+                     (1 - t) ** 2 * here[1] + 2 * (1 - t) * t * cy + t * t * end[1]) for t in ts]
+        else:
+            end = pts[0]
+            n = max(2, int(math.dist(here, end)))
+            out += [(here[0] + (end[0] - here[0]) * k / n, here[1] + (end[1] - here[1]) * k / n) for k in range(n + 1)]
+        here = end
     return out
 
 
@@ -122,8 +129,8 @@ def drawn_move(a: str, b: str) -> tuple[str, ET.Element]:
     return next(p for p in move.iter(f"{SVG}path") if "line" in p.get("class", "").split()).get("d"), root
 
 
-def crossings(d: str, a: str, b: str) -> list[str]:
-    ends = (fleet_anchor(a), fleet_anchor(b))
+def crossings(d: str, a: str, b: str, start=None) -> list[str]:
+    ends = (fleet_anchor(a), fleet_anchor(b)) + ((start,) if start else ())
     allowed = {x.split("/")[0] for x in (a, b)} & STRAITS
     bad = []
     for p in samples(d):
@@ -145,6 +152,23 @@ def test_every_fleet_move_is_drawn_over_water():
         bad = crossings(d, a, b)
         if bad:
             wrong[f"F {a} - {b}"] = bad[:3]
+    assert wrong == {}
+
+
+def test_every_fleet_retreat_is_drawn_over_water():
+    """A dislodged fleet is set DISLODGED_OFFSET from where it stood (tests/engine/test_board_map.py); its
+    retreat's arrow may cross land only near that spot, near where it stood, and near where it goes."""
+    wrong = {}
+    for a, b in fleet_moves():
+        pos = read_position(reader_for(STANDARD), parse_phase("Spring 1901 retreats"), f"England: F {show(a)}")
+        svg = render_board(STANDARD.map, pos.but(units=()), "t", dislodged=list(pos.units),
+                           marks=[Mark("retreat", "England", a, b, None, True, "retreat")])
+        group = next(g for g in ET.fromstring(svg).iter(f"{SVG}g") if "retreat" in g.get("class", "").split())
+        d = next(p for p in group.iter(f"{SVG}path") if "line" in p.get("class", "").split()).get("d")
+        x, y = fleet_anchor(a)
+        bad = crossings(d, a, b, start=(x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1]))
+        if bad:
+            wrong[f"F {a} R {b}"] = bad[:3]
     assert wrong == {}
 
 
