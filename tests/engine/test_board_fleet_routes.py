@@ -5,8 +5,9 @@ ways, each coast), the arrow drawn must stay over water except within REACH of i
 from board_geometry.json itself (the land provinces' outlines and the off-board land, parsed here with a
 point-in-polygon of our own), and the ends are the fleet anchors the geometry names: nothing is taken
 from the drawing code but the drawn path. Denmark, Kiel, Constantinople and Sweden join two waters that
-do not meet on the printed board (the Danish straits, the Kiel canal, the Bosporus and Dardanelles are
-their land: DIP 8.6-8.7), so a fleet's arrow may cross its own strait province's land, and no other.
+do not meet on the board (the Danish straits, the Kiel canal, the Bosporus and Dardanelles are drawn as
+their land, as on the printed board; a fleet there moves into either water, DIP 5.5), so a fleet's arrow
+may cross its own strait province's land, and no other.
 """
 from __future__ import annotations
 
