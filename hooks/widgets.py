@@ -110,7 +110,7 @@ def _widget(m, page) -> str:
         f'<span class="calc-status" role="status">Pre-computed for the starting values; '
         f"the live calculator needs JavaScript.</span></div>\n"
         f'<div class="calc-form-slot"></div>{EARLY_FORM}\n'
-        f'<div class="calc-result" aria-live="polite">{static}</div>\n'
+        f'<div class="calc-result" aria-live="polite" data-html-hash="{html_hash(static)}">{static}</div>\n'
         f"</section>"
     )
     slots = page.meta.setdefault("_widget_html", [])
@@ -119,6 +119,17 @@ def _widget(m, page) -> str:
                 f'<p class="calc-meta" data-search-exclude markdown>Calculator `{cid}` · implements {rules}</p>\n')
     # Inside a content tab or an admonition the slot keeps the marker's indentation.
     return "\n".join(indent + line if line else line for line in markdown.split("\n"))
+
+
+def html_hash(text: str) -> str:
+    """The print of a result's HTML that the page compares its first live result with (htmlHash in
+    pyodide/src/calculator/result.js): its length and FNV-1a (32 bits) over its UTF-16 code units, in hex.
+    The same presenter's HTML, to the character, keeps the pre-rendered nodes (issue 25)."""
+    h = 0x811C9DC5
+    units = text.encode("utf-16-le")
+    for i in range(0, len(units), 2):
+        h = ((h ^ (units[i] | units[i + 1] << 8)) * 0x01000193) & 0xFFFFFFFF
+    return f"{len(units) // 2}:{h:08x}"
 
 
 def _calc_link(m, page) -> str:
