@@ -98,6 +98,10 @@ def _widget(m, page) -> str:
     if calc["presets"]:
         presets = f' data-presets="{escape(json.dumps(calculators.presets(cid), separators=(",", ":")))}"'
     schema_text = escape(json.dumps(schema, separators=(",", ":")))
+    # Only the page's first widget lays its form out as the page is read: it is the one a reader may see
+    # first. The others are set up as the reader nears them (widgets.js), off screen, so their forms
+    # cost the page's first drawing nothing (a form of a large calculator is 30-150 ms on a phone).
+    early = EARLY_FORM if page.meta["_widgets"] == 1 else ""
     # Left out of the search index (its pre-rendered result is not the page's text): a <section>, not a
     # <div>, because Material's search parser (9.8) tells elements apart by tag only, so the first inner
     # </div> would end the exclusion and index the rest of the result (issue 24). The script lays the
@@ -109,7 +113,7 @@ def _widget(m, page) -> str:
         f'<div class="calc-head"><span class="calc-title">{escape(calc["title"])}</span>'
         f'<span class="calc-status" role="status">Pre-computed for the starting values; '
         f"the live calculator needs JavaScript.</span></div>\n"
-        f'<div class="calc-form-slot"></div>{EARLY_FORM}\n'
+        f'<div class="calc-form-slot"></div>{early}\n'
         f'<div class="calc-result" aria-live="polite" data-html-hash="{html_hash(static)}">{static}</div>\n'
         f"</section>"
     )
