@@ -16,7 +16,7 @@ import { parseState } from "../link-state.js";
 import { restoreFromLink, WidgetAddress } from "./address.js";
 import { has } from "./dom.js";
 import { FieldErrors } from "./field-errors.js";
-import { buildForm, showMore } from "./form.js";
+import { adoptEarlyForm, buildForm, showMore } from "./form.js";
 import { RulingsPanel } from "./rulings.js";
 import { SavedState } from "./saved-state.js";
 import { samePrerendered, showAnswer, showStale } from "./result.js";
@@ -49,7 +49,8 @@ export class Widget {
     this.lastChanged = null; // the field the player changed last
     this.waiting = null; // {label, from}: a phase filled in, waiting for the player's orders
     this.resultBox = widgetEl.querySelector(".calc-result");
-    const parts = buildForm(widgetEl, schema, this.onRequest, (name) => this.changed(name));
+    const onChange = (name) => this.changed(name);
+    const parts = adoptEarlyForm(widgetEl, onChange) || buildForm(widgetEl, schema, this.onRequest, onChange);
     for (const name of ["form", "fields", "presetSelect", "runBtn", "nextBtn", "cancelBtn", "progress", "banner",
       "formError", "linkBox", "importInput", "more"]) this[name] = parts[name];
     this.status = new StatusLine(widgetEl, this.engine, parts.formError);
