@@ -42,6 +42,8 @@ async function initWidget(widgetEl, services) {
   const config = readConfig(widgetEl);
   if (!config) return;
   widgetEl.dataset.ready = "1";
+  // A board draws its map through the sanitiser at once (board/map.js): fetched alongside its first run.
+  if (config.schema.board) services.sanitiser.load().catch(() => null);
   const widget = new Widget(widgetEl, config.schema, config.defaults, config.presets, services);
   await nextTurn();
   if (!widgetEl.isConnected) return;
