@@ -98,6 +98,10 @@ def _widget(m, page) -> str:
     if calc["presets"]:
         presets = f' data-presets="{escape(json.dumps(calculators.presets(cid), separators=(",", ":")))}"'
     schema_text = escape(json.dumps(schema, separators=(",", ":")))
+    # Only the page's first widget lays its form out as the page is read: it is the one a reader may see
+    # first. The others are set up as the reader nears them (widgets.js), off screen, so their forms
+    # cost the page's first drawing nothing (a form of a large calculator is 30-150 ms on a phone).
+    early = EARLY_FORM if page.meta["_widgets"] == 1 else ""
     # Left out of the search index (its pre-rendered result is not the page's text): a <section>, not a
     # <div>, because Material's search parser (9.8) tells elements apart by tag only, so the first inner
     # </div> would end the exclusion and index the rest of the result (issue 24). The script lays the
@@ -109,8 +113,8 @@ def _widget(m, page) -> str:
         f'<div class="calc-head"><span class="calc-title">{escape(calc["title"])}</span>'
         f'<span class="calc-status" role="status">Pre-computed for the starting values; '
         f"the live calculator needs JavaScript.</span></div>\n"
-        f'<div class="calc-form-slot"></div>{EARLY_FORM}\n'
-        f'<div class="calc-result" aria-live="polite">{static}</div>\n'
+        f'<div class="calc-form-slot"></div>{early}\n'
+        f'<div class="calc-result" aria-live="polite" data-html-hash="{html_hash(static)}">{static}</div>\n'
         f"</section>"
     )
     slots = page.meta.setdefault("_widget_html", [])
@@ -119,6 +123,17 @@ def _widget(m, page) -> str:
                 f'<p class="calc-meta" data-search-exclude markdown>Calculator `{cid}` · implements {rules}</p>\n')
     # Inside a content tab or an admonition the slot keeps the marker's indentation.
     return "\n".join(indent + line if line else line for line in markdown.split("\n"))
+
+
+def html_hash(text: str) -> str:
+    """The print of a result's HTML that the page compares its first live result with (htmlHash in
+    pyodide/src/calculator/result.js): its length and FNV-1a (32 bits) over its UTF-16 code units, in hex.
+    The same presenter's HTML, to the character, keeps the pre-rendered nodes (issue 25)."""
+    h = 0x811C9DC5
+    units = text.encode("utf-16-le")
+    for i in range(0, len(units), 2):
+        h = ((h ^ (units[i] | units[i + 1] << 8)) * 0x01000193) & 0xFFFFFFFF
+    return f"{len(units) // 2}:{h:08x}"
 
 
 def _calc_link(m, page) -> str:

@@ -58,7 +58,9 @@ def test_every_calculators_own_page_has_its_first_field_on_the_first_phone_scree
     pg.goto(site_url, wait_until="networkidle")
     for cid, url in urls.items():
         _instant_goto(pg, url)
-        pg.wait_for_selector(f"#calc-{cid}:is([data-state=done], [data-state=waiting])", timeout=READY)
+        # A board draws its map from a run of its own, after the widget's first result: wait for it too.
+        pg.wait_for_selector(f"#calc-{cid}:is([data-state=done], [data-state=waiting])"
+                             ":not(:has(.calc-board:not([data-state=ready])))", timeout=READY)
         box = _first_field_box(pg, cid)
         if _off_screen(box):
             low[f"{cid} (live)"] = box

@@ -10,6 +10,7 @@ PROGRESS = f"{W} .calc-progress:not(.calc-compare *)"  # the run's bar, not the 
 
 def test_monte_carlo_shows_progress_and_can_be_cancelled(page, site_url, cancel_at_first_progress):
     page.goto(site_url + "icehouse/defend/")
+    page.locator(W).scroll_into_view_if_needed()  # set up as the reader nears it (widgets.js)
     page.wait_for_selector(f"{W}[data-state=done]", timeout=90_000)
     page.evaluate("(w) => { document.querySelector(w + ' details.calc-more').open = true; }", W)
     page.locator(f"{W}-trials").fill("200000")

@@ -15,6 +15,8 @@ BASE = {"target": "boc-infantry", "target_elements": "1"}
 
 
 def wait_done(page):
+    # The explosion widget is far down the tripods page: set up as the reader nears it (widgets.js).
+    page.locator(WIDGET).scroll_into_view_if_needed()
     page.wait_for_selector(f"{WIDGET}[data-state=done]", timeout=READY)
 
 

@@ -70,3 +70,71 @@ def test_the_live_result_takes_the_pre_rendered_results_place_without_a_shift(br
     shifts = page.evaluate("window.__shifts.filter((s) => s.at >= window.__readyAt && !s.input)")
     assert sum(s["value"] for s in shifts) <= 0.01, shifts
     ctx.close()
+
+
+# Each widget's pre-rendered result node as the page was read, kept to compare with what the box holds later.
+FIRST_NODES = """document.addEventListener("DOMContentLoaded", () => {
+  window.__pre = new Map(Array.from(document.querySelectorAll(".calc-widget"),
+    (w) => [w.id, w.querySelector(".calc-result").firstElementChild]));
+  window.__early = new Map(Array.from(document.querySelectorAll(".calc-widget"),
+    (w) => [w.id, w.querySelector("form")]));
+});"""
+KEPT = "(id) => document.querySelector('#' + id + ' .calc-result').firstElementChild === window.__pre.get(id)"
+
+
+def test_the_first_live_result_identical_to_the_pre_rendered_one_keeps_its_nodes(page, site_url):
+    """The page's starting values give the build's result again: the box keeps the nodes it was drawn with
+    (nothing sanitised, rebuilt or laid out again), and the sanitiser is not even fetched for it. The form
+    laid out as the page was read is the live one."""
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.add_init_script(FIRST_NODES)
+    page.goto(site_url + "wotw/virus/")
+    page.wait_for_selector("#calc-wotw-virus[data-state=done]", timeout=READY)
+    assert page.evaluate(KEPT, "calc-wotw-virus")
+    assert not [u for u in asked if "purify.min.js" in u], asked
+    # The live widget took the early form over (no second form made and swapped in), and it is live.
+    assert page.evaluate("""() => { const f = document.querySelector('#calc-wotw-virus > form.calc-form');
+      return f !== null && f === window.__early.get('calc-wotw-virus') && !f.inert; }""")
+    # A change is a new result: then it is rendered through the sanitiser as always.
+    page.select_option("#calc-wotw-virus-season", "spring")
+    page.wait_for_function(f"!({KEPT})('calc-wotw-virus')", timeout=READY)
+    page.wait_for_selector("#calc-wotw-virus[data-state=done]", timeout=READY)
+    assert [u for u in asked if "purify.min.js" in u]
+
+
+def test_a_first_live_result_that_differs_from_the_pre_rendered_one_replaces_it(page, site_url):
+    """The print decides, not the fields: a pre-rendered result whose print does not match the live HTML (as
+    after a change to the presenter the page was not rebuilt for) is replaced by the live one."""
+    page.add_init_script(FIRST_NODES + """
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelector("#calc-wotw-virus .calc-result").dataset.htmlHash = "1:00000000";
+});""")
+    page.goto(site_url + "wotw/virus/")
+    page.wait_for_selector("#calc-wotw-virus[data-state=done]", timeout=READY)
+    assert not page.evaluate(KEPT, "calc-wotw-virus")
+    assert page.locator("#calc-wotw-virus .calc-result .calc-output").count() == 1
+
+
+def test_a_widget_far_below_the_fold_is_set_up_only_when_it_nears_the_viewport(browser, site_url):
+    """The fire plan page holds three widgets, the last some screens down on a phone: it shows only its
+    pre-rendered result until the reader scrolls near it, then is set up and works like the first."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.goto(site_url + "aqmf/fire-plan/")
+    page.wait_for_selector("#calc-aqmf-fire-plan[data-state=done]", timeout=READY)
+    far = page.locator("#calc-aqmf-how-many")
+    assert far.bounding_box()["y"] > 3 * 844
+    page.wait_for_timeout(500)  # time enough for any set-up queued behind the first widget's
+    assert page.evaluate("document.querySelector('#calc-aqmf-how-many').dataset.ready") is None
+    assert page.locator("#calc-aqmf-how-many form.calc-form").count() == 0  # its pre-rendered result meanwhile
+    assert page.locator("#calc-aqmf-how-many .calc-result .calc-output").count() == 1
+    far.scroll_into_view_if_needed()
+    page.wait_for_selector("#calc-aqmf-how-many[data-ready][data-state=done]", timeout=READY)
+    assert page.locator("#calc-aqmf-how-many form.calc-form:not([inert])").count() == 1
+    # It works: a change is worked out.
+    before = page.locator("#calc-aqmf-how-many .calc-summary").inner_text()
+    page.locator("#calc-aqmf-how-many-goal").fill("90")
+    page.wait_for_function("(t) => { const s = document.querySelector('#calc-aqmf-how-many .calc-summary');"
+                           " return s && s.textContent !== t; }", arg=before, timeout=READY)
+    ctx.close()

@@ -152,6 +152,7 @@ def test_a_value_wrong_on_its_own_stays_on_its_field_and_is_no_conflict(page, si
     on its own field; changing another field does not call that change a conflict."""
     reroll = "#calc-com-reroll"
     page.goto(site_url + "icehouse/defend/")
+    page.locator(reroll).scroll_into_view_if_needed()  # set up as the reader nears it (widgets.js)
     page.wait_for_selector(f"{reroll}[data-state=done]", timeout=READY)
     page.locator(f"{reroll}-turn").fill("x")
     turn_err = page.locator(f"{reroll}-turn-error")
@@ -172,6 +173,7 @@ def test_a_change_that_contradicts_another_field_says_so_once(page, site_url):
     changed one says it conflicts with it, naming it once."""
     reroll = "#calc-com-reroll"
     page.goto(site_url + "icehouse/defend/")
+    page.locator(reroll).scroll_into_view_if_needed()  # set up as the reader nears it (widgets.js)
     page.wait_for_selector(f"{reroll}[data-state=done]", timeout=READY)
     assert page.locator(f"{reroll}-left").input_value() == "2"
     page.locator(f"{reroll}-turn").fill("1")  # player 1 (S=2) has no rerolls at all (COM 6.3)

@@ -9,6 +9,8 @@ from urllib.parse import parse_qs
 
 import pytest
 
+from tests.browser.test_a11y import wait_live
+
 pytestmark = pytest.mark.browser
 
 FIELDS = [
@@ -166,9 +168,11 @@ def test_every_form_on_a_page_has_its_own_name(page, site_url):
     """A named form is a landmark, and landmarks need distinct names: two copies of one calculator
     are told apart by the section each sits in, and two in the same place by their order."""
     page.goto(site_url + "aqmf/fire-plan/")
-    page.wait_for_function("[...document.querySelectorAll('.calc-widget')].every((w) => w.dataset.state === 'done')",
-                           timeout=90_000)
+    wait_live(page)
     page.evaluate(INSERT, [SCHEMA, [W[1:], W[1:] + "-2"], "article h1"])
+    # Set up in turn, a task apiece: the forms are named once both are (landmarks.js).
+    page.wait_for_function(f"[...document.querySelectorAll('{W}, {W}-2')].every((w) => w.dataset.ready && "
+                           "w.querySelector(':scope > form.calc-form[aria-labelledby]'))")
     title = "Fire plan: a turn of fire at one target"
     for name in (title, f"{title} (Compare two plans)", "How many do I need?", "Group (A turn of fire)",
                  "Group (A turn of fire, 2)"):

@@ -18,6 +18,8 @@ VIRUS = "#calc-wotw-virus"
 
 
 def wait_done(page, widget, timeout=READY):
+    # A widget far down a page is set up as the reader nears it (widgets.js): brought into view, as a reader would.
+    page.locator(widget).first.scroll_into_view_if_needed()
     page.wait_for_selector(f"{widget}[data-state=done]", timeout=timeout)
 
 

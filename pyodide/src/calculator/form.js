@@ -148,7 +148,9 @@ export function earlyForm(widgetEl) {
   }
   const holder = el("div", {}, el("div", { class: "calc-form-slot" }), el("div", { class: "calc-result" }));
   holder.id = widgetEl.id;
-  const parts = buildForm(holder, schema, !!(schema.run && schema.run.mode === "on_request"), () => {});
+  let onChange = null; // the live widget's, once it adopts this form (adoptEarlyForm)
+  const parts = buildForm(holder, schema, !!(schema.run && schema.run.mode === "on_request"),
+    (name) => onChange && onChange(name));
   for (const p of schema.params) {
     parts.fields.get(p.name).set(Object.hasOwn(defaults, p.name) ? defaults[p.name] : p.default);
   }
@@ -156,7 +158,27 @@ export function earlyForm(widgetEl) {
   if (parts.rulings) parts.rulings.summary.textContent = "Rulings: the site's readings";
   parts.form.inert = true;
   slot.append(parts.form);
+  parts.listen = (fn) => {
+    onChange = fn;
+  };
+  widgetEl.calcEarlyForm = parts;
   // The line the status takes once the calculator code runs (its text then comes from the engine).
   const status = widgetEl.querySelector(".calc-status");
   if (status) status.textContent = "Starting the calculator…";
+}
+
+// The early form, taken over by the live widget (widget.js) instead of a second form made and swapped in:
+// nothing on the page is rebuilt or laid out again (issue 25). Its parts, as buildForm returns them, or null
+// when there is none to take (a page swapped in by instant navigation, or one changed since).
+export function adoptEarlyForm(widgetEl, onChange) {
+  const parts = widgetEl.calcEarlyForm;
+  delete widgetEl.calcEarlyForm;
+  const slot = widgetEl.querySelector(":scope > .calc-form-slot");
+  const result = widgetEl.querySelector(":scope > .calc-result");
+  if (!parts || !slot || !result || parts.form.parentNode !== slot) return null;
+  parts.listen(onChange);
+  slot.replaceWith(parts.form, parts.linkBox, parts.formError);
+  result.before(parts.banner);
+  parts.form.inert = false;
+  return parts;
 }

@@ -12,8 +12,27 @@ const STALE_TEXT = {
   running: "Working out the new result…",
 };
 
+// The presenter's HTML as hooks/widgets.py fingerprints the pre-rendered result (data-html-hash): its length
+// and FNV-1a (32 bits) over its UTF-16 code units, in hex. The same text gives the same print on both sides.
+export function htmlHash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return text.length + ":" + (h >>> 0).toString(16).padStart(8, "0");
+}
+
+// Whether `result` is what the widget's box still shows from the build: the same presenter's HTML, to the
+// character. Then the live result keeps the pre-rendered nodes: nothing is sanitised, rebuilt or laid out
+// again for it (issue 25), and nothing on the page moves.
+export function samePrerendered(widget, result) {
+  const box = widget.resultBox;
+  const html = result && result.ok ? widget.engine.html(result) : null;
+  return !widget.lastResult && !!box.dataset.htmlHash && typeof html === "string" &&
+    box.dataset.htmlHash === htmlHash(html);
+}
+
 // The answer to a run for the fields `key`: its result through the sanitiser (render), or its error.
-export function showAnswer(widget, result, render, key) {
+// same: the result is the pre-rendered one still shown (samePrerendered), which stays as it is.
+export function showAnswer(widget, result, render, key, same = false) {
   if (!result || !result.ok) {
     if (result && result.cancelled) {
       widget.w.dataset.state = "cancelled";
@@ -24,12 +43,14 @@ export function showAnswer(widget, result, render, key) {
     return;
   }
   const html = widget.engine.html(result);
-  if (!render || typeof html !== "string") {
+  if (!same && (!render || typeof html !== "string")) {
     widget.showError({ field: null, message: "This result cannot be shown: the page's sanitiser did not load. " +
       "Reload the page to try again." });
     return;
   }
-  widget.resultBox.replaceChildren(render(html));
+  // The print holds for the build's result only: once replaced, the box shows what the sanitiser gave.
+  delete widget.resultBox.dataset.htmlHash;
+  if (!same) widget.resultBox.replaceChildren(render(html));
   widget.errors.forget();
   widget.lastResult = result;
   widget.shownKey = key;

@@ -16,10 +16,10 @@ import { parseState } from "../link-state.js";
 import { restoreFromLink, WidgetAddress } from "./address.js";
 import { has } from "./dom.js";
 import { FieldErrors } from "./field-errors.js";
-import { buildForm, showMore } from "./form.js";
+import { adoptEarlyForm, buildForm, showMore } from "./form.js";
 import { RulingsPanel } from "./rulings.js";
 import { SavedState } from "./saved-state.js";
-import { showAnswer, showStale } from "./result.js";
+import { samePrerendered, showAnswer, showStale } from "./result.js";
 import { StatusLine } from "./status.js";
 
 const REPLACING = new Set(["reset", "preset", "file"]); // runs after a step that replaced the fields
@@ -49,7 +49,8 @@ export class Widget {
     this.lastChanged = null; // the field the player changed last
     this.waiting = null; // {label, from}: a phase filled in, waiting for the player's orders
     this.resultBox = widgetEl.querySelector(".calc-result");
-    const parts = buildForm(widgetEl, schema, this.onRequest, (name) => this.changed(name));
+    const onChange = (name) => this.changed(name);
+    const parts = adoptEarlyForm(widgetEl, onChange) || buildForm(widgetEl, schema, this.onRequest, onChange);
     for (const name of ["form", "fields", "presetSelect", "runBtn", "nextBtn", "cancelBtn", "progress", "banner",
       "formError", "linkBox", "importInput", "more"]) this[name] = parts[name];
     this.status = new StatusLine(widgetEl, this.engine, parts.formError);
@@ -249,6 +250,7 @@ export class Widget {
     this.showSections();
     this.w.classList.remove("calc-restored");
     this.address.later(() => this.values());
+    this.render(); // the next result will need the sanitiser: fetched while the player types
     if (this.onRequest) {
       if (this.waiting) return;
       if (this.shownKey !== null && this.shownKey !== this.key()) {
@@ -291,18 +293,29 @@ export class Widget {
       this.cancelBtn.hidden = false;
       if (this.engine.state === "ready") this.setStale("running");
     }, 400);
-    let answer;
+    // The sanitiser is fetched alongside, except for the page's own starting values: their live result is
+    // most likely the pre-rendered one, kept as it is (result.js), and then no sanitiser is needed yet.
+    const render = quiet ? null : this.render();
+    let result;
     try {
-      answer = await Promise.all([job.promise, this.sanitiser.load().catch(() => null)]);
+      result = await job.promise;
     } finally {
       clearTimeout(slow);
     }
     if (this.current !== job || !this.w.isConnected) return; // superseded by a newer input, or the page is gone
+    const same = quiet && samePrerendered(this, result);
+    const clean = same ? null : await (render || this.render());
+    if (this.current !== job || !this.w.isConnected) return;
     this.current = null;
     this.progress.hidden = true;
     this.cancelBtn.hidden = true;
     this.errors.clear();
-    showAnswer(this, answer[0], answer[1], key);
+    showAnswer(this, result, clean, key, same);
+  }
+
+  // The sanitising function (sanitiser.js), or null if it could not be had.
+  render() {
+    return this.sanitiser.load().catch(() => null);
   }
 
   // -- what the reader sees about the state
