@@ -69,7 +69,8 @@ def test_the_readers_choice_switches_persists_and_survives_navigation(new_page, 
     pg.locator("form[data-md-palette] label:visible").click()
     pg.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
     # A link followed in place (instant navigation) keeps it, and so does a fresh load, whatever the system.
-    pg.evaluate("() => { const a = document.createElement('a'); a.href = 'rules/'; document.body.append(a); a.click(); }")
+    pg.evaluate("() => { const a = document.createElement('a'); a.href = 'rules/';"
+                " document.body.append(a); a.click(); }")
     pg.wait_for_function("location.pathname.endsWith('/diplomacy/rules/') && document.querySelector('h1')")
     assert pg.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
     pg.emulate_media(color_scheme="light")
