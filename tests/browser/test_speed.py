@@ -70,3 +70,28 @@ def test_the_live_result_takes_the_pre_rendered_results_place_without_a_shift(br
     shifts = page.evaluate("window.__shifts.filter((s) => s.at >= window.__readyAt && !s.input)")
     assert sum(s["value"] for s in shifts) <= 0.01, shifts
     ctx.close()
+
+
+# Every real change of the root's attributes or of a head element's URL, and whether the body existed then.
+ROOT_AND_HEAD = """window.__late = [];
+new MutationObserver((list) => {
+  for (const m of list) {
+    const now = m.target.getAttribute(m.attributeName);
+    const where = m.target === document.documentElement || m.target.parentNode === document.head;
+    if (where && document.body && m.oldValue !== now) window.__late.push([m.target.nodeName, m.attributeName, m.oldValue, now]);
+  }
+}).observe(document, { attributes: true, attributeOldValue: true, subtree: true,
+  attributeFilter: ["class", "data-js-focus-visible", "href", "src"] });"""
+
+
+@pytest.mark.parametrize("path", ["", "diplomacy/"])
+def test_materials_bundle_finds_the_root_and_head_done(page, site_url, path):
+    """The root's classes and the head's absolute URLs are set before the body is read; when Material's
+    bundle sets them after the page is drawn, each is a whole-page style recalculation (issue 25)."""
+    page.add_init_script(ROOT_AND_HEAD)
+    page.goto(site_url + path, wait_until="load")
+    page.wait_for_function("window.document$")
+    page.wait_for_timeout(300)
+    late = page.evaluate("window.__late")
+    assert not late, late
+    assert set(page.evaluate("[...document.documentElement.classList]")) >= {"js", "js-focus-visible"}
