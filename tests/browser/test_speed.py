@@ -78,7 +78,9 @@ new MutationObserver((list) => {
   for (const m of list) {
     const now = m.target.getAttribute(m.attributeName);
     const where = m.target === document.documentElement || m.target.parentNode === document.head;
-    if (where && document.body && m.oldValue !== now) window.__late.push([m.target.nodeName, m.attributeName, m.oldValue, now]);
+    if (where && document.body && m.oldValue !== now) {
+      window.__late.push([m.target.nodeName, m.attributeName, m.oldValue, now]);
+    }
   }
 }).observe(document, { attributes: true, attributeOldValue: true, subtree: true,
   attributeFilter: ["class", "data-js-focus-visible", "href", "src"] });"""
