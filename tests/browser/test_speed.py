@@ -97,3 +97,28 @@ def test_materials_bundle_finds_the_root_and_head_done(page, site_url, path):
     late = page.evaluate("window.__late")
     assert not late, late
     assert set(page.evaluate("[...document.documentElement.classList]")) >= {"js", "js-focus-visible"}
+
+
+# The text of the page as a phone shows it, and each run's font size (what Lighthouse's font-size audit reads).
+SMALL_TEXT = """() => {
+  const walk = document.createTreeWalker(document.querySelector("article"), NodeFilter.SHOW_TEXT);
+  const small = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el.checkVisibility()) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    const what = `${el.tagName.toLowerCase()}.${el.className}`;
+    if (size < 12) small.push(`${size}px ${what}: ${n.textContent.trim().slice(0, 30)}`);
+  }
+  return small;
+}"""
+
+
+@pytest.mark.parametrize("path", ["diplomacy/", "diplomacy/rulings/", "aqmf/tripods/", "aqmf/fire-plan/"])
+def test_no_text_under_12px_on_a_phone(new_page, site_url, path):
+    """Small print (rule badges, code in tables, a result's fractions) stays 12 px or more on a phone (issue 25:
+    Lighthouse's best practices lost a point on these pages for 'illegible font sizes')."""
+    pg = new_page(viewport={"width": 412, "height": 823}, is_mobile=True)
+    pg.goto(site_url + path, wait_until="load")
+    small = pg.evaluate(SMALL_TEXT)
+    assert not small, small[:10]
