@@ -76,7 +76,8 @@ def on_files(files, config):
     root = os.path.dirname(config["config_file_path"])
     built = {f.dest_uri: f for f in files}  # the engine's files are copied under other source names
     for uri in _parts[CSS_BUNDLE] + _parts[JS_BUNDLE]:
-        if uri not in built or not built[uri].abs_src_path:
+        # A file of docs/, or one an earlier hook made (hooks/tables.py: stylesheets/data-tables.css).
+        if uri not in built or not (built[uri].abs_src_path or built[uri].generated_by):
             raise PluginError(f"hooks/bundle.py: {uri} (named in mkdocs.yml) is not among the site's files")
     css = [f"/* {uri} */\n" + built[uri].content_string.rstrip() for uri in _parts[CSS_BUNDLE]]
     files.append(File.generated(config, CSS_BUNDLE, content="\n".join(css) + "\n"))

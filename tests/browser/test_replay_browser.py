@@ -171,7 +171,7 @@ def test_a_marked_difference_and_its_reading_in_one_click(new_page, site_url, tm
     # Both palettes, on a phone: axe, and nothing wider than the screen.
     for scheme in ("dark", "light"):
         if scheme == "light":  # the reader's own switch (Material's palette toggle)
-            page.locator("form[data-md-component=palette] label:visible").click()
+            page.locator("form[data-md-palette] label:visible").click()
         page.wait_for_function("(s) => document.body.getAttribute('data-md-color-scheme') === s",
                                arg={"light": "default", "dark": "slate"}[scheme])
         found = _axe(page)

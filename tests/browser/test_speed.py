@@ -138,3 +138,55 @@ def test_a_widget_far_below_the_fold_is_set_up_only_when_it_nears_the_viewport(b
     page.wait_for_function("(t) => { const s = document.querySelector('#calc-aqmf-how-many .calc-summary');"
                            " return s && s.textContent !== t; }", arg=before, timeout=READY)
     ctx.close()
+
+
+# Every real change of the root's attributes or of a head element's URL, and whether the body existed then.
+ROOT_AND_HEAD = """window.__late = [];
+new MutationObserver((list) => {
+  for (const m of list) {
+    const now = m.target.getAttribute(m.attributeName);
+    const where = m.target === document.documentElement || m.target.parentNode === document.head;
+    if (where && document.body && m.oldValue !== now) {
+      window.__late.push([m.target.nodeName, m.attributeName, m.oldValue, now]);
+    }
+  }
+}).observe(document, { attributes: true, attributeOldValue: true, subtree: true,
+  attributeFilter: ["class", "data-js-focus-visible", "href", "src"] });"""
+
+
+@pytest.mark.parametrize("path", ["", "diplomacy/"])
+def test_materials_bundle_finds_the_root_and_head_done(page, site_url, path):
+    """The root's classes and the head's absolute URLs are set before the body is read; when Material's
+    bundle sets them after the page is drawn, each is a whole-page style recalculation (issue 25)."""
+    page.add_init_script(ROOT_AND_HEAD)
+    page.goto(site_url + path, wait_until="load")
+    page.wait_for_function("window.document$")
+    page.wait_for_timeout(300)
+    late = page.evaluate("window.__late")
+    assert not late, late
+    assert set(page.evaluate("[...document.documentElement.classList]")) >= {"js", "js-focus-visible"}
+
+
+# The text of the page as a phone shows it, and each run's font size (what Lighthouse's font-size audit reads).
+SMALL_TEXT = """() => {
+  const walk = document.createTreeWalker(document.querySelector("article"), NodeFilter.SHOW_TEXT);
+  const small = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el.checkVisibility()) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    const what = `${el.tagName.toLowerCase()}.${el.className}`;
+    if (size < 12) small.push(`${size}px ${what}: ${n.textContent.trim().slice(0, 30)}`);
+  }
+  return small;
+}"""
+
+
+@pytest.mark.parametrize("path", ["diplomacy/", "diplomacy/rulings/", "aqmf/tripods/", "aqmf/fire-plan/"])
+def test_no_text_under_12px_on_a_phone(new_page, site_url, path):
+    """Small print (rule badges, code in tables, a result's fractions) stays 12 px or more on a phone (issue 25:
+    Lighthouse's best practices lost a point on these pages for 'illegible font sizes')."""
+    pg = new_page(viewport={"width": 412, "height": 823}, is_mobile=True)
+    pg.goto(site_url + path, wait_until="load")
+    small = pg.evaluate(SMALL_TEXT)
+    assert not small, small[:10]
