@@ -31,6 +31,20 @@ export class BoardMap {
     return this.figure.querySelector("svg");
   }
 
+  // The page's pre-rendered map (the result for the page's starting values, hooks/widgets.py), moved into
+  // the board's place until the engine draws the live one: the board has its size, and a map, from the
+  // start, so that nothing moves when the live map arrives (issue 25: the map's arrival was the page's
+  // layout shift). It is not clickable; stale: it is not for the boxes as they are (a link was opened).
+  placeholder(svg, stale) {
+    if (!svg || this.svg()) return;
+    const wait = this.figure.querySelector(".board-wait");
+    if (wait) wait.remove();
+    svg.classList.remove("calc-map"); // the result's own map stays the page's one result map
+    this.figure.append(svg);
+    this.figure.toggleAttribute("data-result", !stale);
+    if (stale) this.figure.dataset.stale = "1";
+  }
+
   // The map's SVG element from the engine's SVG text, through the sanitiser (null if there is none);
   // ordersOnly: only its orders layer (see draw).
   async sanitised(svgText, ordersOnly) {
@@ -61,6 +75,7 @@ export class BoardMap {
     }
     this.showsResult = result;
     this.figure.toggleAttribute("data-result", result);
+    delete this.figure.dataset.stale; // the placeholder's mark (board.js keeps its own)
     const active = document.activeElement;
     const focused = old && old.contains(active) ? active.getAttribute("data-unit") : null;
     if (old) old.replaceWith(fresh);
