@@ -15,7 +15,6 @@
 //
 // Its parts: map.js (drawing), order-entry.js (clicks, keyboard, menus), order-list.js (the orders
 // typed), history.js (the game so far), game-file.js (export, import, kept in the tab), map-file.js.
-import { uniqueIds } from "../calculator/dom.js";
 import { GameFiles } from "./game-file.js";
 import { GameHistory } from "./history.js";
 import { buildPanel, place } from "./layout.js";
@@ -156,7 +155,12 @@ class Board {
     const ordersOnly = !lists && !!this.map.svg() && !this.map.showsResult;
     let fresh;
     try {
-      fresh = await this.map.sanitised(chart ? String(chart.svg || "") : "", ordersOnly);
+      const text = chart ? String(chart.svg || "") : "";
+      fresh = await this.map.sanitised(text, ordersOnly);
+      // A result drawn meanwhile changed the provinces shown: the whole map, then.
+      if (fresh && version === this.version && !this.map.fits(fresh)) {
+        fresh = await this.map.sanitised(text, false, true);
+      }
     } catch (e) {
       this.fail("The map cannot be shown: the page's sanitiser did not load. Reload the page to try again.");
       return false;
@@ -209,9 +213,7 @@ class Board {
   showResult() {
     if (!this.resultShowable()) return;
     const drawn = this.cw.resultBox.querySelector("svg.dip-board");
-    const copy = drawn.cloneNode(true);
-    copy.classList.remove("calc-map"); // the result's own map stays the page's one result map
-    uniqueIds(copy, this.id + "-r-");
+    const copy = this.map.copyOf(drawn);
     this.entry.deselect(false);
     this.map.draw(copy, false, this.options ? this.options.subjects : new Map(), true);
     if (this.preview) showTyped(this.parts, this.preview.typed, this.options, this.adjudicated());
