@@ -78,25 +78,52 @@ document.addEventListener("scroll", (e) => {
   if (box instanceof Element && box.hasAttribute(ADDED)) mark(box, measure(box));
 }, true);
 
-let queued = false;
-function refresh() {
-  if (queued) return;
-  queued = true;
-  requestAnimationFrame(() => {
-    queued = false;
-    const boxes = Array.from(document.querySelectorAll(SCROLLERS));
-    const sizes = boxes.map(measure);
-    boxes.forEach((box, i) => mark(box, sizes[i]));
-  });
+// Each scroll box is measured when its size or its table's size changes (a ResizeObserver reports both after
+// layout), not after every change anywhere in the content (issue 25: a result redrawn, a board's map swapped
+// made every wide table of the page be measured again, forcing layout of content off screen too).
+const sizes = new ResizeObserver((entries) => {
+  const boxes = [...new Set(entries.map((e) => e.target.closest(SCROLLERS)).filter(Boolean))];
+  const found = boxes.map(measure); // reads first, writes after
+  boxes.forEach((box, i) => mark(box, found[i]));
+});
+let seen = new WeakSet();
+function observe(el) {
+  if (seen.has(el)) return;
+  seen.add(el);
+  sizes.observe(el);
 }
-window.addEventListener("resize", refresh);
-// Widgets redraw their result tables at any time: watch the content for new tables.
+function forget(root) {
+  for (const el of [root, ...root.querySelectorAll(SCROLLERS + ", table")]) {
+    if (seen.has(el)) {
+      sizes.unobserve(el);
+      seen.delete(el);
+    }
+  }
+}
+function observeWithin(root) {
+  const boxes = root.matches(SCROLLERS) ? [root] : Array.from(root.querySelectorAll(SCROLLERS));
+  const inBox = root.closest(SCROLLERS);
+  if (inBox) boxes.push(inBox);
+  for (const box of boxes) {
+    observe(box);
+    for (const table of box.querySelectorAll("table")) observe(table);
+  }
+}
+// Widgets redraw their result tables at any time: watch the content for new boxes and tables.
 let observer = null;
 function watch() {
   if (observer) observer.disconnect();
+  sizes.disconnect(); // a new page (instant navigation): the old one's boxes are gone
+  seen = new WeakSet();
   const content = document.querySelector(".md-content");
   if (!content) return;
-  observer = new MutationObserver(refresh);
+  observeWithin(content);
+  observer = new MutationObserver((list) => {
+    for (const m of list) {
+      for (const node of m.removedNodes) if (node instanceof Element) forget(node);
+      for (const node of m.addedNodes) if (node instanceof Element) observeWithin(node);
+    }
+  });
   observer.observe(content, { childList: true, subtree: true });
 }
 
@@ -188,7 +215,6 @@ function init() {
   syncDrawer(); // instant navigation closes the drawer without a change event
   skipLink();
   watch();
-  refresh();
 }
 if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(init);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
