@@ -149,3 +149,17 @@ def test_the_defend_comparison_shows_the_engines_table(new_page, site_url):
             shown = f"{cell['float'] * 100:.2f}%" if isinstance(cell, dict) else cell
             assert shown in text, (row[0], shown, text)
     assert json.dumps(expected)  # the view is the engine's: nothing left out
+
+
+def test_a_help_repeated_word_for_word_shows_once(new_page, site_url):
+    """Poker's six players share one help text: it shows under the first only; every field keeps it as
+    its description for a screen reader."""
+    pg = new_page(**PHONE)
+    pg.goto(site_url + "calculators/com-poker/", wait_until="domcontentloaded")
+    shown = [t for t in pg.locator("#calc-com-poker .calc-help:visible").all_inner_texts() if "Cards in hand" in t]
+    assert len(shown) == 1
+    described = pg.evaluate("""() => Array.from({length: 6}, (_, i) => {
+        const input = document.querySelector(`#calc-com-poker-p${i + 1}`);
+        return input.getAttribute("aria-describedby").split(" ").map((id) => document.getElementById(id))
+          .some((e) => e && e.textContent.includes("Cards in hand")); })""")
+    assert described == [True] * 6

@@ -106,6 +106,15 @@ function holdStatus(widgetEl, bar) {
   if (status) bar.append(status);
 }
 
+// A help said once: a field whose help is word for word the one of the field just above it (Player 2 to 6's
+// cards, each ruling's "Which reading...") does not show it again; it still describes the field to a screen
+// reader (aria-describedby reads hidden text).
+function sayOnce(f, prev) {
+  const help = f.box.querySelector(":scope > .calc-help");
+  const before = prev && prev.box.querySelector(":scope > .calc-help");
+  if (help && before && help.textContent !== "" && help.textContent === before.textContent) help.hidden = true;
+}
+
 // Builds the form into the widget's slot. onChange(name): a field changed itself (a group's buttons).
 // Returns the form's parts: {form, fields: Map(name -> field), presetSelect, rulings, more, bar, runBtn, nextBtn,
 // cancelBtn, progress, compareBtn, importInput, banner, formError, linkBox}.
@@ -119,6 +128,7 @@ export function buildForm(widgetEl, schema, onRequest, onChange) {
   // first parameters come in the schema ("more" before "rulings", whose parameters the registry puts last).
   const sections = {};
   let last = null; // the field just before, in the form itself
+  const above = new Map(); // container -> the field just before in it
   if (schema.presets) {
     const chooser = presetChooser(wid, schema.presets);
     presetSelect = chooser.select;
@@ -137,6 +147,8 @@ export function buildForm(widgetEl, schema, onRequest, onChange) {
       if (last && mayBeAbsent(last) && mayBeAbsent(f)) f.follow(last);
       last = f;
     }
+    sayOnce(f, above.get(f.box.parentNode));
+    above.set(f.box.parentNode, f);
   }
   for (const section of Object.values(sections)) form.append(section.box);
   const rulings = sections.rulings || null;
