@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, NamedTuple
 
 from .errors import InputError
-from .numbers import number, percentage
+from .numbers import number, percentage, visible
 
 MAX_TEXT = 20_000  # hard ceiling for any text parameter, whatever a schema says
 MAX_DOCUMENT = 1_000_000  # ... but a whole file's text (a game record: ``document=True``), which its calculator bounds
@@ -219,7 +219,10 @@ class TextParam(Param):
         limit = min(self.max_length, MAX_DOCUMENT if self.document else MAX_TEXT)
         if len(raw) > limit:
             raise InputError(self.name, f"{self.label}: at most {limit} characters (got {len(raw)}).")
-        return raw
+        # Invisible format characters (a BOM, zero-width spaces, direction marks) come with pasted text and
+        # nobody can see them to delete them: a name or an order is read without them (docs/conventions.md).
+        # A document (a game file) is kept as written: it is written back byte for byte.
+        return raw if self.document else visible(raw)
 
 
 GROUP_FIELD_KINDS = (IntParam, BoolParam, ChoiceParam, TextParam)  # a group's fields: never a nested group

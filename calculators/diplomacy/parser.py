@@ -193,7 +193,7 @@ class Reader:
     # -- orders -------------------------------------------------------------------
     def order(self, text: str, line: int = 0, default_power: str | None = None) -> ParsedOrder | None:
         """One order line; None for a blank line or a power heading (``England:``)."""
-        raw = text.strip()
+        raw = visible(text).strip()  # pasted text carries invisible marks (a BOM, zero-width spaces)
         ctx = (line, raw)
         power = default_power
         body = _LIST_MARK.sub("", raw) if raw[:1] in _MARKS else raw  # pasted lists: "1. A Par - Bur", "- A Par"
@@ -232,7 +232,7 @@ class Reader:
         the first (``Russia: F Sev - Rum; A Mos S F Sev - Rum``) stands for the rest of the line."""
         out: list[Segment] = []
         power = None
-        for n, line in enumerate(text.splitlines(), 1):
+        for n, line in enumerate(visible(text).splitlines(), 1):
             line_power = power
             comment = ""
             if "#" in line:
@@ -274,7 +274,7 @@ class Reader:
         ``contested`` (``Contested: Gal, Rum``).
         """
         power = None
-        for n, line in enumerate(text.splitlines(), 1):
+        for n, line in enumerate(visible(text).splitlines(), 1):
             s = line.split("#", 1)[0].strip()
             if not s:
                 continue

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.result import Next, Result, Table
+from ..core.words import counted
 from .adjustments import adjustments_due, buildable
 from .orders import Build, Outcome, Status, Waive
 from .position import Dislodged, Position
@@ -134,25 +135,30 @@ def retreats_table(variant: Variant, position: Position) -> Table:
 
 
 # -- the standard game's record: its summary and its extras ------------------------------------------------
+def _verb(n: int, verb: str) -> str:
+    """"1 succeeds", "3 succeed": the count and its verb agreeing."""
+    return f"{n} {verb}s" if n == 1 else f"{n} {verb}"
+
+
 def standard_summary(turn: Turn) -> str:
     """The phase in a sentence: how many written orders succeed, fail, are illegal or void; the units without an
     order; who is dislodged; who wins."""
     done, after = tally(turn), turn.position
     counts, n = done.counts, done.written
-    parts = [f"{counts[Status.SUCCEEDS]} succeed", f"{counts[Status.FAILS]} fail"]
+    parts = [_verb(counts[Status.SUCCEEDS], "succeed"), _verb(counts[Status.FAILS], "fail")]
     parts += [f"{counts[s]} {s.value}" for s in (Status.ILLEGAL, Status.VOID) if counts[s]]
-    summary = f"{turn.phase.label()}: {n} order{'s' if n != 1 else ''}, " + ", ".join(parts) + "."
+    summary = f"{turn.phase.label()}: {counted(n, 'order')}, " + ", ".join(parts) + "."
     # Dislodged with no place to retreat to: disbanded at once, no retreat phase (DIP 12.4, ruling DIP R20).
     stranded = len(turn.removed) if turn.phase.kind is PhaseKind.MOVEMENT else 0
     defaults = done.defaults - stranded  # their disbands are not units without an order
     if defaults:
-        summary += f" {defaults} unit{'s' if defaults != 1 else ''} without an order (see the results)."
+        summary += f" {counted(defaults, 'unit')} without an order (see the results)."
     dislodged = len(after.dislodged)
     if dislodged:
-        summary += f" {dislodged} unit{'s' if dislodged > 1 else ''} dislodged."
+        summary += f" {counted(dislodged, 'unit')} dislodged."
     if stranded:
         # short: the headline stays within 140 characters (issue 24); the fates say which units and why
-        summary += f" {stranded} unit{'s' if stranded > 1 else ''} disbanded: nowhere to retreat (DIP 12.4)."
+        summary += f" {counted(stranded, 'unit')} disbanded: nowhere to retreat (DIP 12.4)."
     if turn.winner:
         summary += (f" {turn.winner} has {after.centre_count(turn.winner)} supply centres and wins (DIP 1.1): "
                     "the game is over.")

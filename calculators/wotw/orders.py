@@ -147,7 +147,8 @@ def martian_box(text: str, phase: Phase, first: int = 0, field: str = "martian_o
     if len(lines) > MAX_ORDERS:
         raise InputError(field, f"At most {MAX_ORDERS} orders (got {len(lines)}).")
     read = parse_order if phase.kind is PhaseKind.MOVEMENT else parse_after_moves
-    return tuple(read(f"Martian: {line}", n, field) for n, line in enumerate(lines, first + 1))
+    # a player may still write the power ("Martian: 3A Mar - Bur"): it is read once, not twice
+    return tuple(read(f"Martian: {_PREFIX.sub('', line)}", n, field) for n, line in enumerate(lines, first + 1))
 
 
 _EARTH_SPLIT_MERGE = re.compile(r"\bmerges?\b|(?:-|\bto\b)\s*[123]\s*a\b", re.I)

@@ -115,7 +115,7 @@ def test_a_game_link_restores_the_whole_history(new_page, site_url):
     assert box(again, "phase") == "Spring 1902 movement"
     assert box(again, "position") == box(page, "position")
     again.locator(f"{DIP} .board-prev").click()  # the played phase is worked out again from the link
-    shown = "Fall 1901 movement: 1 order, 1 succeed, 0 fail"  # A Bur - Bel into an empty province (DIP 4.1)
+    shown = "Fall 1901 movement: 1 order, 1 succeeds, 0 fail"  # A Bur - Bel into an empty province (DIP 4.1)
     again.wait_for_function(f"(document.querySelector('{DIP} .board-view .calc-summary') || "
                             f"{{textContent: ''}}).textContent.startsWith({shown!r})", timeout=30_000)
 

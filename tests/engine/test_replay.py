@@ -278,9 +278,9 @@ def test_an_empty_game_asks_for_one():
 
 
 # -- War of the Worlds ----------------------------------------------------------------------------------------
-def _wotw_file() -> dict:
+def _wotw_file(orders: str = "France: A Mar - Gas") -> dict:
     """Two phases of War of the Worlds played by its own calculator, as the board's Export game writes them."""
-    params: dict = {"season": "spring", "year": 1901}  # the calculator's own start position and orders
+    params: dict = {"season": "spring", "year": 1901, "orders": orders}
     phases = []
     for _ in range(2):
         result = calculators.run("wotw-adjudicate", params)
@@ -297,12 +297,24 @@ def test_a_war_of_the_worlds_game_file_plays_again():
     result = replay(json.dumps(doc))
     assert result["data"]["calculator"] == "wotw-adjudicate"
     assert [p["matches"] for p in result["data"]["phases"]] == [True, True, None]
-    doc["phases"][1]["summary"] = "Something else happened."
-    result = replay(json.dumps(doc))
-    assert result["data"]["phases"][1]["matches"] is False
-    assert result["data"]["phases"][1]["differences"][0]["part"] == "summary"
     assert calculators.run("dip-replay", {"game": json.dumps(doc), "export": "diplomacy-json"})["error"]["field"] \
         == "export"
+
+
+def test_a_board_file_s_summary_is_words_and_its_next_board_is_compared():
+    """Ruling DIP R32: a file whose summary the site words otherwise (a file written before the site reworded it)
+    still matches, both wordings shown; a file whose next phase starts from another board differs."""
+    doc = _wotw_file()
+    doc["phases"][1]["summary"] = "Something else happened."
+    second = replay(json.dumps(doc))["data"]["phases"][1]
+    assert second["matches"] is True and second["differences"] == []
+    assert any("Something else happened." in note for note in second["notes"])
+    doc = _wotw_file()
+    doc["current"]["position"] = doc["current"]["position"].replace("A Gas", "A Spa")
+    second = replay(json.dumps(doc))["data"]["phases"][1]
+    assert second["matches"] is False
+    assert [(d["part"], d["recorded"], d["site"]) for d in second["differences"]] == \
+        [("position of the next phase", "France: F Bre, A Spa, A Par", "France: F Bre, A Gas, A Par")]
 
 
 def test_the_sample_the_page_loads_is_the_package_s_game():
@@ -310,11 +322,14 @@ def test_the_sample_the_page_loads_is_the_package_s_game():
 
 
 def test_a_war_of_the_worlds_difference_is_named_with_the_reading_that_gives_it():
-    """WOTW R6: the spring landing before the moves changes the summary (one order fails); a file whose summary
-    was written under that reading, its parameters left at the site's, is reproduced by it."""
+    """WOTW R6: with the spring landing before the moves, the cylinder lands on A Mar before it can leave for
+    Gas (WOTW 6), so France's next phase has no A Gas; a file written under that reading, its parameters left
+    at the site's, differs in the next phase's position and is reproduced by that reading."""
     doc = _wotw_file()
     before = calculators.run("wotw-adjudicate", {**doc["phases"][0]["params"], "wotw_r6": "before-moves"})
     doc["phases"][0]["summary"] = before["summary"]
+    doc["phases"][1]["params"] = {**before["next"]["params"], "wotw_r6": "after-moves"}
     first = replay(json.dumps(doc))["data"]["phases"][0]
     assert first["matches"] is False
+    assert [d["part"] for d in first["differences"]] == ["position of the next phase"]
     assert [(r["param"], r["value"]) for r in first["reproduced_by"]] == [("wotw_r6", "before-moves")]

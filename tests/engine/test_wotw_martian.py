@@ -211,3 +211,17 @@ def test_merge_split_checker_and_adjudicator_agree(case):
     illegal = {o["order"] for o in checker["data"]["orders"] if not o["legal"]}
     assert illegal == {o["order"].removeprefix("Martian: ") for o in season["data"]["orders"]
                        if o["result"] == "illegal"}
+
+
+@pytest.mark.parametrize("written", ["Martian: 3A Mar - Bur", "martian 3A Mar - Bur", "Martians: 3A Mar - Bur",
+                                     "1. Martian: 3A Mar - Bur", "- 3A Mar - Bur"])
+@pytest.mark.parametrize("season", ["spring", "fall"])
+def test_the_martian_box_reads_its_power_written_or_not(written, season):
+    """The Martian box takes its orders with or without the power before them (as the Earth box and a position
+    name it): the power written is read once, so the result is the bare order's (was a field error)."""
+    params = {"season": season, "year": 1902, "position": "France: A Par\nMartian: 3A Mar", "orders": ""}
+    bare = calculators.run("wotw-adjudicate", {**params, "martian_orders": "3A Mar - Bur"})
+    got = calculators.run("wotw-adjudicate", {**params, "martian_orders": written})
+    assert bare["ok"] and got["ok"], got
+    assert got["data"]["position_after"] == bare["data"]["position_after"]
+    assert "Martian: 3A Bur" in got["data"]["position_after"]

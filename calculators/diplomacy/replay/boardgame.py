@@ -49,17 +49,34 @@ def _run(calc_id: str, params: Mapping[str, object]) -> Result:
     return out
 
 
+# The next phase's fields a player fills in (orders) or chooses (readings): not part of the board after a phase.
+_CHOSEN = frozenset({"orders", "martian_orders"})
+
+
+def _board_fields(params: Mapping[str, object]) -> tuple[frozenset[str], dict[str, object]]:
+    """Ruling DIP R32: the board a phase leaves, as the next phase's parameters give it: the position's lines (in
+    any order), and every other field the calculator carried on (the cylinders' landing sites, the virus, the
+    season), not the orders and readings the players choose."""
+    readings = {ruling_param_name(rid) for rid in all_rulings()}
+    lines = frozenset(ln.strip() for ln in str(params.get("position", "")).splitlines() if ln.strip())
+    return lines, {k: v for k, v in params.items() if k not in _CHOSEN | {"position"} and k not in readings}
+
+
 def _differences(rec: RecordedPhase, following: RecordedPhase | None, result: Result) -> list[Difference]:
-    out = []
-    if rec.summary and result.summary != rec.summary:
-        out.append(Difference("summary", rec.summary, result.summary))
+    """Ruling DIP R32: a phase matches when it leaves the board the file's next phase starts from; its summary
+    is words, shown beside the site's, not compared."""
     after = result.next.params if result.next is not None else None
-    if following is not None and following.params is not None and after is not None:
-        mine = {ln.strip() for ln in str(after.get("position", "")).splitlines() if ln.strip()}
-        theirs = {ln.strip() for ln in str(following.params.get("position", "")).splitlines() if ln.strip()}
-        if mine != theirs:
-            out.append(Difference("position of the next phase", "; ".join(sorted(theirs - mine)) or "none",
-                                  "; ".join(sorted(mine - theirs)) or "none"))
+    if following is None or following.params is None or after is None:
+        return []
+    (mine, mine_rest), (theirs, their_rest) = _board_fields(after), _board_fields(following.params)
+    out = []
+    if mine != theirs:
+        out.append(Difference("position of the next phase", "; ".join(sorted(theirs - mine)) or "none",
+                              "; ".join(sorted(mine - theirs)) or "none"))
+    for key in sorted(set(mine_rest) | set(their_rest)):
+        if mine_rest.get(key) != their_rest.get(key):
+            out.append(Difference(f"{key} of the next phase", str(their_rest.get(key, "none")),
+                                  str(mine_rest.get(key, "none"))))
     return out
 
 

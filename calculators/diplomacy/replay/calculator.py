@@ -17,8 +17,7 @@ from ..variant import STANDARD
 from .boardgame import replay_calculated
 from .explain import MAX_SEARCHED, FoundReading, game_reading, reproducing
 from .phases import PhaseReplay, replay_game, write_orders
-from .present import calculated_phase, status, tables, typed_phase, unplayed_phase
-from .verdict import Difference
+from .present import calculated_phase, status, tables, typed_phase, unplayed_phase, words_note
 
 RULES = ("DIP 4.1", "DIP R30", "DIP R31", "DIP R32", "DIP R33")
 EXAMPLE = """France: A Par - Bur
@@ -147,12 +146,12 @@ def _replayed(game: ImportedGame, readings: Readings, options: Options,
     typed: list[PhaseReplay] = []
     for pr in replay_game(game, options):
         typed += [pr, *pr.skipped]
-        summary, extra = _site_summary(pr, readings) if summaries else (None, [])
-        differs = pr.matches is False or bool(extra)
+        summary, words = _site_summary(pr, readings) if summaries else (None, [])
+        differs = pr.matches is False
         why = reproducing(pr, options) if differs and len(found) < MAX_SEARCHED else None if differs else ()
         if differs:
             found.append(why or ())
-        out.append(typed_phase(pr, why, readings, options, summary, extra))
+        out.append(typed_phase(pr, why, readings, options, summary, words))
         if differs and len(found) > MAX_SEARCHED:
             out[-1]["notes"].append(f"Not searched for a reading that reproduces it: more than {MAX_SEARCHED} phases "
                                     "differ, and the first are searched (ruling DIP R32).")
@@ -161,9 +160,10 @@ def _replayed(game: ImportedGame, readings: Readings, options: Options,
     return out + _unplayed(game, readings), found, typed
 
 
-def _site_summary(pr: PhaseReplay, readings: Readings) -> tuple[str | None, list[Difference]]:
-    """The summary the adjudicator gives the phase (the very words the board compares when it shows the phase
-    again), and a difference when a board file recorded another."""
+def _site_summary(pr: PhaseReplay, readings: Readings) -> tuple[str | None, list[str]]:
+    """The summary the adjudicator gives the phase (the very words the board shows when it shows the phase
+    again), and a note when a board file recorded other words (ruling DIP R32: words are shown, not compared;
+    the board after the phase is)."""
     try:
         summary = adjudicate({"phase": pr.start.phase.label(), "position": format_position(STANDARD.map, pr.start),
                               "orders": pr.orders_text, "readings": readings}).summary
@@ -171,7 +171,7 @@ def _site_summary(pr: PhaseReplay, readings: Readings) -> tuple[str | None, list
         return None, []
     recorded = pr.recorded.summary
     if recorded and pr.origin == "recorded" and summary != recorded:
-        return summary, [Difference("summary", recorded, summary)]
+        return summary, [words_note(recorded, summary)]
     return summary, []
 
 

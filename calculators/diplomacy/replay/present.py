@@ -68,13 +68,18 @@ def next_params(pr: PhaseReplay, readings: Readings) -> dict | None:
             **reading_params(readings)}
 
 
+def words_note(recorded: str, site: str) -> str:
+    """Ruling DIP R32: a board file's summary is words, shown beside the site's, never a difference by itself
+    (the site may word a phase anew; the board after the phase is what is compared)."""
+    return f"Recorded as \u201c{recorded}\u201d; the site now words it \u201c{site}\u201d (the same board after it)."
+
+
 def typed_phase(pr: PhaseReplay, found, readings: Readings, options: Options, summary: str | None,
-                extra: list[Difference]) -> dict:
+                words: list[str]) -> dict:
     rec = pr.recorded
     differences = [_difference(d, found, options) for d in pr.differences]
-    differences += [_difference(d, found, options) for d in extra]
-    matches = pr.matches if not extra else False
-    notes = list(rec.notes)
+    matches = pr.matches
+    notes = [*rec.notes, *words]
     if pr.origin == "inserted":
         notes.append("The recording does not list this phase: the site plays it, with no orders given "
                      "(ruling DIP R33).")
@@ -99,7 +104,11 @@ def calculated_phase(cp: CalculatedPhase) -> dict:
                              "explained_by": found, "text": f"recorded: {d.recorded}; this site: {d.site}.{searched}"}
                             for d in cp.differences],
             "reproduced_by": found, "next": dict(result.next.params) if result is not None and result.next else None,
-            "notes": [f"The calculator refused this phase: {cp.error}"] if cp.error else []}
+            "notes": [f"The calculator refused this phase: {cp.error}"] if cp.error else _words(rec.summary, result)}
+
+
+def _words(recorded: str | None, result) -> list[str]:
+    return [words_note(recorded, result.summary)] if recorded and result and recorded != result.summary else []
 
 
 def unplayed_phase(rec: RecordedPhase, readings: Readings, orders_text: str) -> dict:
