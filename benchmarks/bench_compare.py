@@ -46,20 +46,40 @@ def cpython(calc: str, params: dict, runs: int) -> list[float]:
     return out
 
 
-def _press(page, widget: str) -> float:
-    """ms from the press of Compare readings to the table drawn."""
+# In the page: the press's event time, and the next frame after the table is in (what the player sees),
+# without the test driver's own round trips.
+WATCH = """(w) => {
+  const box = document.querySelector(w + " .calc-compare");
+  window.__pressed = window.__drawn = null;
+  document.querySelector(w + " .calc-compare-readings").addEventListener("click",
+    (e) => { window.__pressed = performance.now(); }, { capture: true, once: true });
+  const seen = new MutationObserver(() => {
+    if (box.dataset.state !== "done") return;
+    seen.disconnect();
+    requestAnimationFrame(() => { window.__drawn = performance.now(); });
+  });
+  seen.observe(box, { attributes: true, attributeFilter: ["data-state"] });
+}"""
+
+
+def _press(page, widget: str) -> tuple[float, float]:
+    """ms from the press of Compare readings to the table drawn: as the test driver sees it (its click and
+    its wait included), and in the page (the click's event to the next frame with the table)."""
+    page.evaluate(WATCH, widget)
     t = time.perf_counter()
     page.locator(f"{widget} .calc-compare-readings").click()
     page.wait_for_selector(f"{widget} .calc-compare[data-state=done]", timeout=120_000)
     ms = (time.perf_counter() - t) * 1000
+    page.wait_for_function("window.__drawn !== null", timeout=120_000)
+    in_page = page.evaluate("window.__drawn - window.__pressed")
     page.locator(f"{widget} .calc-compare-close").click()
-    return ms
+    return ms, in_page
 
 
-def browser(base: str, chromium: str, runs: int) -> dict[str, tuple[list[float], list[float], list[float]]]:
+def browser(base: str, chromium: str, runs: int) -> dict[str, tuple[list[float], ...]]:
     """Per query, in ms: the engine's run in the worker (warm), the first press on a page just opened (the
-    engine started, the calculator's modules not yet imported when the page waits for its button), and a
-    press again."""
+    engine started, the calculator's modules not yet imported when the page waits for its button), a
+    press again, and both presses as the page timed them."""
     from bench_widget import ARGS
     from playwright.sync_api import sync_playwright
 
@@ -69,7 +89,7 @@ def browser(base: str, chromium: str, runs: int) -> dict[str, tuple[list[float],
         for label, path, calc, params in QUERIES:
             widget = f"#calc-{calc}"
             url = base + path + "#" + urlencode({"calc": calc, **params})
-            engine, first, again = [], [], []
+            engine, first, again, in_page = [], [], [], []
             for _ in range(runs):
                 page = b.new_page()
                 page.goto(url)
@@ -78,8 +98,10 @@ def browser(base: str, chromium: str, runs: int) -> dict[str, tuple[list[float],
                 page.wait_for_selector(f"{widget}:is([data-state=done], [data-state=waiting])", timeout=120_000)
                 # Every widget of the page has answered (they share one worker): the press waits for nothing else.
                 page.wait_for_function("window.martianEngine.pending.size === 0", timeout=120_000)
-                first.append(_press(page, widget))
-                again.append(_press(page, widget))
+                for times in (first, again):
+                    driver, own = _press(page, widget)
+                    times.append(driver)
+                    in_page.append(own)
                 engine.append(page.evaluate("""async ([calc, params]) => {
                     const t = performance.now();
                     const r = await window.martianEngine.run(calc, Object.assign({}, params,
@@ -87,7 +109,7 @@ def browser(base: str, chromium: str, runs: int) -> dict[str, tuple[list[float],
                     if (!r.ok) throw new Error(JSON.stringify(r.error));
                     return performance.now() - t; }""", [calc, params]))
                 page.close()
-            out[label] = (engine, first, again)
+            out[label] = (engine, first, again, in_page)
         b.close()
     return out
 
@@ -109,16 +131,20 @@ def main() -> int:
             server.shutdown()
             shutil.rmtree(site, ignore_errors=True)
     print(f"runs: {args.runs} (medians in ms; target: the table drawn within {TARGET_MS} ms of the press)")
-    print(f"{'query':52} {'CPython':>8} {'worker':>8} {'1st press':>9} {'again':>8}  verdict")
+    print("(1st press, again: as the test driver sees them; in page: the click's event to the frame with the "
+          "table, both presses; the verdict takes the worst of the three)")
+    print(f"{'query':52} {'CPython':>8} {'worker':>8} {'1st press':>9} {'again':>8} {'in page':>8}  verdict")
     nan = float("nan")
     for label, *_ in QUERIES:
-        engine, first, again = br.get(label, ([], [], []))
-        worst = max(med(first), med(again)) if first else None
+        engine, first, again, in_page = br.get(label, ([], [], [], []))
+        worst = max(med(first), med(again), med(in_page)) if first else None
         verdict = "" if worst is None else ("met" if worst <= TARGET_MS else "MISSED")
         print(f"{label:52} {med(cp[label]):8.1f} {med(engine) if engine else nan:8.1f} "
-              f"{med(first) if first else nan:9.1f} {med(again) if again else nan:8.1f}  {verdict}")
+              f"{med(first) if first else nan:9.1f} {med(again) if again else nan:8.1f} "
+              f"{med(in_page) if in_page else nan:8.1f}  {verdict}")
         print(f"    all: CPython {[round(x, 1) for x in cp[label]]}; worker {[round(x) for x in engine]}; "
-              f"first press {[round(x) for x in first]}; again {[round(x) for x in again]}")
+              f"first press {[round(x) for x in first]}; again {[round(x) for x in again]}; "
+              f"in page {[round(x) for x in in_page]}")
     return 0
 
 

@@ -546,7 +546,7 @@ def test_import_json_names_a_game_file_and_only_the_newest_message_shows(page, s
     game.write_text(json.dumps(_two_phases_played()))
     page.locator(f"{DIP} .board-import-file").set_input_files(str(game))
     board_ready(page, phase="Winter 1901 adjustments")
-    messages = f"{DIP} > .calc-head .calc-status:visible, {DIP} > .calc-error:visible, " \
+    messages = f"{DIP} .calc-status:visible, {DIP} > .calc-error:visible, " \
                f"{DIP} .board-note:visible, {DIP} .board-error:visible"
     assert len(_shown(page, messages)) == 1 and "Loaded the game from the file" in _shown(page, messages)[0]
     banner = page.locator(f"{DIP} .calc-stale-note").first

@@ -36,6 +36,14 @@ function moreSection() {
 
 const SECTIONS = { rulings: rulingsSection, more: moreSection };
 
+// A series of optional lines (Conquest of Mars's Player 1 to 6): fields next to each other whose kind can
+// show an empty value as just an Add button (follow(), key-values-field.js) and whose schema default is
+// empty. Only the first absent one of a run is shown, so the form shows the lines in use and one way to
+// add the next, however many the calculator allows.
+function mayBeAbsent(f) {
+  return typeof f.follow === "function" && (f.p.default === "" || f.p.default === null);
+}
+
 // A value as the reader sees it, for comparing with the schema's default: text trimmed, a group's items
 // field by field as text.
 function plain(v) {
@@ -88,6 +96,25 @@ function actionBar(schema, onRequest, hasRulings) {
   return parts;
 }
 
+// The status line (the engine's start-up, the note on what a button did) goes under the buttons, where
+// the reader has just pressed one and the gap before the result leaves room for it: at the top of the
+// widget, its line, kept empty most of the time so that words in it never move the form, was an empty
+// band above the first field (issue 24). It moves with the action bar (a board takes the bar beside its
+// map). Without JavaScript it stays in the widget's head, saying the live calculator needs it.
+function holdStatus(widgetEl, bar) {
+  const status = widgetEl.querySelector(".calc-status");
+  if (status) bar.append(status);
+}
+
+// A help said once: a field whose help is word for word the one of the field just above it (Player 2 to 6's
+// cards, each ruling's "Which reading...") does not show it again; it still describes the field to a screen
+// reader (aria-describedby reads hidden text).
+function sayOnce(f, prev) {
+  const help = f.box.querySelector(":scope > .calc-help");
+  const before = prev && prev.box.querySelector(":scope > .calc-help");
+  if (help && before && help.textContent !== "" && help.textContent === before.textContent) help.hidden = true;
+}
+
 // Builds the form into the widget's slot. onChange(name): a field changed itself (a group's buttons).
 // Returns the form's parts: {form, fields: Map(name -> field), presetSelect, rulings, more, bar, runBtn, nextBtn,
 // cancelBtn, progress, compareBtn, importInput, banner, formError, linkBox}.
@@ -100,6 +127,8 @@ export function buildForm(widgetEl, schema, onRequest, onChange) {
   // group -> {box, summary, fields}: the folded sections come after the fields shown, in the order their
   // first parameters come in the schema ("more" before "rulings", whose parameters the registry puts last).
   const sections = {};
+  let last = null; // the field just before, in the form itself
+  const above = new Map(); // container -> the field just before in it
   if (schema.presets) {
     const chooser = presetChooser(wid, schema.presets);
     presetSelect = chooser.select;
@@ -112,14 +141,20 @@ export function buildForm(widgetEl, schema, onRequest, onChange) {
     if (make) {
       sections[p.group] = sections[p.group] || make();
       sections[p.group].fields.append(f.box);
+      last = null;
     } else {
       form.append(f.box);
+      if (last && mayBeAbsent(last) && mayBeAbsent(f)) f.follow(last);
+      last = f;
     }
+    sayOnce(f, above.get(f.box.parentNode));
+    above.set(f.box.parentNode, f);
   }
   for (const section of Object.values(sections)) form.append(section.box);
   const rulings = sections.rulings || null;
   const actions = actionBar(schema, onRequest, !!rulings);
   form.append(actions.bar);
+  holdStatus(widgetEl, actions.bar);
   const banner = el("p", { class: "calc-stale-note", role: "status", hidden: true });
   const formError = el("p", { class: "calc-error", role: "alert", hidden: true });
   const linkBox = el("input", { type: "text", class: "calc-link-box", readonly: true, hidden: true,
@@ -157,6 +192,7 @@ export function earlyForm(widgetEl) {
   if (parts.more) showMore(parts.more, schema.params, parts.fields);
   if (parts.rulings) parts.rulings.summary.textContent = "Rulings: the site's readings";
   parts.form.inert = true;
+  holdStatus(widgetEl, parts.bar);
   slot.append(parts.form);
   parts.listen = (fn) => {
     onChange = fn;

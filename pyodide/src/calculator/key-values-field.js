@@ -103,6 +103,8 @@ export class KeyValuesField {
     this.box = el("fieldset", { class: "calc-field calc-field-kv", "data-param": p.name, id: this.id + "-set" },
       el("legend", { text: paramLabel(p) }), this.addBtn, this.controls, this.note, this.more, this.err);
     this.open = false; // an empty line shows only its Add button until the reader opens it
+    this.before = null; // the field before this one in a series of optional lines (follow(), form.js)
+    this.after = null;
     // The controls speak for themselves (onChange); the typed line is the form's own input.
     for (const type of ["input", "change"]) {
       this.controls.addEventListener(type, (e) => e.stopPropagation());
@@ -125,11 +127,31 @@ export class KeyValuesField {
   invalid(on) {
     toggleAttribute(this.input, "aria-invalid", on);
     toggleAttribute(this.box, "aria-invalid", on);
+    this.place(); // a line with an error is shown, absent or not
   }
 
   focus() {
     const first = this.box.querySelector(".calc-kv-controls button:not([disabled]), .calc-kv-controls input");
     (this.addBtn.hidden ? first || this.input : this.addBtn).focus();
+  }
+
+  // Absent: an empty line shown only as its Add button.
+  absent() {
+    return this.input.value.trim() === "" && !this.open && this.readable;
+  }
+
+  // This line comes after `field` in a series of lines that may be left empty (Player 3 to 6): an absent
+  // line after an absent one is not shown, so that one Add button at a time offers the next line.
+  follow(field) {
+    this.before = field;
+    field.after = this;
+    this.place();
+  }
+
+  place() {
+    const flagged = this.box.hasAttribute("aria-invalid");
+    this.box.hidden = this.absent() && this.before !== null && this.before.absent() && !flagged;
+    if (this.after) this.after.place();
   }
 
   // The line as typed, shown in the controls (when they can show it).
@@ -155,6 +177,8 @@ export class KeyValuesField {
     this.more.hidden = !this.addBtn.hidden; // an empty line shows only its Add button
     this.note.hidden = this.readable;
     if (!this.readable) this.more.open = true;
+    toggleAttribute(this.box, "data-absent", this.absent());
+    this.place();
     // Drawn again, the control that had the focus keeps it (or, now disabled, the nearest of its part).
     const focused = this.box.contains(document.activeElement) ? document.activeElement.dataset.kv : null;
     this.controls.replaceChildren(...this.parts.filter((x) => !x.fold).map((x) => this.control(x)));
