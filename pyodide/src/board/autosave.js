@@ -22,6 +22,26 @@ export class Autosave {
     this.newBtn = button("board-new", "New game", { hidden: true });
     board.parts.restoreBtn.after(this.newBtn);
     this.newBtn.addEventListener("click", () => this.newGame());
+    // A page opened on a link shows the link's game, but the game kept here stays kept until the player plays
+    // on (types or clicks an order, or continues): opening a link loses nothing.
+    this.held = false;
+    const release = () => {
+      this.held = false;
+    };
+    board.cw.form.addEventListener("input", release);
+    board.widgetEl.addEventListener("calc:continue", release);
+    // A link opened on this very page (only the address's hash changed): held before the widget fills it in.
+    const opened = () => {
+      if (!board.widgetEl.isConnected) window.removeEventListener("hashchange", opened, true);
+      else if (this.linked()) this.held = true;
+    };
+    window.addEventListener("hashchange", opened, true);
+  }
+
+  // The address holds a game, or this board's boxes.
+  linked() {
+    const state = parseState(location.hash);
+    return location.hash.startsWith(PREFIX) || (!!state && state.calc === this.board.cw.calc);
   }
 
   key() {
@@ -38,7 +58,7 @@ export class Autosave {
 
   save() {
     const board = this.board;
-    if (this.restoring || !board.widgetEl.isConnected) return;
+    if (this.restoring || this.held || !board.widgetEl.isConnected) return;
     try {
       if (!this.inProgress()) {
         if (this.last !== "") localStorage.removeItem(this.key());
@@ -61,8 +81,8 @@ export class Autosave {
   // copy already brought it back (game-file.js). Returns whether a game came back.
   restore() {
     const board = this.board;
-    const state = parseState(location.hash);
-    if (location.hash.startsWith(PREFIX) || (state && state.calc === board.cw.calc) || board.history.phases.length) {
+    if (this.linked() || board.history.phases.length) {
+      this.held = true;
       return false;
     }
     let text = null;
