@@ -25,10 +25,12 @@ export class Autosave {
     // A page opened on a link shows the link's game, but the game kept here stays kept until the player plays
     // on (types or clicks an order, or continues): opening a link loses nothing.
     this.held = false;
-    const release = () => {
-      this.held = false;
+    // Only the player's own typing or clicks count (filling the boxes from a link sends input events too).
+    const release = (e) => {
+      if (e.isTrusted || e.type === "calc:continue") this.held = false;
     };
     board.cw.form.addEventListener("input", release);
+    board.parts.panel.addEventListener("click", release);
     board.widgetEl.addEventListener("calc:continue", release);
     // A link opened on this very page (only the address's hash changed): held before the widget fills it in.
     const opened = () => {
