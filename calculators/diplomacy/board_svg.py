@@ -516,6 +516,26 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
     return "".join(out)
 
 
+def _unordered(position, dislodged: bool) -> str:
+    """A unit without an order: it holds in a movement phase (DIP R1); a dislodged unit without one is disbanded
+    (DIP 12.4); any other unit has no order to give in its phase (a retreat or an adjustment phase): a dash."""
+    kind = position.phase.kind.value
+    if kind == "movement":
+        return "holds (no order)"
+    return "disbanded (no order)" if dislodged else "\u2014"
+
+
+def _written(order, position) -> str:
+    """An order as the orders box writes it: a support names the supported unit's kind (``A Mar S A Par - Bur``),
+    as a player types it and as the board writes it; the typed order holds only its province."""
+    text = describe(order)
+    if isinstance(order, Support):
+        held = next((u for u in position.units if province_of(u.location) == province_of(order.target)), None)
+        if held is not None:
+            text = text.replace(" S ", f" S {held.label().split(' ')[0]} ", 1)
+    return text
+
+
 def board_table(position, outcomes: Iterable[Outcome] = (), title: str = "On the map: units and orders"):
     """The map as text (issue 13: a map is never the only carrier): one row per unit drawn, with its order
     and result, plus the builds; for screen readers and for anyone who reads faster than they look."""
@@ -535,9 +555,9 @@ def board_table(position, outcomes: Iterable[Outcome] = (), title: str = "On the
         given = by_unit.get((u.power, u.location))
         state = " (dislodged)" if u in knocked else ""
         if given is None or (isinstance(given.order, Hold) and not given.line):
-            rows.append([u.power, u.label() + state, "holds (no order)", ""])
+            rows.append([u.power, u.label() + state, _unordered(position, u in knocked), ""])
         else:
-            rows.append([u.power, u.label() + state, describe(given.order), given.status.value])
+            rows.append([u.power, u.label() + state, _written(given.order, position), given.status.value])
     for o in builds:
         rows.append([o.power, "", describe(o.order), o.status.value])
     return Table(title, ["Power", "Unit", "Order", "Result"], rows)

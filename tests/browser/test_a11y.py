@@ -59,7 +59,9 @@ VISIT_WIDGETS = """async () => {
 def wait_live(pg) -> None:
     """Every widget on the page shows the engine's answer, and a11y.js has looked at the tables."""
     pg.evaluate(VISIT_WIDGETS)
-    pg.wait_for_function("() => [...document.querySelectorAll('.calc-widget')].every(w => w.dataset.state === 'done')",
+    # A board's adjudicator opens waiting for orders (issue 23): live once its board is drawn.
+    pg.wait_for_function("() => [...document.querySelectorAll('.calc-widget')].every(w => w.dataset.state === 'done'"
+                         " || (w.dataset.state === 'waiting' && w.querySelector('.calc-board[data-state=ready]')))",
                          timeout=READY)
     pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
@@ -345,3 +347,23 @@ def test_error_states_pass_axe(new_page, site_url, scheme, layout):
     assert pg.locator(f"{w} .calc-field-error:not([hidden])").first.is_visible()
     defend = pg.evaluate(RUN_AXE, AXE_TAGS)
     assert not virus and not defend, _report({"wotw-virus, field error": virus, "com-defend, force error": defend})
+
+
+# -- the board's open order menu -----------------------------------------------------------------
+
+@pytest.mark.parametrize("scheme, layout", [("light", DESKTOP), ("dark", PHONE)], ids=["light", "dark"])
+def test_the_open_order_menu_passes_axe(new_page, site_url, scheme, layout):
+    """The board's order menu, open on a unit, with the order kind picked by default and then with another
+    kind tapped (pressed and focused), passes axe in each palette: the picked button's text at 4.5:1 included
+    (issue 23: light orange on red, 2.4:1, in the dark palette)."""
+    pg = new_page(color_scheme=scheme, **layout)
+    open_page(pg, site_url + "diplomacy/adjudicator/")
+    w = "#calc-dip-adjudicate"
+    pg.evaluate("(w) => document.querySelector(w).calcBoard.entry.select('par', false)", w)
+    pg.wait_for_selector(f"{w} .board-menu:not([hidden]) .board-mode[aria-pressed=true]")
+    default = pg.evaluate(RUN_AXE, AXE_TAGS)
+    pg.locator(f"{w} .board-mode[data-mode=support]").click()
+    pg.wait_for_selector(f"{w} .board-mode[data-mode=support][aria-pressed=true]")
+    pg.locator(f"{w} .board-mode[data-mode=support]").focus()
+    tapped = pg.evaluate(RUN_AXE, AXE_TAGS)
+    assert not default and not tapped, _report({"menu, default kind": default, "menu, Support tapped": tapped})

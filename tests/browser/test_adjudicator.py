@@ -27,9 +27,27 @@ def requests_sent(page, calc="dip-adjudicate") -> int:
     return page.evaluate(f"window.martianEngine.sent[{calc!r}] || 0")
 
 
-def test_standard_adjudication_draws_the_map(page, site_url):
+def wait_waiting(page, widget=DIP):
+    """The page opened without a link: nothing is adjudicated, the board waits for orders (issue 23)."""
+    page.wait_for_selector(f"{widget}[data-state=waiting] .calc-board[data-state=ready]", timeout=READY)
+
+
+def test_opening_adjudicates_nothing_and_adjudicate_draws_the_map(page, site_url):
     page.goto(site_url + "diplomacy/adjudicator/")
+    wait_waiting(page)
+    sent = requests_sent(page)
+    assert page.locator(f"{DIP} .calc-summary").count() == 0
+    assert page.locator(f"{DIP} .calc-next").is_hidden()
+    assert page.locator(f"{DIP} .board-typed").inner_text() == "No orders yet."
+    assert page.locator(f"{DIP} .calc-status").inner_text() == (
+        "Waiting for orders for Spring 1901 movement. Nothing is worked out until you press Adjudicate.")
+    page.wait_for_timeout(600)
+    assert requests_sent(page) == sent == 0, "nothing is adjudicated until the player asks"
+    page.locator(f"{DIP} .calc-run").click()
     wait_done(page)
+    # The line that said it waits follows the state: it is gone once adjudicated.
+    assert page.locator(f"{DIP} .calc-status").inner_text() == ""
+    assert page.locator(f"{DIP} .calc-next").inner_text() == "Continue to Fall 1901 movement"
     assert page.locator(f"{DIP} svg.calc-map").count() == 1
     assert page.locator(f"{DIP} svg.calc-map script, {DIP} svg.calc-map foreignObject").count() == 0
     assert page.locator(f"{DIP} .calc-summary").inner_text() == calculators.run("dip-adjudicate", {})["summary"]
@@ -37,7 +55,7 @@ def test_standard_adjudication_draws_the_map(page, site_url):
 
 def test_load_fills_the_boxes_then_every_edit_counts(page, site_url):
     page.goto(site_url + "diplomacy/adjudicator/")
-    wait_done(page)
+    wait_waiting(page)
     case = calculators.presets("dip-adjudicate")["datc-6.E.4"]["params"]
     page.select_option(f"{DIP}-load", "datc-6.E.4")
     # The boxes show the case, the chooser is back on "your own position", and the case is what ran.

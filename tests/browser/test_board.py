@@ -32,9 +32,11 @@ def _open(browser, site_url, width, height, tmp_path, name, scheme=None, which="
     page.goto(site_url + "diplomacy/adjudicator/")
     if scheme:
         page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-    page.wait_for_selector(f"{DIP}[data-state=done] .calc-result", timeout=90_000)
-    page.wait_for_selector(f"{DIP} .calc-board[data-state=ready] svg.dip-board", timeout=90_000)
+    # Issue 23: nothing is adjudicated on opening; the result's map comes with Adjudicate.
+    page.wait_for_selector(f"{DIP}[data-state=waiting] .calc-board[data-state=ready] svg.dip-board", timeout=90_000)
     if which == "result":
+        page.locator(f"{DIP} .calc-run").click()
+        page.wait_for_selector(f"{DIP}[data-state=done] .calc-result", timeout=30_000)
         page.wait_for_selector(MAPS[which], timeout=30_000)
     figure = page.locator(MAPS[which]).locator("xpath=..")
     figure.scroll_into_view_if_needed()

@@ -126,7 +126,8 @@ def test_print_drops_fraction_columns_and_keeps_tables_and_maps_whole(page, site
     # A map: the adjudicator's board (the result is drawn on it), printed, one piece on one sheet.
     page.emulate_media(media="screen")
     page.goto(site_url + "calculators/dip-adjudicate/")
-    page.wait_for_selector("#calc-dip-adjudicate[data-state=done] figure.board-map > svg.dip-board", timeout=READY)
+    page.wait_for_selector("#calc-dip-adjudicate .calc-board[data-state=ready] figure.board-map > svg.dip-board",
+                           timeout=READY)
     board_map = page.locator("#calc-dip-adjudicate figure.board-map")
     page.emulate_media(media="print")
     assert board_map.is_visible()

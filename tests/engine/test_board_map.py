@@ -141,9 +141,28 @@ def test_the_adjudicator_gives_the_map_as_a_table_too():
     r = calculators.run("dip-adjudicate", {"load": "opening"})
     table = next(t for t in r["tables"] if t["title"].startswith("On the map"))
     assert len(table["rows"]) == 22
-    assert ["France", "A Mar", "A Mar S Par - Bur", "succeeds"] in table["rows"]
+    # A support is written as the orders box writes it (the supported unit's kind named: issue 23).
+    assert ["France", "A Mar", "A Mar S A Par - Bur", "succeeds"] in table["rows"]
     assert ["Germany", "A Mun", "A Mun - Bur", "fails"] in table["rows"]
     assert ["Italy", "A Rom", "holds (no order)", ""] in table["rows"]
+    # The results table gives the power once, in its Power column, not again in the order.
+    results = r["tables"][0]
+    assert results["columns"][:2] == ["Power", "Order"]
+    assert all(not row[1].startswith(row[0] + ":") for row in results["rows"]), results["rows"]
+
+
+def test_in_winter_no_unit_is_said_to_hold():
+    """DIP 13: in an adjustment phase a unit has no order to give; only builds and disbands are ordered."""
+    params = {"phase": "Winter 1901 adjustments",
+              "position": "England: F Nth, A Lon\nFrance: A Par\nCentres England: Lon, Edi, Lvp, Nwy\n"
+                          "Centres France: Par, Bre, Mar",
+              "orders": "England: Build F Edi"}
+    r = calculators.run("dip-adjudicate", params)
+    assert r["ok"], r
+    table = next(t for t in r["tables"] if t["title"].startswith("On the map"))
+    assert ["England", "F Nth", "\u2014", ""] in table["rows"]
+    assert ["France", "A Par", "\u2014", ""] in table["rows"]
+    assert not any("holds" in row[2] for row in table["rows"]), table["rows"]
 
 
 def test_war_of_the_worlds_draws_martians_with_strength_the_cylinder_and_destroyed_centres():

@@ -127,8 +127,16 @@ class Outcome(NamedTuple):
     line: int = 0
 
     def row(self) -> list:
-        return [self.power, self.text, self.status.value + (" (dislodged)" if self.dislodged else ""),
+        """The results table's row: the order without the power the Power column already gives."""
+        return [self.power, self.bare(), self.status.value + (" (dislodged)" if self.dislodged else ""),
                 self.reason, ", ".join(self.rules)]
+
+    def bare(self) -> str:
+        """The order as written, less a leading ``Power:`` (``England: F Lon - Nth`` -> ``F Lon - Nth``)."""
+        head, colon, rest = self.text.partition(":")
+        if colon and head.strip().casefold() == self.power.casefold() and rest.strip():
+            return rest.strip()
+        return self.text
 
 
 def _no_check(context: Any, unit: Unit, parsed: ParsedOrder) -> Any:

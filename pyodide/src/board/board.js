@@ -14,7 +14,9 @@
 //   changes nothing and says why.
 //
 // Its parts: map.js (drawing), order-entry.js (clicks, keyboard, menus), order-list.js (the orders
-// typed), history.js (the game so far), game-file.js (export, import, kept in the tab), map-file.js.
+// typed), history.js (the game so far), game-file.js (export, import, kept in the tab), autosave.js (the game
+// in progress kept in this browser), map-file.js.
+import { Autosave } from "./autosave.js";
 import { GameFiles } from "./game-file.js";
 import { GameHistory } from "./history.js";
 import { buildPanel, place } from "./layout.js";
@@ -50,6 +52,8 @@ class Board {
     this.history.show();
     this.wire();
     this.files.restore();
+    this.autosave = new Autosave(this);
+    this.autosave.restore();
     this.refresh(true);
     this.files.fromLink();
   }
@@ -188,6 +192,8 @@ class Board {
     if (this.entry.sel && !this.options.subjects.has(this.entry.sel.key)) this.entry.deselect(false);
     else if (this.entry.sel) this.entry.showMenu();
     this.history.show();
+    if (this.cw.waiting) this.cw.nameWaiting(this.options.phase);
+    this.autosave.save();
     // A result for these very boxes that came in before this redraw is drawn again on the new map.
     if (onResult) this.showResult();
     panel.dataset.state = "ready";

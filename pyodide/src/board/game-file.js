@@ -173,6 +173,7 @@ export class GameFiles {
   }
 
   save() {
+    if (this.board.autosave) this.board.autosave.save();
     try {
       if (this.board.history.phases.length) sessionStorage.setItem(this.storeKey(), JSON.stringify(this.doc()));
       else sessionStorage.removeItem(this.storeKey());

@@ -53,9 +53,9 @@ export class GameHistory {
   }
 
   // Fills the boxes from this history (nothing is worked out: the widget waits for the player).
-  fillBoxes(values, label, note) {
+  fillBoxes(values, label, note, options = {}) {
     this.restoring = true;
-    this.board.cw.waitFor(values, label, note);
+    this.board.cw.waitFor(values, label, note, options);
     this.restoring = false;
   }
 
@@ -66,7 +66,7 @@ export class GameHistory {
     const v = this.viewing;
     const now = options ? options.phase : "";
     setText(parts.phaseText, v === null
-      ? (now ? now + " (in the boxes)" : "The boxes") + (n ? " · " + plural(n, "phase") + " played" : "")
+      ? (now ? "Now playing: " + now : "The boxes") + (n ? " · " + plural(n, "phase") + " played" : "")
       : (this.phases[v].label || "Phase " + (v + 1)) + " · played, " + (v + 1) + " of " + n);
     parts.prevBtn.disabled = n === 0 || v === 0;
     parts.nextBtn.disabled = v === null;
@@ -79,6 +79,7 @@ export class GameHistory {
     if (text) setText(parts.note, text);
     parts.note.hidden = !text;
     parts.restoreBtn.hidden = !this.putAside;
+    if (this.board.autosave) this.board.autosave.show(text);
     this.seen = cw.params();
   }
 
@@ -173,8 +174,10 @@ export class GameHistory {
     const back = this.putAside;
     if (!back) return;
     this.putAside = null;
-    this.fillBoxes(back.current, "the game's current phase", "Brought back the game of " + back.phases.length +
-      " phases.");
+    // Its boxes come back, not their result: it is worked out again when the player asks (issue 23).
+    this.fillBoxes(back.current, "the game's current phase", "Brought back the game of " +
+      plural(back.phases.length, "phase") + " played, its orders in the boxes: their result must be worked out " +
+      "again.");
     this.phases = back.phases;
     this.views = new Map();
     this.viewing = null;
@@ -182,9 +185,10 @@ export class GameHistory {
     this.board.files.save();
   }
 
-  // A game read from a file: its phases, and its current boxes (already checked by the engine).
-  load(phases, current, note) {
-    this.fillBoxes(current, "the current phase", note); // its note is the one status line (calc:message)
+  // A game read from a file (or kept in this browser, autosave.js): its phases, and its current boxes
+  // (a file's already checked by the engine).
+  load(phases, current, note, label = "the current phase", options = {}) {
+    this.fillBoxes(current, label, note, options); // its note is the one status line (calc:message)
     this.phases = phases;
     this.views = new Map();
     this.putAside = null;

@@ -15,6 +15,11 @@ export function touch() {
   return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 }
 
+// "Click the next place" -> "Tap the next place" on a touch screen.
+export function pointerWords(text) {
+  return touch() ? String(text).replace(/\bClick/g, "Tap").replace(/\bclick/g, "tap") : String(text);
+}
+
 function menuParts(id, p) {
   p.prompt = el("p", { class: "board-prompt", id: id + "-prompt", tabindex: "-1" });
   p.current = el("p", { class: "board-current", hidden: true });
@@ -43,7 +48,7 @@ export function buildPanel(id, spec) {
     error: el("p", { class: "board-error", role: "alert", hidden: true }),
     figure: el("figure", { class: "calc-chart board-map", "aria-describedby": id + "-help" },
       el("p", { class: "board-wait", text: "The board appears here once the engine has started." })),
-    help: el("p", { class: "board-help", id: id + "-help", text: HELP + (touch() ? "" : KEYS) }),
+    help: el("p", { class: "board-help", id: id + "-help", text: pointerWords(HELP) + (touch() ? "" : KEYS) }),
     view: el("div", { class: "board-view", hidden: true }),
     loose: el("div", { class: "board-loose", role: "group", "aria-label": "Orders without a unit", hidden: true }),
     rule: el("p", { class: "board-rule" }),

@@ -5,8 +5,13 @@
 // The legal orders come from the options calculator (options.js); a click only looks them up.
 import { button } from "../calculator/dom.js";
 import { plural } from "../calculator/words.js";
+import { revealAboveMenu } from "./in-view.js";
+import { pointerWords } from "./layout.js";
 import { provinceOf } from "./options.js";
 import { rewrite } from "./rewrite.js";
+
+// A province as the site writes it in orders ("pic" -> "Pic", "stp" -> "StP": calculators/diplomacy/map.py show).
+const shown = (key) => (key === "stp" ? "StP" : key.charAt(0).toUpperCase() + key.slice(1));
 
 export class OrderEntry {
   // board: the Board (board.js): its options, map, menu elements, boxes and refresh.
@@ -59,7 +64,7 @@ export class OrderEntry {
 
   modeHint(m) {
     const x = this.options.modes.get(m);
-    return x ? x.hint : "";
+    return x ? pointerWords(x.hint) : "";
   }
 
   select(key, keyboard) {
@@ -72,6 +77,7 @@ export class OrderEntry {
     this.sel = { key, mode: withPath || present[0], picks: [], keyboard: !!keyboard, present };
     this.showMenu();
     this.highlight();
+    revealAboveMenu(this.board.map.focusable(key), this.board.parts.menu, this.board.parts.figure);
     const counts = present.map((m) => s.choices.filter((c) => c.mode === m).length + " " +
       this.modeLabel(m).toLowerCase());
     this.board.announce(s.label + " chosen: " + counts.join(", ") + ". " + this.modeHint(this.sel.mode));
@@ -142,14 +148,14 @@ export class OrderEntry {
     const picks = this.sel.picks;
     if (!picks.length) return "";
     const left = this.candidates();
-    const chosen = ": " + picks.map((p) => p.toUpperCase()).join(" then ") + " chosen";
+    const chosen = ": " + picks.map(shown).join(" then ") + " chosen";
     if (left.length === 1) {
-      return chosen + ". " + (this.nextClicks().size ? "Click " + [...this.nextClicks()].join(", ").toUpperCase() +
-        " (highlighted) to finish it, or choose it below." : "Choose it below to write it.");
+      return chosen + ". " + (this.nextClicks().size ? pointerWords("Click ") + [...this.nextClicks()].map(shown)
+        .join(", ") + " (highlighted) to finish it, or choose it below." : "Choose it below to write it.");
     }
     const coasts = left.length > 1 && left.every((c) => c.path.length === picks.length);
-    return chosen + (coasts ? ". Which coast? Choose it below." : ". Click the next place (highlighted), or " +
-      "choose below.");
+    return chosen + (coasts ? ". Which coast? Choose it below." : pointerWords(". Click the next place " +
+      "(highlighted), or choose below."));
   }
 
   // The unit's order as the boxes hold it now (the engine's check), or null.
@@ -214,7 +220,7 @@ export class OrderEntry {
     }
     if (key === this.sel.key) this.deselect(true);
     else if (this.options.subjects.has(key)) this.select(key, keyboard);
-    else this.board.announce(key.toUpperCase() + " is not a place this order can name. " +
+    else this.board.announce(shown(key) + " is not a place this order can name. " +
       this.modeHint(this.sel.mode));
   }
 
@@ -231,8 +237,8 @@ export class OrderEntry {
     this.showMenu();
     this.highlight();
     const more = this.nextClicks().size;
-    this.board.announce(key.toUpperCase() + " chosen: " + plural(left.length, "order") + " left" +
-      (more ? "; click the next place." : "; choose one below."));
+    this.board.announce(shown(key) + " chosen: " + plural(left.length, "order") + " left" +
+      (more ? pointerWords("; click the next place.") : "; choose one below."));
   }
 
   clicked(e) {

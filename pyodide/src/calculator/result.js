@@ -54,6 +54,8 @@ export function showAnswer(widget, result, render, key, same = false) {
   widget.errors.forget();
   widget.lastResult = result;
   widget.shownKey = key;
+  // The line that said the phase waits for orders is over: it is worked out (issue 23).
+  if (widget.waiting) widget.quiet();
   widget.waiting = null;
   // The player may have typed on while this ran (an adjudicator waits for the button).
   widget.setStale(widget.key() === key ? null : "edited");

@@ -27,6 +27,13 @@ export class StatusLine {
     this.w.dispatchEvent(new CustomEvent("calc:message"));
   }
 
+  // The same note in other words (a phase named): not a new message, so an add-on's own line stays.
+  retext(text) {
+    if (this.line.dataset.note === undefined) return;
+    this.line.dataset.note = text;
+    this.show();
+  }
+
   // A file or a saved state that was not loaded: no field changed, so this is no form error (no banner).
   refuse(text) {
     delete this.line.dataset.note;

@@ -164,6 +164,16 @@ export class Widget {
       this.restoreFromLink(state.values, this.address.bar.poppedWithin(2000));
       return;
     }
+    // A board's adjudicator works nothing out until the player presses its button (issue 23): the page
+    // opens waiting for orders, with no result and no Continue (the board names the phase, nameWaiting).
+    if (this.onRequest && this.schema.board) {
+      this.resultBox.replaceChildren();
+      this.nextBtn.hidden = true;
+      this.nextBtn.disabled = true;
+      this.waiting = { label: "this phase", from: null, note: "" };
+      this.showWaiting();
+      return;
+    }
     // The live result replaces the pre-rendered one as soon as the engine is up; the URL is
     // left alone until the reader changes something.
     this.compute("initial");
@@ -175,10 +185,17 @@ export class Widget {
   }
 
   reset() {
-    this.fill(this.pageDefaults, { replace: true });
+    const note = "Reset to this page's starting values (the browser's Back brings back what you had).";
     this.lastChanged = null;
+    if (this.onRequest && this.schema.board) {
+      // A board's adjudicator waits for the player's orders (issue 23): nothing is worked out.
+      this.errors.clear();
+      this.waitFor(this.pageDefaults, "this phase", note);
+      return;
+    }
+    this.fill(this.pageDefaults, { replace: true });
     this.waiting = null;
-    this.note("Reset to this page's starting values (the browser's Back brings back what you had).");
+    this.note(note);
     this.compute("reset");
   }
 
@@ -230,18 +247,36 @@ export class Widget {
   // game history). Nothing is worked out until the player asks.
   // previous: the result shown is the phase just played (Continue). Otherwise (a game from a file, a
   // phase played again) it belongs to other inputs: it is marked so, and its Continue goes away.
-  waitFor(values, label, note, { previous = false } = {}) {
+  // address: false leaves the address bar as it is (a game kept in this browser, brought back).
+  waitFor(values, label, note, { previous = false, address = true } = {}) {
+    // A run still under way is for the boxes replaced (the page's first run, when a kept game comes back).
+    if (this.current) this.engine.cancel(this.current.req);
+    this.current = null;
     this.fill(values, { replace: true });
-    this.waiting = { label: String(label), from: previous ? this.lastResult : null };
+    this.waiting = { label: String(label), from: previous ? this.lastResult : null, note };
     if (!previous) {
       this.nextBtn.hidden = true;
       this.nextBtn.disabled = true;
     }
-    this.writeHash(true);
+    if (address) this.writeHash(true);
+    this.showWaiting();
+  }
+
+  showWaiting(renamed = false) {
     this.setStale("waiting");
     this.w.dataset.state = "waiting";
-    this.note((note ? note + " " : "") + "Waiting for orders for " + this.waiting.label +
-      ". Nothing is worked out until you press " + this.runBtn.textContent + ".");
+    const note = this.waiting.note;
+    const text = (note ? note + " " : "") + "Waiting for orders for " + this.waiting.label +
+      ". Nothing is worked out until you press " + this.runBtn.textContent + ".";
+    if (renamed) this.status.retext(text);
+    else this.note(text);
+  }
+
+  // The phase waited for, by the name an add-on knows it by (the board's phase), when the filler did not know it.
+  nameWaiting(label) {
+    if (!this.waiting || !label || this.waiting.label === label) return;
+    this.waiting.label = String(label);
+    this.showWaiting(true);
   }
 
   // -- a change by the player

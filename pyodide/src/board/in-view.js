@@ -1,0 +1,21 @@
+// On a phone the order menu is a panel fixed to the foot of the screen (board.css): when a unit's menu
+// opens, the map is scrolled (its sideways frame, then the page) so that the unit stands in the part of
+// the screen above the panel, where its destinations around it can be seen and tapped (issue 23).
+
+// node: the unit (or province) chosen; menu: the order menu, just shown; frame: the map's sideways scroller.
+export function revealAboveMenu(node, menu, frame) {
+  if (!node || !menu || menu.hidden || getComputedStyle(menu).position !== "fixed") return;
+  const unit = node.getBoundingClientRect();
+  const box = frame.getBoundingClientRect();
+  if (frame.scrollWidth > frame.clientWidth) {
+    // The unit to the middle of the frame, sideways.
+    frame.scrollLeft += unit.left + unit.width / 2 - (box.left + frame.clientWidth / 2);
+  }
+  const top = menu.getBoundingClientRect().top;
+  const header = document.querySelector(".md-header");
+  const above = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  const now = node.getBoundingClientRect();
+  if (now.top >= above + 8 && now.bottom <= top - 8 && now.top + now.height / 2 >= above + (top - above) / 4) return;
+  // The unit to the middle of the space between the header and the panel.
+  window.scrollBy({ top: now.top + now.height / 2 - (above + (top - above) / 2), behavior: "instant" });
+}
