@@ -199,7 +199,7 @@ def defend_figures(result: dict) -> dict[str, Figure]:
     game="icehouse",
     rules=RULES,
     page="icehouse/defend.md",
-    description="Two to six players at one territory: pyramids each loses, who ends as sole occupier, and what "
+    description="Two to six players at one territory: the pyramids each player loses, who ends as sole occupier, and what "
                 "rerolls are worth.",
     params=[
         *player_params(),
