@@ -37,7 +37,8 @@ def test_every_checkbox_and_radio_in_a_calculator_form_is_a_24px_target(new_page
                 const b = l.getBoundingClientRect(), u = [Math.min(b.left, r.left), Math.min(b.top, r.top),
                   Math.max(b.right, r.right), Math.max(b.bottom, r.bottom)];
                 // The box and its label as one target only where they touch (no dead gap between).
-                if (b.left - r.right <= 8 && b.top < r.bottom && r.top < b.bottom) sizes.push([u[2] - u[0], u[3] - u[1]]);
+                const touches = b.left - r.right <= 8 && b.top < r.bottom && r.top < b.bottom;
+                if (touches) sizes.push([u[2] - u[0], u[3] - u[1]]);
               }
               return {name: i.name, sizes};
             })""", c["id"])
