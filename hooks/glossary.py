@@ -46,26 +46,39 @@ def on_page_markdown(markdown, page, config, files):
     return f"{markdown}\n\n{snippets}\n"
 
 
-def _table(config) -> str:
-    """Every term of every glossary, as one table per game."""
+def terms(config) -> list[tuple[str, str, list[str], str]]:
+    """Every row of the glossary page: (game's glossary stem, the row's anchor, the term's forms, its meaning).
+    Plurals and capitalised forms share a definition: one row lists every form."""
     root = os.path.join(os.path.dirname(config["config_file_path"]), "includes")
     out = []
-    for stem, title in GAMES:
+    for stem, _title in GAMES:
         with open(os.path.join(root, f"glossary-{stem}.md"), encoding="utf-8") as fh:
-            terms = ABBR.findall(fh.read())
-        # Plurals and capitalised forms share a definition: one row lists every form.
+            found = ABBR.findall(fh.read())
         rows: dict[str, list[str]] = {}
-        for term, text in terms:
+        for term, text in found:
             forms = rows.setdefault(text.strip(), [])
             if term.lower() not in [f.lower() for f in forms]:
                 forms.append(term)
-        if not rows:
-            continue
-        out.append(f"## {title}\n\n| Term | Meaning |\n|---|---|")
+        seen: set[str] = set()
         for text, forms in sorted(rows.items(), key=lambda kv: kv[1][0].lower()):
-            out.append(f"| **{'**, **'.join(forms)}** | {text.replace('|', '/')} |")
-        out.append("")
-    return "\n".join(out) + "\n"
+            anchor = f"{stem}-" + (re.sub(r"[^a-z0-9]+", "-", forms[0].lower()).strip("-") or "term")
+            while anchor in seen:  # two rows whose first forms slug alike
+                anchor += "-2"
+            seen.add(anchor)
+            out.append((stem, anchor, forms, text))
+    return out
+
+
+def _table(config) -> str:
+    """Every term of every glossary, as one table per game; each row an anchor that search links to."""
+    out, current = [], None
+    titles = dict(GAMES)
+    for stem, anchor, forms, text in terms(config):
+        if stem != current:
+            out += ([""] if current else []) + [f"## {titles[stem]}\n\n| Term | Meaning |\n|---|---|"]
+            current = stem
+        out.append(f'| <span id="{anchor}"></span>**{"**, **".join(forms)}** | {text.replace("|", "/")} |')
+    return "\n".join(out) + "\n\n"
 
 
 class _AtomicHeadings(Treeprocessor):

@@ -30,6 +30,7 @@ import os
 import re
 from html import escape
 
+import glossary
 import siteindex
 from mkdocs.exceptions import PluginError
 
@@ -51,7 +52,14 @@ def on_post_build(config):
     with open(path, encoding="utf-8") as fh:
         index = json.load(fh)
     added = entries(siteindex.rule_urls())
-    index["docs"] += added
+    terms = glossary_entries(config)
+    # The glossary page's tables indexed as one run of text ("Term Meaning adjustments After each ...") are
+    # noise beside the entries of their rows: their sections keep only their titles.
+    tables = {entry["location"].split("#")[0] for entry in terms}
+    for doc in index["docs"]:
+        if doc["location"].split("#")[0] in tables and doc.get("text", "").startswith("Term Meaning"):
+            doc["text"] = ""
+    index["docs"] += added + terms
     weights(added, index["docs"], re.compile(index["config"]["separator"]))
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(index, fh, separators=(",", ":"), ensure_ascii=False)
@@ -72,6 +80,14 @@ def entries(urls: dict[str, str]) -> list[dict]:
             out.append({"location": urls[f"{rid}: {reading.id}"], "title": f"{rid}: {reading.label}",
                         "text": _plain(reading.summary or ruling.question), "boost": STEP ** depth[rid] * READING})
     return out
+
+
+def glossary_entries(config) -> list[dict]:
+    """One entry per glossary row, titled by the term's forms and linking to its row: "dislodged" or "supply
+    centre" typed lands on the definition, not on the glossary page's top (its tables read as one run of text)."""
+    url = siteindex.urls.get("glossary.md", "glossary/")
+    return [{"location": f"{url}#{anchor}", "title": ", ".join(forms), "text": _plain(text)}
+            for _stem, anchor, forms, text in glossary.terms(config)]
 
 
 def weights(added: list[dict], docs: list[dict], separator: re.Pattern) -> None:

@@ -65,3 +65,24 @@ def test_every_rule_id_typed_comes_first(page, site_url, built_site):
     found = page.evaluate(_ASK_WORKER, [worker, ids])
     wrong = [(rid, got, urls[rid]) for rid, got in zip(ids, found, strict=True) if got != urls[rid]]
     assert not wrong, f"{len(wrong)} of {len(ids)} IDs typed do not come first: {wrong[:10]}"
+
+
+_TOP = _ASK_WORKER.replace("out.push(shown.length ? shown[0].location : null);",
+                           "out.push(first.slice(0, 3).map((d) => d.location));")
+
+
+@pytest.mark.parametrize("typed, row", [
+    ("dislodged", "glossary/#diplomacy-dislodge"),
+    ("stand-off", "glossary/#diplomacy-stand-off"),
+    ("stash pad", "glossary/#icehouse-stash-pad"),
+    ("supply centre", "glossary/#diplomacy-supply-centre"),
+])
+def test_a_glossary_word_typed_finds_its_definition(page, site_url, built_site, typed, row):
+    """A defined word typed in the search box lists its glossary row among the first three results (its row's
+    anchor: the definition, not the glossary page's top), and the row is there on the built page."""
+    page.goto(site_url)
+    worker = json.loads(page.locator("#__config").text_content())["search"]
+    top = page.evaluate(_TOP, [worker, [typed]])[0]
+    assert row in top, f"{typed!r}: first results {top}"
+    anchor = row.split("#")[1]
+    assert f'id="{anchor}"' in (built_site / "glossary" / "index.html").read_text(encoding="utf-8")
