@@ -15,6 +15,9 @@ Runs before rules.py: that hook indexes every page, these included.
 """
 from __future__ import annotations
 
+import posixpath
+import re
+
 import ruleindex
 import siteindex
 from mkdocs.exceptions import PluginError
@@ -53,6 +56,24 @@ def on_files(files, config):
         args = embed_args(rules_page.content_string, calc["id"])
         files.append(File.generated(config, calc["page"], content=page_markdown(calc, args)))
     return files
+
+
+def on_page_markdown(markdown, page, config, files):
+    """A rules page says under its title, in one line, where its calculators' own pages are (the widgets it
+    embeds sit below the rules that explain them, far down on a phone); a game's overview, all the game's."""
+    src = page.file.src_uri
+    folder = posixpath.dirname(src)
+    overview = src == f"{folder}/index.md"
+    calcs = [c for c in siteindex.catalog.values()
+             if c["rules_page"] == src or (overview and posixpath.dirname(c["rules_page"]) == folder)]
+    if not calcs:
+        return markdown
+    links = ", ".join(f"[{_md_text(c['title'])}]({siteindex.md_link(c['page'], src)})" for c in calcs)
+    line = f'<p class="calc-where" markdown>Work it out in the calculator{"s" if len(calcs) > 1 else ""}: {links}</p>'
+    m = re.search(r"^# .*$", markdown, re.M)
+    if m is None:
+        raise PluginError(f"{src}: a rules page with calculators needs a '# ' title to put their links under")
+    return f"{markdown[:m.end()]}\n\n{line}\n{markdown[m.end():]}"
 
 
 def embed_args(source: str, cid: str) -> str:

@@ -130,8 +130,8 @@ def _listing(indent: str, rid: str, src: str) -> str:
     """The readings of one ruling as a list: the permanent anchor, the label, the site's marked, what it does."""
     ruling = all_rulings()[rid]
     offered = [c for c in siteindex.catalog.values() if rid in c.get("rulings", [])]
-    where = ", ".join(f"[{c['title']}]({'' if c['page'] == src else siteindex.md_link(c['page'], src)}#calc-{c['id']})"
-                      for c in offered) or "no calculator yet"
+    # Each calculator's own page, where its form comes first.
+    where = ", ".join(f"[{c['title']}]({siteindex.md_link(c['page'], src)})" for c in offered) or "no calculator yet"
     lines = [f'**Readings you can choose.** Offered under "Rulings" by {where}; a result cites the reading it '
              "used, and one worked out under another reading says how the site's reading would differ.", ""]
     for r in sorted(ruling.readings, key=lambda r: not r.default):

@@ -38,9 +38,6 @@ SLOT = re.compile(r'(?:<p>\s*)?<div class="calc-slot" data-slot="(\d+)" id="[a-z
 
 
 def on_page_markdown(markdown, page, config, files):
-    # A calc-link opens the widget on its own page when this page embeds it, else the calculator's page.
-    page.meta["_embedded"] = {m.group(2) for m in CALC_MARK.finditer(ruleindex.mask_code(markdown))}
-
     def expand(text: str) -> str:
         text = CALC_MARK.sub(lambda m: _widget(m, page), text)
         text = CALC_LINK.sub(lambda m: _calc_link(m, page), text)
@@ -144,9 +141,11 @@ def _calc_link(m, page) -> str:
     where = page.file.src_uri
     calc = _calc(cid, where)
     params = _parse_args(args, where)
-    here = cid in page.meta["_embedded"]
+    # Always the calculator's own page, where the form comes first, even from a rules page that embeds it
+    # lower down (a new player on a phone found the Defend form 5,700 px below such a link).
+    here = calc["page"] == page.file.src_uri
     target = "" if here else get_relative_url(siteindex.urls[calc["page"]], page.url)
-    if not params:  # no state to carry: a plain link to the widget, or to the calculator's page
+    if not params:  # no state to carry: a plain link to the calculator's page (its form, on that page)
         href = f"#calc-{cid}" if here else target
         return f'<a class="calc-link" href="{escape(href)}">{escape(label)}</a>'
     check = calculators.run(cid, params)

@@ -9,7 +9,7 @@ from .combat import attack_odds, p_rout, resolve_shooter, resolve_target
 from .dice import damage_need
 from .damage import CATEGORIES, after_attack_weights, ordered_states, p_down, state_label
 from .forces import SHOOTERS, TARGETS
-from .stats import COVER_BONUS, DUG_IN_TRIPOD_RANGE
+from .stats import COVER_BONUS, DUG_IN_TRIPOD_RANGE, IMMOBILIZED_DEFENSE
 
 RULES = ("AQMF 5.4", "AQMF 5.5", "AQMF 5.8", "AQMF 6.2", "AQMF 6.4", "AQMF 7.2", "AQMF 9.2", "AQMF 9.3", "AQMF 12.6",
          "AQMF 13.3", "AQMF 14.2", "AQMF 17.1", "AQMF 18.1", "AQMF 19.1", "AQMF 19.2", "AQMF 19.3", "AQMF R2",
@@ -86,10 +86,10 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
     out = Result(summary="", data=data, rules=rules, notes=notes,
                  charts=[c.bar("Hits", odds.hits, shooter.dice, "hits")],
                  tables=[Table("Numbers needed", ["Roll", "Needs", "P per die"],
-                               [["to hit (Defense with cover, immobilized)",
+                               [[_hit_label(target) if not shooter.weapon.auto_hit else "to hit",
                                  "no roll: every attack hits" if shooter.weapon.auto_hit else _need(hit_need),
                                  c.pcell(odds.p_hit)],
-                                [f"to damage (Armor {arm} minus Power {shooter.weapon.power})", _need(dmg_need),
+                                [_damage_label(target, arm, shooter.weapon.power), _need(dmg_need),
                                  c.pcell(odds.p_damage)]])])
     if target.kind == "tripod":
         _tripod_part(out, odds, shooter, target, within_six, opts)
@@ -101,6 +101,24 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
         out.rules.append("AQMF R19")
     out.rules = _dedupe(out.rules)
     return out
+
+
+def _hit_label(target) -> str:
+    """AQMF 5.4: the Defense a hit needs, naming only the modifiers that apply (cover, AQMF 14.2; immobilized,
+    AQMF 17.1): "to hit (Defense 5)", "to hit (Defense 5, hard cover +3, immobilized -4 = 4)"."""
+    mods = []
+    if target.cover != "none":
+        mods.append(f"{target.cover} cover +{COVER_BONUS[target.cover]}")
+    if target.immobilized:
+        mods.append(f"immobilized {IMMOBILIZED_DEFENSE}")
+    total = f" = {target.hit_need()}" if mods else ""
+    return f"to hit (Defense {', '.join([str(target.defense), *mods])}{total})"
+
+
+def _damage_label(target, arm: int, power: int) -> str:
+    """AQMF 5.5: the Armor a damage roll is against, dug in (AQMF 13.3) named only where it counts."""
+    armor = f"Armor {target.armor}, dug in +{arm - target.armor} = {arm}," if arm != target.armor else f"Armor {arm}"
+    return f"to damage ({armor} minus Power {power})"
 
 
 def _rules_and_notes(shooter, target, within_six: bool, hit_need: int, dmg_need: int) -> tuple[list, list]:

@@ -199,8 +199,8 @@ def defend_figures(result: dict) -> dict[str, Figure]:
     game="icehouse",
     rules=RULES,
     page="icehouse/defend.md",
-    description="Two to six players at one territory: pyramids each loses, who ends as sole occupier, and what "
-                "rerolls are worth.",
+    description="Two to six players at one territory: the pyramids each player loses, who ends as sole occupier, "
+                "and what rerolls are worth.",
     params=[
         *player_params(),
         choice_param("policy", "Reroll policy", "best", POLICY_CHOICES,

@@ -3,6 +3,7 @@ it (title, purpose, then the form), and the rules pages link to it."""
 from __future__ import annotations
 
 import html
+from html.parser import HTMLParser
 import posixpath
 import re
 from urllib.parse import urljoin
@@ -81,3 +82,50 @@ def test_rule_badges_link_to_the_calculators_page(built_site, catalog):
             assert targets and targets <= pages | {url}, (url, badge[:200])
             seen += 1
     assert seen > 100
+
+
+class _Anchors(HTMLParser):
+    """Every <a href> of a page: its href, classes and text (nested markup's text included)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[str, set[str], str]] = []
+        self._open: list[list] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "a":
+            a = dict(attrs)
+            self._open.append([a.get("href") or "", set((a.get("class") or "").split()), ""])
+
+    def handle_data(self, data):
+        for a in self._open:
+            a[2] += data
+
+    def handle_endtag(self, tag):
+        if tag == "a" and self._open:
+            href, classes, text = self._open.pop()
+            self.found.append((href, classes, " ".join(text.split())))
+
+
+def test_every_calculator_link_leads_to_the_calculators_own_page(built_site, catalog):
+    """A link that offers a calculator (class calc-link, or named as a calculator is: "Defend odds") opens
+    the calculator's own page, where the form comes first, never a rules page far above its form (a new
+    player on a phone followed "Defend odds" to a form 5,700 px down). Its own page may link to itself."""
+    by_title = {c["title"].casefold(): _url(c["page"]) for c in catalog}
+    pages = set(by_title.values())
+    wrong, seen = [], 0
+    for path in sorted(built_site.rglob("index.html")):
+        url = posixpath.dirname(str(path.relative_to(built_site)))
+        url = url + "/" if url else ""
+        parser = _Anchors()
+        parser.feed(path.read_text(encoding="utf-8"))
+        for href, classes, text in parser.found:
+            named = by_title.get(text.casefold())
+            if "calc-link" not in classes and (named is None or href.startswith("#")):
+                continue  # a same-page heading named like a calculator ("How many do I need?") is no offer
+            seen += 1
+            target = urljoin("http://site/" + url, href).removeprefix("http://site/").split("#")[0]
+            if target not in ({named} if named else pages):
+                wrong.append((url, text, href))
+    assert not wrong, wrong[:20]
+    assert seen > 200
