@@ -140,6 +140,19 @@ def test_a_widget_far_below_the_fold_is_set_up_only_when_it_nears_the_viewport(b
     ctx.close()
 
 
+def test_a_widget_in_a_tab_not_shown_is_set_up_when_its_tab_is_opened(page, site_url):
+    """Diplomacy's adjudicator page holds the War of the Worlds board in its second content tab: hidden, it is
+    not set up (nothing to see); opened, it is, and its board is drawn and waits for orders."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(site_url + "diplomacy/adjudicator/")
+    page.wait_for_selector("#calc-dip-adjudicate .calc-board[data-state=ready]", timeout=READY)
+    page.wait_for_timeout(500)
+    assert page.evaluate("document.querySelector('#calc-wotw-adjudicate').dataset.ready") is None
+    page.locator(".tabbed-labels label", has_text="War of the Worlds").click()
+    page.wait_for_selector("#calc-wotw-adjudicate[data-ready] .calc-board[data-state=ready]", timeout=READY)
+    assert page.locator("#calc-wotw-adjudicate .calc-board").is_visible()
+
+
 # Every real change of the root's attributes or of a head element's URL, and whether the body existed then.
 ROOT_AND_HEAD = """window.__late = [];
 new MutationObserver((list) => {
