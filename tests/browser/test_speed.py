@@ -122,6 +122,7 @@ def test_a_widget_far_below_the_fold_is_set_up_only_when_it_nears_the_viewport(b
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     page.goto(site_url + "aqmf/fire-plan/")
+    page.locator("#calc-aqmf-fire-plan").scroll_into_view_if_needed()  # two screens down, under the rules' text
     page.wait_for_selector("#calc-aqmf-fire-plan[data-state=done]", timeout=READY)
     far = page.locator("#calc-aqmf-how-many")
     assert far.bounding_box()["y"] > 3 * 844

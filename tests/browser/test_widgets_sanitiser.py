@@ -26,7 +26,9 @@ HOSTILE = ('<p class="calc-summary" onclick="window.pwned=1">x<img src=x onerror
 @pytest.fixture
 def engine_page(page, site_url):
     page.goto(site_url + "diplomacy/adjudicator/")
-    page.wait_for_selector("#calc-dip-adjudicate[data-state=done]", timeout=90_000)
+    # The board opens waiting for orders (issue 23), its map drawn through the sanitiser, which is loaded then.
+    page.wait_for_selector("#calc-dip-adjudicate .calc-board[data-state=ready]", timeout=90_000)
+    page.wait_for_function("window.martianWidgets && window.martianWidgets.sanitise", timeout=90_000)
     return page
 
 

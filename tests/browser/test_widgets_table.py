@@ -20,7 +20,9 @@ VIRUS = "#calc-wotw-virus"
 def wait_done(page, widget, timeout=READY):
     # A widget far down a page is set up as the reader nears it (widgets.js): brought into view, as a reader would.
     page.locator(widget).first.scroll_into_view_if_needed()
-    page.wait_for_selector(f"{widget}[data-state=done]", timeout=timeout)
+    # A board opens waiting for orders (issue 23): ready once its map is drawn.
+    page.wait_for_selector(f"{widget}[data-state=done], {widget}[data-state=waiting] .calc-board[data-state=ready]",
+                           timeout=timeout)
 
 
 def open_more(page, widget) -> None:
