@@ -128,6 +128,9 @@ def test_print_drops_fraction_columns_and_keeps_tables_and_maps_whole(page, site
     page.goto(site_url + "calculators/dip-adjudicate/")
     page.wait_for_selector("#calc-dip-adjudicate .calc-board[data-state=ready] figure.board-map > svg.dip-board",
                            timeout=READY)
+    # The board opens waiting for orders (issue 23): adjudicated, it has a result to print.
+    page.locator("#calc-dip-adjudicate button", has_text="Adjudicate").first.click()
+    page.wait_for_selector("#calc-dip-adjudicate[data-state=done] .calc-summary", timeout=READY)
     board_map = page.locator("#calc-dip-adjudicate figure.board-map")
     page.emulate_media(media="print")
     assert board_map.is_visible()
