@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.result import Next, Result, Table
-from ..core.words import counted
+from ..core.words import agreeing, counted
 from .adjustments import adjustments_due, buildable
 from .orders import Build, Outcome, Status, Waive
 from .position import Dislodged, Position
@@ -135,17 +135,13 @@ def retreats_table(variant: Variant, position: Position) -> Table:
 
 
 # -- the standard game's record: its summary and its extras ------------------------------------------------
-def _verb(n: int, verb: str) -> str:
-    """"1 succeeds", "3 succeed": the count and its verb agreeing."""
-    return f"{n} {verb}s" if n == 1 else f"{n} {verb}"
-
-
 def standard_summary(turn: Turn) -> str:
     """The phase in a sentence: how many written orders succeed, fail, are illegal or void; the units without an
     order; who is dislodged; who wins."""
     done, after = tally(turn), turn.position
     counts, n = done.counts, done.written
-    parts = [_verb(counts[Status.SUCCEEDS], "succeed"), _verb(counts[Status.FAILS], "fail")]
+    parts = [f"{k} {agreeing(k, verb)}" for k, verb in ((counts[Status.SUCCEEDS], "succeed"),
+                                                        (counts[Status.FAILS], "fail"))]
     parts += [f"{counts[s]} {s.value}" for s in (Status.ILLEGAL, Status.VOID) if counts[s]]
     summary = f"{turn.phase.label()}: {counted(n, 'order')}, " + ", ".join(parts) + "."
     # Dislodged with no place to retreat to: disbanded at once, no retreat phase (DIP 12.4, ruling DIP R20).

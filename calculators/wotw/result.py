@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core import Table
 from ..core.games import RULE_ID
-from ..core.words import counted
+from ..core.words import agreeing, counted
 from ..diplomacy.api import Extras, PhaseKind, Position, Season, Status, Turn, retreats_table
 from .adjust import adjustments
 from .board import MARTIAN, TOTAL_CENTRES, board, show
@@ -207,7 +207,7 @@ def _season_summary(turn: Turn, report: Report) -> str:
     ok = sum(1 for o in written if o.status is Status.SUCCEEDS)
     earth_units = [d for d in turn.position.dislodged if d.unit.power != MARTIAN]
     pushed = [d.unit.label() for d in turn.position.dislodged if d.unit.power == MARTIAN]
-    return (f"{season} {year}: {ok} of {counted(len(written), 'order')} {'succeeds' if ok == 1 else 'succeed'}"
+    return (f"{season} {year}: {ok} of {counted(len(written), 'order')} {agreeing(ok, 'succeed')}"
             + (f"; {counted(len(earth_units), 'Earth unit')} to retreat" if earth_units else "")
             + (f"; the Martian {', '.join(pushed)} to retreat (ruling WOTW R4)" if pushed else "")
             + (f"; cylinder lands in {show(report.landing)}" if report.landing else "")
