@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pathlib
 import re
+import time
 from dataclasses import dataclass, field
 
 import pytest
@@ -56,16 +57,26 @@ VISIT_WIDGETS = """async () => {
 }"""
 
 
+# Shown widgets, each with its state: live when done, or (a board's adjudicator, which opens waiting for orders,
+# issue 23) waiting with its board drawn. A widget in a content tab not shown (the War of the Worlds board under
+# Diplomacy's) is set up when its tab is opened (tests/browser/test_speed.py checks that): axe reads only what
+# is shown.
+SHOWN_STATES = """() => [...document.querySelectorAll('.calc-widget')].filter(w => w.checkVisibility()).map(w =>
+  [w.id, w.dataset.state || 'not set up', !!w.querySelector('.calc-board[data-state=ready]')])"""
+
+
 def wait_live(pg) -> None:
-    """Every widget on the page shows the engine's answer, and a11y.js has looked at the tables."""
-    pg.evaluate(VISIT_WIDGETS)
-    # A board's adjudicator opens waiting for orders (issue 23): live once its board is drawn.
-    # A widget in a content tab not shown (the War of the Worlds board under Diplomacy's) is set up when its tab
-    # is opened (tests/browser/test_speed.py checks that): axe reads only what is shown.
-    pg.wait_for_function("() => [...document.querySelectorAll('.calc-widget')].filter(w => w.checkVisibility())"
-                         ".every(w => w.dataset.state === 'done'"
-                         " || (w.dataset.state === 'waiting' && w.querySelector('.calc-board[data-state=ready]')))",
-                         timeout=READY)
+    """Every widget on the page shows the engine's answer, and a11y.js has looked at the tables.
+    The widgets are visited again until then: after an instant navigation the page's calculator code may
+    still be loading when the first visit scrolls past them (it sets a widget up as it nears the viewport)."""
+    deadline = time.monotonic() + READY / 1000
+    while True:
+        pg.evaluate(VISIT_WIDGETS)
+        states = pg.evaluate(SHOWN_STATES)
+        if all(state == "done" or (state == "waiting" and board) for _, state, board in states):
+            break
+        assert time.monotonic() < deadline, f"widgets not live after {READY / 1000:.0f} s: {states}"
+        pg.wait_for_timeout(300)
     pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 

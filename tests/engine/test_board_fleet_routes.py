@@ -13,20 +13,20 @@ from __future__ import annotations
 
 import json
 import math
-import pathlib
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
+from calculators.core.package_data import read_text
 from calculators.diplomacy.board_svg import DISLODGED_OFFSET, Mark, render_board
 from calculators.diplomacy.game import adjudicate_phase, reader_for
 from calculators.diplomacy.parser import parse_phase, read_position
 from calculators.diplomacy.variant import STANDARD
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-GEO = json.loads((ROOT / "calculators" / "diplomacy" / "board_geometry.json").read_text())
-MAP = json.loads((ROOT / "calculators" / "diplomacy" / "standard_map.json").read_text())
+# Read as the package ships them (the wheel under Pyodide has no repository around it).
+GEO = json.loads(read_text("calculators.diplomacy.board_svg", "board_geometry.json"))
+MAP = json.loads(read_text("calculators.diplomacy.board_svg", "standard_map.json"))
 TERRAIN = {p["abbr"]: p["terrain"] for p in MAP["provinces"]}
 SVG = "{http://www.w3.org/2000/svg}"
 REACH = 14.0  # a fleet silhouette is 24 units wide: an arrow may leave its land within about its width
