@@ -91,3 +91,25 @@ def test_a_browser_that_keeps_nothing_still_plays_and_says_so(new_page, site_url
     pg.wait_for_selector(f"{DIP}[data-state=done] .calc-result:not([data-stale])", timeout=30_000)
     pg.locator(f"{DIP} .calc-next").click()
     board_ready(pg, phase="Fall 1901 movement")
+
+
+def test_a_link_opened_on_the_board_page_is_shown_and_the_game_kept_stays_kept(page, site_url):
+    """Only the address's hash changes (a #calc= link followed on the page itself): the link's boxes are shown, and
+    the game kept in this browser is not overwritten by them: the page opened again without a link brings it back."""
+    key = "martian-front:autosave:dip-adjudicate"
+    page.goto(site_url + "diplomacy/adjudicator/")
+    board_ready(page)
+    page.locator(f"{DIP}-orders").fill("France: A Par - Bur")
+    board_ready(page)
+    page.wait_for_function(f"(localStorage.getItem({key!r}) || '').includes('A Par - Bur')")
+    page.evaluate("() => { window.__sameDocument = true; }")
+    page.evaluate("(h) => { location.hash = h; }", start_link(site_url).split("#", 1)[1])
+    page.wait_for_selector(f"{DIP}[data-state=done] .calc-result:not([data-stale])", timeout=30_000)
+    board_ready(page, phase="Spring 1901 movement")
+    assert page.evaluate("window.__sameDocument === true"), "the link was opened in the same page"
+    assert box(page) == "", "the link's boxes are shown"
+    assert "A Par - Bur" in (page.evaluate(f"localStorage.getItem({key!r})") or ""), "the game kept was deleted"
+    page.goto(site_url + "diplomacy/adjudicator/")  # a new page, no link in the address
+    board_ready(page)
+    assert box(page) == "France: A Par - Bur"
+    assert page.locator(f"{DIP} .board-note").inner_text() == "Your game in progress is back: Spring 1901 movement."

@@ -32,12 +32,12 @@ export class Autosave {
     board.cw.form.addEventListener("input", release);
     board.parts.panel.addEventListener("click", release);
     board.widgetEl.addEventListener("calc:continue", release);
-    // A link opened on this very page (only the address's hash changed): held before the widget fills it in.
-    const opened = () => {
-      if (!board.widgetEl.isConnected) window.removeEventListener("hashchange", opened, true);
-      else if (this.linked()) this.held = true;
-    };
-    window.addEventListener("hashchange", opened, true);
+    // A link opened on this very page (only the address's hash changed; or Back, Forward): the widget says so
+    // before it fills the boxes. (A hashchange listener of this board's own would run too late: listeners on
+    // window run in the order they were added, and the widgets' own, which fills the boxes, came first.)
+    board.widgetEl.addEventListener("calc:link", () => {
+      this.held = true;
+    });
   }
 
   // The address holds a game, or this board's boxes.

@@ -50,6 +50,9 @@ function showTab(widgetEl) {
 
 // Fills the widget from a link's values (a Map; the preset a link names first), says so, and works it out.
 export function restoreFromLink(widget, values, fromHistory) {
+  // Said before the fields change, so that an add-on can tell a link's filling from the player's (the
+  // board's autosave keeps the game it holds, board/autosave.js).
+  widget.w.dispatchEvent(new CustomEvent("calc:link", { detail: { fromHistory } }));
   showTab(widget.w);
   widget.lastChanged = null;
   widget.waiting = null;
