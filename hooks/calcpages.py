@@ -86,9 +86,13 @@ def embed_args(source: str, cid: str) -> str:
 
 def page_markdown(calc: dict, args: str) -> str:
     explained = siteindex.md_link(calc["rules_page"], calc["page"])
+    # A board is a play surface (issue 23): its page gives it the whole width, as its rules page does (the
+    # sidebars hidden), so that the map, its order menu and Adjudicate fit on one screen.
+    wide = ["hide:", "  - navigation", "  - toc"] if calc.get("board") else []
     lines = [
         "---",
         f"title: {_yaml(calc['title'] + ' (calculator) · ' + calc['game_title'])}",
+        *wide,
         "---",
         "",
         f"# {calc['title']}",

@@ -129,3 +129,14 @@ def test_every_calculator_link_leads_to_the_calculators_own_page(built_site, cat
                 wrong.append((url, text, href))
     assert not wrong, wrong[:20]
     assert seen > 200
+
+
+def test_a_boards_own_page_gives_it_the_whole_width(built_site, catalog):
+    """Issue 23: the board's page hides Material's sidebars, as the rules page that embeds it does, so that the map
+    and its side column have the width; other calculators' pages keep them."""
+    for c in catalog:
+        text = _read(built_site, _url(c["page"]))
+        sidebars = re.findall(r'<div class="md-sidebar md-sidebar--(?:primary|secondary)"[^>]*>', text)
+        assert len(sidebars) == 2, c["id"]
+        hidden = [s.endswith(" hidden>") for s in sidebars]
+        assert hidden == [bool(c.get("board"))] * 2, (c["id"], sidebars)
