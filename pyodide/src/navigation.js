@@ -20,11 +20,17 @@ import { parseState } from "./link-state.js";
 // address's page, no replaceState is let through. This is every page's concern, not only a
 // calculator's: it is installed on every page.
 const nativeReplace = history.replaceState;
+const nativePush = history.pushState;
 let contentPath = location.pathname; // the page whose content is on screen
 let poppedAt = -Infinity; // when the reader last went Back or Forward
+let pushedAt = -Infinity; // when a link (Material's instant navigation) or a widget last added a history entry
 window.addEventListener("popstate", () => {
   poppedAt = performance.now();
 });
+history.pushState = function (...args) {
+  pushedAt = performance.now();
+  return nativePush.apply(history, args);
+};
 history.replaceState = function (data, unused, url) {
   if (location.pathname !== contentPath) return undefined;
   let target = url;
@@ -50,6 +56,28 @@ const addressBar = {
   },
 };
 
+// ---- the reader's arrival on a page ---------------------------------------------------------------
+// Whether the page may still be moved for the reader once (a board brought to the top, board/arrival.js): it
+// was opened at its top by a link or an address typed (a fresh load or an instant navigation), with no #anchor
+// or #calc= state, not put back where it was by Back, Forward or a reload, and the reader has not since
+// scrolled, clicked, touched or pressed a key. Anything else is the reader's: never moved.
+const arrival = { path: null, untouched: false };
+for (const type of ["wheel", "touchstart", "pointerdown", "keydown"]) {
+  window.addEventListener(type, () => {
+    arrival.untouched = false;
+  }, { capture: true, passive: true });
+}
+
+function arrived(first) {
+  let restored = poppedAt > pushedAt; // the last move in the history was Back or Forward
+  if (first) {
+    const nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    restored = !!nav && nav.type !== "navigate"; // a reload or Back restores the scroll position itself
+  }
+  arrival.path = location.pathname;
+  arrival.untouched = !location.hash && !restored && window.scrollY === 0;
+}
+
 // ---- the calculator code, when a page has a widget ---------------------------------------------------
 // The calculator bundle is a file of its own beside this one (hooks/bundle.py); pages with a widget
 // also preload it from <head> (overrides/main.html), so that it is ready when this asks for it.
@@ -64,7 +92,7 @@ function showWidgets() {
   }
   if (!importing) {
     importing = import(CALCULATORS).then((module) => {
-      calculators = module.start({ addressBar });
+      calculators = module.start({ addressBar, arrival });
       return calculators;
     });
     importing.catch(() => {
@@ -74,7 +102,10 @@ function showWidgets() {
   importing.then((started) => started.initPage(), () => {});
 }
 
+let pages = 0;
+
 function onPage() {
+  arrived(pages++ === 0);
   contentPath = location.pathname;
   if (document.querySelector(".calc-widget")) showWidgets();
 }

@@ -15,8 +15,9 @@
 //
 // Its parts: map.js (drawing), order-entry.js (clicks, keyboard, menus), order-list.js (the orders
 // typed), history.js (the game so far), game-file.js (export, import, kept in the tab), autosave.js (the game
-// in progress kept in this browser), map-file.js.
+// in progress kept in this browser), map-file.js, arrival.js (the board brought to the top as its page opens).
 import { uniqueIds } from "../calculator/dom.js";
+import { bringToTop } from "./arrival.js";
 import { Autosave } from "./autosave.js";
 import { GameFiles } from "./game-file.js";
 import { GameHistory } from "./history.js";
@@ -49,6 +50,7 @@ class Board {
     this.history = new GameHistory(this);
     this.files = new GameFiles(this);
     place(this.parts, widget, this.spec);
+    bringToTop(this.parts.panel, this.parts.figure, services.arrival);
     this.history.show();
     this.wire();
     this.files.restore();

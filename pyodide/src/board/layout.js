@@ -68,7 +68,10 @@ export function buildPanel(id, spec) {
   const noteBox = el("div", { class: "board-note-box" }, p.note, p.restoreBtn);
   p.stage = el("div", { class: "board-stage" }, p.figure, p.view);
   p.orderBoxes = el("div", { class: "board-boxes" });
-  p.side = el("div", { class: "board-side" }, bar, noteBox, p.error, p.menu, p.loose,
+  // Adjudicate and Continue (moved here by place()) right under the phase: above the order menu, so that opening
+  // a unit's menu never moves them, and on a phone right under the map.
+  p.play = el("div", { class: "calc-actions board-play" });
+  p.side = el("div", { class: "board-side" }, bar, p.play, noteBox, p.error, p.menu, p.loose,
     p.rule, el("div", { class: "board-typed-box" }, p.typedText, p.clearBtn), p.problems, p.orderBoxes, p.help, files,
     p.linkBox, p.say);
   p.panel = el("section", { class: "calc-board", "aria-label": "Board: click to order", "data-board": spec.options },
@@ -76,13 +79,14 @@ export function buildPanel(id, spec) {
   return p;
 }
 
-// Puts the board at the top of the widget's form, with the order boxes, the action bar (Adjudicate,
-// Continue) beside the map and the result's table right under the board.
+// Puts the board at the top of the widget's form, with the order boxes, Adjudicate and Continue and the rest of
+// the action bar beside the map and the result's table right under the board.
 export function place(parts, widget, spec) {
   const form = widget.form;
+  const bar = form.querySelector(".calc-actions");
   form.prepend(parts.panel);
   for (const name of spec.orders) parts.orderBoxes.append(widget.fields.get(name).box);
-  const bar = form.querySelector(".calc-actions");
+  parts.play.append(widget.runBtn, widget.nextBtn, widget.cancelBtn, widget.progress);
   const banner = widget.w.querySelector(".calc-stale-note");
   parts.orderBoxes.after(...[bar, banner].filter(Boolean));
   parts.panel.after(widget.resultBox);

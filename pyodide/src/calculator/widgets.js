@@ -101,11 +101,12 @@ class SetUpQueue {
   }
 }
 
-// addressBar: the page's guarded address bar (navigation.js).
-export function start({ addressBar }) {
+// addressBar: the page's guarded address bar; arrival: whether the page may still be moved for the reader
+// (both navigation.js).
+export function start({ addressBar, arrival }) {
   const engine = new EngineConnection(new URL("worker.mjs", ENGINE_URL));
   const sanitiser = createSanitiser(ENGINE_URL);
-  const services = { engine, sanitiser, addressBar };
+  const services = { engine, sanitiser, addressBar, arrival };
   const setUp = new SetUpQueue(services);
   const initPage = () => setUp.page();
   publishTestHooks({ engine, sanitiser, initPage, rewrite });

@@ -1,0 +1,34 @@
+// A board's page opened as a play surface (issue 23): on arrival, on a screen wide enough for the map with its
+// side column and tall enough for the whole map under Material's header, the board is brought to the top of
+// the viewport once, instantly, the focus left where it is; the page's title and intro stay above it for whoever
+// scrolls up. Nothing moves if the page was opened on an #anchor or a #calc= link, put back where it was by
+// Back, Forward or a reload, or if the reader has already scrolled, clicked, touched or pressed a key
+// (navigation.js keeps that record); only the first board set up on arriving may move the page, and a phone
+// (the map over the whole width, the order menu a panel at the foot) is left at the top of the page.
+
+const GAP = 8; // px between the header and what is brought up
+const WIDE = "(min-width: 60em)"; // board.css: the side column beside the map
+
+// What to bring up, widest first: the content tabs the board sits in (to switch game), the widget with its
+// title, the board itself; the first of them from which the whole map fits under the header.
+function targets(panel) {
+  const widget = panel.closest(".calc-widget");
+  const tabs = widget && widget.closest(".tabbed-set");
+  const labels = tabs && tabs.querySelector(":scope > .tabbed-labels");
+  return [labels, widget, panel].filter(Boolean);
+}
+
+// panel: the board's section (layout.js); figure: its map's frame; arrival: navigation.js's record.
+export function bringToTop(panel, figure, arrival) {
+  if (!arrival || !arrival.untouched || arrival.path !== location.pathname) return false;
+  arrival.untouched = false; // once: the first board set up on arriving, whatever it decides
+  if (window.scrollY !== 0 || location.hash || !panel.getClientRects().length) return false;
+  if (typeof matchMedia !== "function" || !matchMedia(WIDE).matches) return false;
+  const header = document.querySelector(".md-header");
+  const top = (header ? header.getBoundingClientRect().height : 0) + GAP;
+  const bottom = figure.getBoundingClientRect().bottom;
+  const fits = targets(panel).find((t) => top + bottom - t.getBoundingClientRect().top <= window.innerHeight);
+  if (!fits) return false;
+  window.scrollTo({ top: fits.getBoundingClientRect().top - top, behavior: "instant" });
+  return true;
+}
