@@ -45,9 +45,11 @@ def board_ready(page, widget=DIP, phase=None, timeout=READY):
                            f"return b && b.dataset.state === 'ready'{want}; }})()", timeout=timeout)
 
 
-def click_province(page, key, widget=DIP):
-    point = page.evaluate(POINT, [widget, key])
-    assert point, f"no point of {key} can be clicked"
+def click_province(page, key, widget=DIP, still=False):
+    """A real click inside a province; ``still``: where the page is, without scrolling it first."""
+    script = POINT.replace("shape.scrollIntoView({block: 'center', inline: 'center'});", "") if still else POINT
+    point = page.evaluate(script, [widget, key])
+    assert point, f"no point of {key} can be clicked" + (" where the page is" if still else "")
     page.mouse.click(*point)
 
 
@@ -55,10 +57,10 @@ def box(page, name="orders", widget=DIP) -> str:
     return page.locator(f"{widget}-{name}").input_value()
 
 
-def order_by_clicks(page, line, unit, path=(), mode=None, choice=None, widget=DIP, field="orders"):
+def order_by_clicks(page, line, unit, path=(), mode=None, choice=None, widget=DIP, field="orders", still=False):
     """Click the unit (or centre), a mode button if asked, then the places until the order is written, or a
-    listed order's button; the order must then stand in the box."""
-    click_province(page, unit, widget)
+    listed order's button; the order must then stand in the box. ``still``: never scroll the page to a province."""
+    click_province(page, unit, widget, still)
     menu = page.locator(f"{widget} .board-menu")
     menu.wait_for(state="visible")
     if mode:
@@ -66,7 +68,7 @@ def order_by_clicks(page, line, unit, path=(), mode=None, choice=None, widget=DI
     for key in path:
         if not menu.is_visible():
             break
-        click_province(page, key, widget)
+        click_province(page, key, widget, still)
     if choice:
         page.locator(f"{widget} .board-choices .board-choice", has_text=choice).click()
     page.wait_for_function(f"document.querySelector('{widget}-{field}').value.split('\\n').includes({line!r})")
@@ -116,69 +118,78 @@ def start_link(site_url):
 
 
 # Issue 23: at 1280 x 900 the board (at least 760 px wide), the order menu, Adjudicate and the drawn result
-# are on the screen together, with no scrolling between them.
+# are on the screen together, from where the page stands as it opens: the test never scrolls it.
 ON_SCREEN = """([widget, what]) => {
   const rect = (s) => { const n = document.querySelector(widget + ' ' + s);
                         return n && n.getClientRects().length ? n.getBoundingClientRect().toJSON() : null; };
   const out = Object.fromEntries(what.map((s) => [s, rect(s)]));
   out.scrollY = window.scrollY;
+  out.header = document.querySelector('.md-header').getBoundingClientRect().bottom;
   return out;
 }"""
 
 
-def _board_at_top(page):
-    page.evaluate(f"(() => {{ const f = document.querySelector('{DIP} .board-map');"
-                  f" window.scrollTo(0, f.getBoundingClientRect().top + window.scrollY - 56); }})()")
-
-
 def _all_on_screen(page, what, width=1280, height=900):
+    """Each element wholly in the viewport, under Material's header (which would cover it)."""
     rects = page.evaluate(ON_SCREEN, [DIP, what])
     for name in what:
         r = rects[name]
         assert r, f"{name} is not shown"
-        assert r["top"] >= 0 and r["bottom"] <= height and r["left"] >= 0 and r["right"] <= width, (name, rects)
+        assert r["top"] >= rects["header"] and r["bottom"] <= height and r["left"] >= 0 and r["right"] <= width, \
+            (name, rects)
     return rects
 
 
-def _click_still(page, key):
-    """A click inside a province without scrolling the page first."""
-    point = page.evaluate(POINT.replace("shape.scrollIntoView({block: 'center', inline: 'center'});", ""), [DIP, key])
-    assert point, f"no point of {key} can be clicked where the page is"
-    page.mouse.click(*point)
-
-
-def _one_screen_checks(page, phase_index):
-    """At 1280 x 900: a unit's menu open beside the board, then the result drawn on it, never scrolling."""
-    _board_at_top(page)
-    y = page.evaluate("window.scrollY")
-    _click_still(page, "par" if phase_index == 0 else "lon")
+def _one_screen_checks(page, phase_index, arrived_at):
+    """At 1280 x 900: a unit's menu opened by a click on the map, beside the board, with Adjudicate where it was
+    before the menu opened; nothing scrolled since the page opened."""
+    before = _all_on_screen(page, [".board-map > svg", ".calc-run"])
+    assert before["scrollY"] == arrived_at, "the page moved since it opened"
+    click_province(page, "par" if phase_index == 0 else "lon", still=True)
     page.locator(f"{DIP} .board-menu").wait_for(state="visible")
     rects = _all_on_screen(page, [".board-map > svg", ".board-menu", ".calc-run"])
     assert rects[".board-map > svg"]["right"] - rects[".board-map > svg"]["left"] >= 760, rects
-    assert rects["scrollY"] == y, "the click scrolled the page"
+    assert rects["scrollY"] == arrived_at, "the click scrolled the page"
+    assert rects[".calc-run"] == before[".calc-run"], "opening the menu moved Adjudicate"
     page.locator(f"{DIP} .board-cancel").click()
 
 
-def _result_on_screen(page):
+def _result_on_screen(page, arrived_at):
     page.wait_for_selector(f"{DIP} .board-map[data-result] > svg")
-    _board_at_top(page)
-    _all_on_screen(page, [".board-map[data-result] > svg", ".calc-run", ".calc-next", ".board-typed"])
+    rects = _all_on_screen(page, [".board-map[data-result] > svg", ".calc-run", ".calc-next", ".board-typed"])
+    assert rects["scrollY"] == arrived_at, "adjudicating scrolled the page"
     assert page.locator(f"{DIP} .board-typed").inner_text().startswith("Adjudicated. ")
+
+
+def _open(page, site_url, size):
+    """At 1280 the page as a reader opens it (no link: it opens on the starting position, waiting for orders);
+    returns where it stands once its board is ready. At 390, from a link to the same boxes."""
+    if size[0] != 1280:
+        page.goto(start_link(site_url))
+        page.wait_for_selector(f"{DIP}[data-state=done]", timeout=READY)
+        return None
+    page.goto(site_url + "diplomacy/adjudicator/")
+    board_ready(page, phase="Spring 1901 movement")
+    assert (box(page, "position"), box(page)) == (_start_text(), "")
+    arrived_at = page.evaluate("window.scrollY")
+    assert arrived_at > 0, "the board was not brought up as the page opened"
+    assert page.evaluate("document.activeElement === document.body"), "the focus moved"
+    return arrived_at
 
 
 @pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["1280", "390"])
 def test_spring_1901_to_spring_1902_by_clicks_alone_gives_the_typed_orders_results(page, site_url, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.goto(start_link(site_url))
-    page.wait_for_selector(f"{DIP}[data-state=done]", timeout=READY)
+    arrived_at = _open(page, site_url, size)
+    wide = arrived_at is not None
     params = {"phase": "Spring 1901 movement", "position": _start_text(), "orders": ""}
     for i, (phase, orders) in enumerate(GAME):
         board_ready(page, phase=phase)
         assert box(page, "phase") == phase
-        if size[0] == 1280 and i < 2:
-            _one_screen_checks(page, i)
+        if wide and i < 2:
+            _one_screen_checks(page, i, arrived_at)
         for line, unit, path, mode, choice in orders:
-            order_by_clicks(page, line, unit, path, mode, choice)
+            order_by_clicks(page, line, unit, path, mode, choice, still=wide)
         if phase.startswith("Winter"):
             page.locator(f"{DIP} .board-loose .board-choice", has_text="Russia: Waive").click()
             page.wait_for_function(f"document.querySelector('{DIP}-orders').value.includes('Russia: Waive')")
@@ -187,8 +198,8 @@ def test_spring_1901_to_spring_1902_by_clicks_alone_gives_the_typed_orders_resul
         assert sorted(box(page).splitlines()) == sorted(typed), "the clicks wrote exactly the orders, nothing else"
         expected = calculators.run("dip-adjudicate", dict(params, orders="\n".join(typed)))
         assert adjudicate(page) == expected["summary"]
-        if size[0] == 1280:
-            _result_on_screen(page)
+        if wide:
+            _result_on_screen(page, arrived_at)
         continue_game(page)
         # Continue leaves the focus on the board, never in a text box (a phone's keyboard would cover the map).
         assert page.evaluate("document.activeElement.tagName") not in ("TEXTAREA", "INPUT")
@@ -197,6 +208,8 @@ def test_spring_1901_to_spring_1902_by_clicks_alone_gives_the_typed_orders_resul
     assert box(page, "phase") == "Spring 1902 movement"
     board_ready(page, phase="Spring 1902 movement")
     assert "4 phases played" in page.locator(f"{DIP} .board-phase").inner_text()
+    if wide:
+        assert page.evaluate("window.scrollY") == arrived_at, "the page moved during the game"
 
 
 def test_typing_an_order_draws_it_and_an_illegal_one_is_marked(page, site_url):
