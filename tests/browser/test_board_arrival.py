@@ -1,0 +1,89 @@
+"""A board's page opened as a play surface (issue 23): on a wide, tall screen the board is brought to the top under
+the header as the page opens, by a fresh load or by Material's instant navigation; never when the page opens on an
+anchor, on a phone, when Back puts the page where the reader left it, or once the reader has scrolled."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_board_autosave import instant_home_and_back
+from tests.browser.test_board_play import DIP, board_ready
+
+pytestmark = pytest.mark.browser
+WIDE = {"viewport": {"width": 1280, "height": 900}}
+# Where the map and the widget stand, and what Material's header covers.
+WHERE = f"""() => {{
+  const map = document.querySelector('{DIP} .board-map').getBoundingClientRect();
+  const widget = document.querySelector('{DIP}').getBoundingClientRect();
+  return {{y: window.scrollY, map: [map.top, map.bottom], widget: widget.top,
+           header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+           focus: document.activeElement === document.body}};
+}}"""
+
+
+def _brought_up(where) -> bool:
+    """The widget just under the header and the whole map in the 900 px viewport."""
+    return where["header"] <= where["widget"] <= where["header"] + 16 and where["map"][1] <= 900
+
+
+@pytest.mark.parametrize("path", ["diplomacy/adjudicator/", "wotw/adjudicator/", "calculators/dip-adjudicate/",
+                                  "calculators/wotw-adjudicate/"])
+def test_a_board_page_opens_with_the_board_at_the_top(new_page, site_url, path):
+    page = new_page(**WIDE)
+    page.goto(site_url + path)
+    widget = "#calc-wotw-adjudicate" if "wotw" in path else DIP
+    board_ready(page, widget)
+    where = page.evaluate(WHERE.replace(DIP, widget))
+    assert where["y"] > 0 and _brought_up(where) and where["focus"], where
+    assert where["map"][0] >= where["header"]
+
+
+def test_instant_navigation_brings_the_board_up_and_back_leaves_the_page_where_the_reader_left_it(new_page,
+                                                                                                   site_url):
+    page = new_page(**WIDE)
+    page.goto(site_url, wait_until="networkidle")  # Material follows links in place once it has the sitemap
+    page.goto(site_url + "diplomacy/adjudicator/", wait_until="networkidle")
+    board_ready(page)
+    assert page.evaluate("window.scrollY") > 0
+    page.mouse.move(600, 600)
+    page.mouse.wheel(0, -2000)  # the reader scrolls up to the title: Back must bring the page back there
+    page.wait_for_function("window.scrollY === 0")
+    page.wait_for_timeout(300)  # Material keeps the offset in the history entry 100 ms after a scroll
+    instant_home_and_back(page, site_url)  # home by a link, then the adjudicator by a link: brought up again
+    board_ready(page)
+    assert _brought_up(page.evaluate(WHERE)), page.evaluate(WHERE)
+    page.go_back()  # home, then Back again to the first visit, where the reader had scrolled to
+    page.wait_for_function("location.pathname === '/'")
+    page.go_back()
+    page.wait_for_function("location.pathname === '/diplomacy/adjudicator/'")
+    board_ready(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") == 0, "Back did not leave the page where the reader left it"
+
+
+def test_an_anchor_a_phone_or_a_reader_who_scrolled_first_keeps_the_page_where_it_is(new_page, site_url):
+    page = new_page(**WIDE)
+    page.goto(site_url + "diplomacy/adjudicator/#loading-links-and-files")  # a section just under the board
+    board_ready(page)
+    heading = page.evaluate("document.getElementById('loading-links-and-files').getBoundingClientRect().top")
+    assert 0 < heading < 200, "the page stands at its anchor"
+
+    phone = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone.goto(site_url + "diplomacy/adjudicator/")
+    board_ready(phone)
+    assert phone.evaluate("window.scrollY") == 0
+
+    # The calculator code held back until the reader has scrolled a little: the board, once set up, stays put.
+    slow = new_page(**WIDE)
+    held = []
+    slow.route("**/assets/engine/widgets.js", lambda route: held.append(route))
+    slow.goto(site_url + "diplomacy/adjudicator/", wait_until="domcontentloaded")
+    slow.wait_for_function("document.querySelector('.md-header') !== null")
+    slow.mouse.move(600, 600)
+    slow.mouse.wheel(0, 120)
+    slow.wait_for_function("window.scrollY > 0")
+    scrolled_to = slow.evaluate("window.scrollY")
+    while not held:
+        slow.wait_for_timeout(50)
+    held[0].continue_()
+    board_ready(slow)
+    assert slow.evaluate("window.scrollY") == scrolled_to
