@@ -48,7 +48,13 @@ class Board {
     this.history = new GameHistory(this);
     this.files = new GameFiles(this);
     place(this.parts, widget, this.spec);
-    this.map.placeholder(widget.resultBox.querySelector("svg.dip-board"), widget.shownKey !== widget.key());
+    // Opened waiting for orders, the widget kept its pre-rendered map aside (widget.js start): a position, not
+    // a result. Otherwise the result box still holds it, a result for the boxes unless a link changed them.
+    const kept = widget.startMap;
+    widget.startMap = null;
+    if (kept) this.map.placeholder(kept, { result: false, stale: false });
+    else this.map.placeholder(widget.resultBox.querySelector("svg.dip-board"),
+      { result: widget.shownKey === widget.key(), stale: widget.shownKey !== widget.key() });
     this.history.show();
     this.wire();
     this.files.restore();

@@ -66,6 +66,15 @@ export function copyWithoutStatic(svg, key) {
   return copy;
 }
 
+// The map's static layers alone (the geography, its tints and names): what a board shows while it waits for
+// its live map, when the map it has is a result's (whose pieces are not the position's).
+export function onlyStatic(svg) {
+  for (const child of [...svg.children]) {
+    if (!staticName(child) && child.localName !== "title") child.remove();
+  }
+  return svg;
+}
+
 // Marks a sanitised map as one made without its static layers, for key.
 export function markPartial(svg, key) {
   partial.set(svg, key);

@@ -4,7 +4,9 @@
 // and swapped in, so that the units keep the focus; when the provinces are those already drawn, they
 // are kept and only the rest of the map is (layers.js).
 import { uniqueIds } from "../calculator/dom.js";
-import { copyWithoutStatic, markPartial, partialKey, staticKey, swapLayers, withoutStatic } from "./layers.js";
+import {
+  copyWithoutStatic, markPartial, onlyStatic, partialKey, staticKey, swapLayers, withoutStatic,
+} from "./layers.js";
 import { provinceOf } from "./options.js";
 
 // The parts of a map that change with the orders alone, as SVG text: parsed in an inert document
@@ -38,15 +40,22 @@ export class BoardMap {
   // The page's pre-rendered map (the result for the page's starting values, hooks/widgets.py), moved into
   // the board's place until the engine draws the live one: the board has its size, and a map, from the
   // start, so that nothing moves when the live map arrives (issue 25: the map's arrival was the page's
-  // layout shift). It is not clickable; stale: it is not for the boxes as they are (a link was opened).
-  placeholder(svg, stale) {
+  // layout shift). It is not clickable. result: it is the result for the boxes as they are; stale: it is not
+  // for the boxes as they are (a link was opened).
+  placeholder(svg, { result, stale }) {
     if (!svg || this.svg()) return;
     const wait = this.figure.querySelector(".board-wait");
     if (wait) wait.remove();
     svg.classList.remove("calc-map"); // the result's own map stays the page's one result map
+    // Not the result for the boxes: its pieces are a result's (War of the Worlds' pre-rendered result has a
+    // cylinder landed), so only the geography is shown until the live map brings the position's.
+    if (!result && !stale) {
+      onlyStatic(svg);
+      svg.setAttribute("aria-label", "The board; its units appear once the engine has started.");
+    }
     this.key = staticKey(svg);
     this.figure.append(svg);
-    this.figure.toggleAttribute("data-result", !stale);
+    this.figure.toggleAttribute("data-result", result);
     if (stale) this.figure.dataset.stale = "1";
   }
 
