@@ -51,7 +51,7 @@ def test_each_calculators_page_opens_with_its_title_purpose_and_form(built_site,
         h1 = re.sub(r'<a class="headerlink".*?</a>', "", re.search(r"<h1[^>]*>(.*?)</h1>", article, re.S).group(1))
         assert html.unescape(re.sub(r"<[^>]+>", "", h1)).strip() == c["title"], c["id"]
         purpose = article.index('class="calc-purpose"')
-        widget = re.search(r'<section class="calc-widget" id="([a-z0-9-]+)"', article)
+        widget = re.search(r'<section class="calc-widget"[^>]*? id="([a-z0-9-]+)"', article)
         assert widget and widget.group(1) == f"calc-{c['id']}", c["id"]
         # Nothing but the purpose between the title and the form.
         assert article.index("</h1>") < purpose < widget.start(), c["id"]
