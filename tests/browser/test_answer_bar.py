@@ -19,11 +19,13 @@ READ = """(id) => {
   const head = w.querySelector('.calc-result .calc-summary');
   const box = (e) => { if (!e || !e.getClientRects().length) return null;
     const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height}; };
-  return {shown: !!bar && bar.checkVisibility(), bar: box(bar), text: bar && bar.querySelector('.calc-answer-text').textContent,
+  return {shown: !!bar && bar.checkVisibility(), bar: box(bar),
+          text: bar && bar.querySelector('.calc-answer-text').textContent,
           state: bar && bar.querySelector('.calc-answer-state').textContent,
           stateShown: !!bar && bar.querySelector('.calc-answer-state').checkVisibility(),
           head: box(head), headText: head && head.textContent.trim(), height: innerHeight,
-          focused: document.activeElement === head, bars: document.querySelectorAll('.calc-answer-bar:not([hidden])').length};
+          focused: document.activeElement === head,
+          bars: document.querySelectorAll('.calc-answer-bar:not([hidden])').length};
 }"""
 
 
