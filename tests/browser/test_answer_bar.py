@@ -80,6 +80,17 @@ def test_a_change_near_the_top_shows_the_answer_in_a_bar_and_its_button_shows_th
     assert bar["bottom"] <= seen["height"] + 0.5 and bar["top"] >= seen["height"] - 80, f"bar not at the foot: {bar}"
     assert seen["text"] == seen["headText"] and seen["text"], seen  # the new result's headline, whole
     assert not seen["stateShown"], f"a current result is marked: {seen['state']}"
+    # Nothing stays under the bar: the form's last button (Reset), scrolled to just above the bar, is what a tap
+    # there meets.
+    hit = pg.evaluate("""([id, barTop]) => {
+      const buttons = [...document.querySelectorAll('#calc-' + id + ' .calc-actions button')];
+      const run = buttons.filter(b => b.checkVisibility()).pop();
+      window.scrollBy(0, run.getBoundingClientRect().bottom - (barTop - 4));
+      const r = run.getBoundingClientRect();
+      return run.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    }""", [cid, bar["top"]])
+    assert hit, "the form's last button cannot be scrolled clear of the bar"
+    pg.evaluate("() => window.scrollTo(0, 0)")
     go = pg.locator(f"#calc-{cid} .calc-answer-go")
     size = go.bounding_box()
     assert size["height"] >= 36 - 0.5 and size["width"] >= 36, size
@@ -116,16 +127,35 @@ def test_the_bar_marks_an_error_and_gives_way_to_the_order_menu(new_page, site_u
     assert not pg.evaluate(READ, "dip-adjudicate")["shown"], "the bar covers the order menu"
 
 
+# How many bars are drawn, and whether one overlaps Material's "Back to top" button (shown as the reader scrolls up).
+BARS = """() => {
+  const shown = [...document.querySelectorAll('.calc-answer-bar')].filter(b => b.checkVisibility());
+  const top = document.querySelector('.md-top');
+  const t = top && !top.hidden && top.checkVisibility() ? top.getBoundingClientRect() : null;
+  const over = t && shown.some(b => {
+    const r = b.getBoundingClientRect();
+    return r.top < t.bottom && t.top < r.bottom;
+  });
+  return [shown.length, !!over];
+}"""
+
+
 def test_one_bar_at_a_time_on_a_page_of_several_calculators(new_page, site_url):
+    """Down clans/checks (four calculators) and back up: never two bars, never one over "Back to top"."""
     pg = new_page(**PHONE)
     pg.goto(site_url + "clans/checks/")
     height = pg.evaluate("document.documentElement.scrollHeight")
-    most = 0
-    for y in range(0, height, 600):
-        pg.evaluate("(y) => window.scrollTo(0, y)", y)
-        pg.wait_for_timeout(150)
-        most = max(most, pg.evaluate("document.querySelectorAll('.calc-answer-bar:not([hidden])').length"))
+    most, overlaps = 0, []
+    steps = list(range(0, height, 600))
+    for y in steps + steps[::-1]:
+        pg.mouse.wheel(0, y - pg.evaluate("scrollY"))
+        pg.wait_for_timeout(200)
+        count, over = pg.evaluate(BARS)
+        most = max(most, count)
+        if over:
+            overlaps.append(y)
     assert most == 1, f"{most} bars at once (or none ever shown)"
+    assert not overlaps, f"a bar over Back to top at {overlaps}"
 
 
 def test_no_bar_on_a_wide_screen(new_page, site_url):

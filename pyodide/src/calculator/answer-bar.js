@@ -24,6 +24,7 @@ const STATE_TEXT = {
 };
 
 const bars = new Set(); // the page's bars: one at a time is shown (pick)
+let phone = null; // the PHONE media query, made once for the tab
 let lastUsed = null; // the widget the reader last typed or tapped in
 
 // Which of the bars that could show does: the widget the reader is working in, else the first on screen.
@@ -47,7 +48,6 @@ export class AnswerBar {
     this.widget = widget;
     this.w = widget.w;
     this.box = widget.resultBox;
-    this.phone = window.matchMedia(PHONE);
     this.onScreen = false; // some of the widget is on screen
     this.below = false; // the headline (or the result box) is below the screen, or behind the bar
     this.state = el("span", { class: "calc-answer-state" });
@@ -77,7 +77,6 @@ export class AnswerBar {
     new MutationObserver(changed).observe(this.w, { attributes: true, attributeFilter: ["data-state"] });
     new MutationObserver(changed).observe(this.box, { attributes: true, attributeFilter: ["data-stale"],
       childList: true, subtree: true });
-    this.phone.addEventListener("change", pick);
     bars.add(this);
     this.update();
   }
@@ -129,7 +128,7 @@ export class AnswerBar {
   }
 
   wanted() {
-    return this.phone.matches && this.onScreen && this.below && this.has && this.w.isConnected;
+    return phone.matches && this.onScreen && this.below && this.has && this.w.isConnected;
   }
 
   show(on) {
@@ -152,9 +151,12 @@ export class AnswerBar {
 
 export function attachAnswerBar(widget) {
   if (typeof IntersectionObserver !== "function" || !widget.resultBox) return;
-  if (!bars.size) {
+  if (!phone) {
+    phone = window.matchMedia(PHONE);
+    phone.addEventListener("change", pick);
     document.addEventListener("focusin", noteUse);
     document.addEventListener("input", noteUse);
+    document.addEventListener("click", noteUse);
   }
   widget.answerBar = new AnswerBar(widget);
 }
