@@ -76,7 +76,7 @@ export class AnswerBar {
     };
     new MutationObserver(changed).observe(this.w, { attributes: true, attributeFilter: ["data-state"] });
     new MutationObserver(changed).observe(this.box, { attributes: true, attributeFilter: ["data-stale"],
-      childList: true, subtree: true });
+      childList: true });
     bars.add(this);
     this.update();
   }
