@@ -104,8 +104,11 @@ def _widget(m, page) -> str:
     # </div> would end the exclusion and index the rest of the result (issue 24). The script lays the
     # form out as the page is read (earlyForm in pyodide/src/calculator/form.js), so that the page is first
     # drawn with the form in place and the live one replaces it without moving anything (issue 25).
+    # A widget with a board is marked so from the first drawing (board.css: its padding, and its pre-rendered
+    # result laid out only when it comes near the screen, issue 25), not only once the board is set up.
+    board = " data-has-board" if calc["board"] else ""
     html = (
-        f'<section class="calc-widget" id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
+        f'<section class="calc-widget"{board} id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
         f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{schema_text}"{presets} data-search-exclude>\n'
         f'<div class="calc-head"><span class="calc-title">{escape(calc["title"])}</span>'
         f'<span class="calc-status" role="status">Pre-computed for the starting values; '

@@ -170,7 +170,9 @@ _ARM_CANCEL = """(widget) => {
 @pytest.fixture
 def cancel_at_first_progress():
     """``start(page, widget, begin)``: arm the cancel, call ``begin()`` (which starts the run), and
-    return the progress value (0 < v < 1) at which the page pressed Cancel."""
+    return the progress value (0 < v < 1) at which the page pressed Cancel. Any run of more than a slice
+    (50 ms, calculators/present/worker.py) reports progress: the widget must be idle when this is called,
+    and ``begin()`` one change (one run), or the cancel may hit a run that a later change supersedes."""
     def start(page, widget, begin):
         page.evaluate(_ARM_CANCEL, widget)
         begin()

@@ -14,17 +14,23 @@ READY = 90_000
 # A form's first control. On a board (the adjudicators, issue 23) that is a unit on the map: on a phone
 # the map comes first and a tap on a unit gives its orders, written into the orders box below the map.
 FIELD = ":is(input:not([type=hidden]), select, textarea, svg.dip-board .orderable)"
+# Before the engine has drawn the live map, the board shows the page's own map in its place, not yet
+# clickable (issue 25: nothing moves when the live one arrives): its map is then what the player sees first,
+# and counts as on the first screen when its upper half is.
+WAITING_MAP = ".board-map:not(:has(.orderable)) > svg.dip-board"
 
 
 def _first_field_box(pg, cid):
-    """The first field of the calculator's form (or the first unit on its board), where the page shows
-    it (its top and bottom, px)."""
-    return pg.evaluate("""([id, field]) => {
+    """The first field of the calculator's form (or the first unit on its board; or the upper half of a board's
+    map not yet live), where the page shows it (its top and bottom, px)."""
+    return pg.evaluate("""([id, field, waiting]) => {
         const f = document.querySelector(`#calc-${id} form ${field}`);
-        if (!f) return null;
-        const r = f.getBoundingClientRect();
-        return {top: r.top, bottom: r.bottom, height: r.height, scrollY};
-    }""", [cid, FIELD])
+        const m = document.querySelector(`#calc-${id} form ${waiting}`);
+        if (!f && !m) return null;
+        const r = (m || f).getBoundingClientRect();
+        const bottom = m ? r.top + r.height / 2 : r.bottom;
+        return {top: r.top, bottom, height: bottom - r.top, scrollY};
+    }""", [cid, FIELD, WAITING_MAP])
 
 
 def _instant_goto(pg, url: str) -> None:

@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 import pytest
 
 import calculators
+from tests.browser.test_long_runs import MONTE_CARLO_DONE
 
 STALE = ".calc-stale-note:not(.calc-compare *)"  # the result's stale note, not the readings comparison's
 
@@ -254,10 +255,11 @@ def test_cancel_marks_the_result_as_the_previous_one(page, site_url, cancel_at_f
     widget = "#calc-com-defend"
     page.goto(site_url + "icehouse/defend/")
     wait_done(page, widget)
-    summary = page.locator(f"{widget} .calc-summary").inner_text()
     open_more(page, widget)
-    page.locator(f"{widget}-trials").fill("200000")
-    cancel_at_first_progress(page, widget, lambda: page.locator(f"{widget}-method").select_option("monte-carlo"))
+    page.locator(f"{widget}-method").select_option("monte-carlo")
+    page.wait_for_function(MONTE_CARLO_DONE, arg=widget, timeout=30_000)
+    summary = page.locator(f"{widget} .calc-summary").inner_text()  # the result a cancel leaves shown
+    cancel_at_first_progress(page, widget, lambda: page.locator(f"{widget}-trials").fill("200000"))
     page.wait_for_selector(f"{widget}[data-state=cancelled]", timeout=30_000)
     assert page.locator(f"{widget} .calc-result").get_attribute("data-stale") == "cancelled"
     assert page.locator(f"{widget} {STALE}").inner_text() == "Cancelled: showing the previous result."

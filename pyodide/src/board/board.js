@@ -16,7 +16,6 @@
 // Its parts: map.js (drawing), order-entry.js (clicks, keyboard, menus), order-list.js (the orders
 // typed), history.js (the game so far), game-file.js (export, import, kept in the tab), autosave.js (the game
 // in progress kept in this browser), map-file.js.
-import { uniqueIds } from "../calculator/dom.js";
 import { Autosave } from "./autosave.js";
 import { GameFiles } from "./game-file.js";
 import { GameHistory } from "./history.js";
@@ -49,6 +48,13 @@ class Board {
     this.history = new GameHistory(this);
     this.files = new GameFiles(this);
     place(this.parts, widget, this.spec);
+    // Opened waiting for orders, the widget kept its pre-rendered map aside (widget.js start): a position, not
+    // a result. Otherwise the result box still holds it, a result for the boxes unless a link changed them.
+    const kept = widget.startMap;
+    widget.startMap = null;
+    if (kept) this.map.placeholder(kept, { result: false, stale: false });
+    else this.map.placeholder(widget.resultBox.querySelector("svg.dip-board"),
+      { result: widget.shownKey === widget.key(), stale: widget.shownKey !== widget.key() });
     this.history.show();
     this.wire();
     this.files.restore();
@@ -159,7 +165,12 @@ class Board {
     const ordersOnly = !lists && !!this.map.svg() && !this.map.showsResult;
     let fresh;
     try {
-      fresh = await this.map.sanitised(chart ? String(chart.svg || "") : "", ordersOnly);
+      const text = chart ? String(chart.svg || "") : "";
+      fresh = await this.map.sanitised(text, ordersOnly);
+      // A result drawn meanwhile changed the provinces shown: the whole map, then.
+      if (fresh && version === this.version && !this.map.fits(fresh)) {
+        fresh = await this.map.sanitised(text, false, true);
+      }
     } catch (e) {
       this.fail("The map cannot be shown: the page's sanitiser did not load. Reload the page to try again.");
       return false;
@@ -177,7 +188,9 @@ class Board {
     delete error.dataset.refused;
     if (lists) this.options = indexOptions(data, keys.inputsKey);
     this.preview = { key: keys.ordersKey, typed: Array.isArray(data.typed) ? data.typed : [] };
-    if (fresh) this.map.draw(fresh, !lists, this.options ? this.options.subjects : new Map());
+    // A result for these very boxes is in: it is what the board shows (drawn once, not after the orders' map).
+    const onResult = !!fresh && this.resultShowable();
+    if (fresh && !onResult) this.map.draw(fresh, !lists, this.options ? this.options.subjects : new Map());
     this.setStale(false);
     showTyped(this.parts, this.preview.typed, this.options, this.adjudicated());
     this.entry.showLoose();
@@ -188,7 +201,7 @@ class Board {
     if (this.cw.waiting) this.cw.nameWaiting(this.options.phase);
     this.autosave.save();
     // A result for these very boxes that came in before this redraw is drawn again on the new map.
-    if (fresh && !this.map.showsResult && this.adjudicated() !== null) this.showResult();
+    if (onResult) this.showResult();
     panel.dataset.state = "ready";
     panel.dataset.phase = this.options.phase;
     panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
@@ -201,14 +214,18 @@ class Board {
     return typeof cw.lastResult.summary === "string" ? cw.lastResult.summary : "";
   }
 
+  // Whether showResult() would draw: a result for the boxes as they are, with its map, and no played phase viewed.
+  resultShowable() {
+    return this.adjudicated() !== null && this.history.viewing === null &&
+      !!this.cw.resultBox.querySelector("svg.dip-board");
+  }
+
   // The result just worked out, drawn on this map (succeeded, failed, dislodged, retreats and builds due):
   // the result's own map under it is not shown (board.css). The next change of the boxes draws them again.
   showResult() {
+    if (!this.resultShowable()) return;
     const drawn = this.cw.resultBox.querySelector("svg.dip-board");
-    if (!drawn || this.adjudicated() === null || this.history.viewing !== null) return;
-    const copy = drawn.cloneNode(true);
-    copy.classList.remove("calc-map"); // the result's own map stays the page's one result map
-    uniqueIds(copy, this.id + "-r-");
+    const copy = this.map.copyOf(drawn);
     this.entry.deselect(false);
     this.map.draw(copy, false, this.options ? this.options.subjects : new Map(), true);
     if (this.preview) showTyped(this.parts, this.preview.typed, this.options, this.adjudicated());

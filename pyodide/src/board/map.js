@@ -1,8 +1,12 @@
 // The board's map: the SVG the options calculator draws (in Python, as every map of the site), put
 // into the page through the sanitiser, made clickable and focusable, and lit up while an order is
 // being chosen. When only the orders changed, only the orders layer is sent through the sanitiser
-// and swapped in, so that the units keep the focus.
+// and swapped in, so that the units keep the focus; when the provinces are those already drawn, they
+// are kept and only the rest of the map is (layers.js).
 import { uniqueIds } from "../calculator/dom.js";
+import {
+  copyWithoutStatic, markPartial, onlyStatic, partialKey, staticKey, swapLayers, withoutStatic,
+} from "./layers.js";
 import { provinceOf } from "./options.js";
 
 // The parts of a map that change with the orders alone, as SVG text: parsed in an inert document
@@ -25,19 +29,62 @@ export class BoardMap {
     this.prefix = prefix;
     this.sanitiser = sanitiser;
     this.showsResult = false;
+    this.key = null; // the static layers of the map shown (layers.js staticKey), as the engine drew them
+    this.decorated = []; // [node, classes added]: what decorate() made clickable
   }
 
   svg() {
     return this.figure.querySelector("svg");
   }
 
+  // The page's pre-rendered map (the result for the page's starting values, hooks/widgets.py), moved into
+  // the board's place until the engine draws the live one: the board has its size, and a map, from the
+  // start, so that nothing moves when the live map arrives (issue 25: the map's arrival was the page's
+  // layout shift). It is not clickable. result: it is the result for the boxes as they are; stale: it is not
+  // for the boxes as they are (a link was opened).
+  placeholder(svg, { result, stale }) {
+    if (!svg || this.svg()) return;
+    const wait = this.figure.querySelector(".board-wait");
+    if (wait) wait.remove();
+    svg.classList.remove("calc-map"); // the result's own map stays the page's one result map
+    // Not the result for the boxes: its pieces are a result's (War of the Worlds' pre-rendered result has a
+    // cylinder landed), so only the geography is shown until the live map brings the position's.
+    if (!result && !stale) {
+      onlyStatic(svg);
+      svg.setAttribute("aria-label", "The board; its units appear once the engine has started.");
+    }
+    this.key = staticKey(svg);
+    this.figure.append(svg);
+    this.figure.toggleAttribute("data-result", result);
+    if (stale) this.figure.dataset.stale = "1";
+  }
+
   // The map's SVG element from the engine's SVG text, through the sanitiser (null if there is none);
   // ordersOnly: only its orders layer (see draw).
-  async sanitised(svgText, ordersOnly) {
-    const fragment = await this.sanitiser.sanitise(ordersOnly ? ordersLayer(svgText) : svgText);
+  // Without its static layers when they are those shown (unless whole); fits() tells whether it can be drawn.
+  async sanitised(svgText, ordersOnly, whole = false) {
+    const key = this.key;
+    const lean = ordersOnly || whole || !key || !this.svg() ? null : withoutStatic(svgText, key);
+    const fragment = await this.sanitiser.sanitise(ordersOnly ? ordersLayer(svgText) : lean || svgText);
     const fresh = fragment.querySelector ? fragment.querySelector("svg") : null;
     if (fresh) uniqueIds(fresh, this.prefix);
+    if (fresh && lean) markPartial(fresh, key);
     return fresh;
+  }
+
+  // Whether a map from sanitised() can be drawn on the map shown (one without static layers needs them).
+  fits(fresh) {
+    const key = partialKey(fresh);
+    return key === null || (key === this.key && !!this.svg());
+  }
+
+  // An adjudicated result's map (in the result box) as the board draws it: its copy without the static
+  // layers when they are those shown, else a whole copy.
+  copyOf(svg) {
+    const copy = (this.key && this.svg() && copyWithoutStatic(svg, this.key)) || svg.cloneNode(true);
+    copy.classList.remove("calc-map"); // the result's own map stays the page's one result map
+    uniqueIds(copy, this.prefix + "r-");
+    return copy;
   }
 
   // subjects: what can be clicked (options.js); result: the map is an adjudicated result's (its next
@@ -61,15 +108,33 @@ export class BoardMap {
     }
     this.showsResult = result;
     this.figure.toggleAttribute("data-result", result);
+    delete this.figure.dataset.stale; // the placeholder's mark (board.js keeps its own)
     const active = document.activeElement;
     const focused = old && old.contains(active) ? active.getAttribute("data-unit") : null;
-    if (old) old.replaceWith(fresh);
-    else this.figure.append(fresh);
-    this.decorate(fresh, subjects);
-    if (focused) {
-      const again = fresh.querySelector(`[data-unit="${CSS.escape(focused)}"][tabindex]`);
+    this.undecorate();
+    let shown = fresh;
+    if (old && partialKey(fresh) !== null) {
+      swapLayers(old, fresh); // the provinces stay in the page as they are
+      shown = old;
+    } else {
+      this.key = staticKey(fresh);
+      if (old) old.replaceWith(fresh);
+      else this.figure.append(fresh);
+    }
+    this.decorate(shown, subjects);
+    if (focused && !shown.contains(document.activeElement)) {
+      const again = shown.querySelector(`[data-unit="${CSS.escape(focused)}"][tabindex]`);
       if (again) again.focus({ preventScroll: true });
     }
+  }
+
+  // What the last decorate() made clickable, as the engine drew it again (the provinces kept between draws).
+  undecorate() {
+    for (const [node, added] of this.decorated) {
+      for (const a of ["tabindex", "role", "aria-label"]) node.removeAttribute(a);
+      node.classList.remove("orderable", ...added);
+    }
+    this.decorated = [];
   }
 
   // What can be clicked takes the focus, with a name that says what it does.
@@ -85,16 +150,21 @@ export class BoardMap {
       if (!s || done.has(key) || u.classList.contains("built") || !u.classList.contains(powerClass(s.power))) continue;
       done.add(key);
       clickable(u, s);
+      this.decorated.push([u, []]);
     }
     for (const [key, s] of subjects) {
       if (done.has(key) || !s.at) continue;
       const p = svg.querySelector(`path.prov[data-province="${CSS.escape(key)}"]`);
       // A centre a power may build in (DIP 13.2), outlined in its colour before anything is chosen.
-      if (p && s.choices.some((c) => c.mode === "build")) p.classList.add("buildable", powerClass(s.power));
-      if (p) {
-        done.add(key);
-        clickable(p, s);
+      if (!p) continue;
+      const added = [];
+      if (s.choices.some((c) => c.mode === "build")) {
+        added.push(...["buildable", powerClass(s.power)].filter((c) => !p.classList.contains(c)));
+        p.classList.add(...added);
       }
+      done.add(key);
+      clickable(p, s);
+      this.decorated.push([p, added]);
     }
   }
 

@@ -48,6 +48,7 @@ export class Widget {
     this.shownKey = null; // the fields the result shown is for
     this.lastChanged = null; // the field the player changed last
     this.waiting = null; // {label, from}: a phase filled in, waiting for the player's orders
+    this.startMap = null; // a board's pre-rendered map, kept for the board while it opens waiting (start)
     this.resultBox = widgetEl.querySelector(".calc-result");
     const onChange = (name) => this.changed(name);
     const parts = adoptEarlyForm(widgetEl, onChange) || buildForm(widgetEl, schema, this.onRequest, onChange);
@@ -167,6 +168,9 @@ export class Widget {
     // A board's adjudicator works nothing out until the player presses its button (issue 23): the page
     // opens waiting for orders, with no result and no Continue (the board names the phase, nameWaiting).
     if (this.onRequest && this.schema.board) {
+      // The pre-rendered map (the page's starting position) is kept for the board to show until its live
+      // one is drawn (board/map.js placeholder): the board has its size and a map from its first frame.
+      this.startMap = this.resultBox.querySelector("svg.dip-board");
       this.resultBox.replaceChildren();
       this.nextBtn.hidden = true;
       this.nextBtn.disabled = true;
