@@ -63,6 +63,10 @@ PAGES = (
     ("calc: com turn", "icehouse/turn/"),
     ("adjudicator: dip", "diplomacy/adjudicator/"),
     ("adjudicator: wotw", "wotw/adjudicator/"),
+    # A calculator's own page (issue 24): its form first, the rules page's text not around it.
+    ("calc page: board", "calculators/dip-adjudicate/"),
+    ("calc page: defend", "calculators/com-defend/"),
+    ("calc page: fire plan", "calculators/aqmf-fire-plan/"),
 )
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 METRICS = (("tbt", "total-blocking-time"), ("cls", "cumulative-layout-shift"),

@@ -14,7 +14,7 @@ from . import hidden
 from .combat import Tail, check_whole_pool, tail_of
 from .forces import MAX_PLAYERS, Force, Play
 from .parse import force_parts, parse_force
-from .policies import DESCRIPTIONS
+from .policies import NAMES
 from .readings import D10Zero, DiceInView, NoDice
 from .solver import Summary, effective, wilson
 
@@ -231,7 +231,7 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
     base = outs[where["none"]] if "none" in where else None
     n = len(forces)
     players = [player_entry(i, f, out, base) for i, f in enumerate(forces)]
-    rows = [[f"{i + 1}{' (attacker)' if i == 0 else ''}", f.label(), f.rerolls, DESCRIPTIONS[effective(f)[0]],
+    rows = [[f"{i + 1}{' (attacker)' if i == 0 else ''}", f.label(), f.rerolls, NAMES[effective(f)[0]],
              pcell(out, out.sole[i]), f"{float(out.mean_lost[i]):.3f}", f"{float(out.given[i]):.3f}"]
             for i, f in enumerate(forces)]
     data = {"method": out.method, "objective": v["objective"], "players": players,
@@ -288,12 +288,12 @@ def policy_table(outs: list, where: dict[str, int], n: int) -> tuple[list, Table
     for policy in COMPARED:
         o = outs[where[policy]] if policy in where else None
         if o is None:
-            rows.append([DESCRIPTIONS[policy], "left out: no time left in the budget"] + ["-"] * n)
+            rows.append([NAMES[policy], "left out: no time left in the budget"] + ["-"] * n)
             continue
         compared.append({"policy": policy, "method": o.method, "sole": [pjson(o, o.sole[i]) for i in range(n)],
                          "mean_lost": [float(o.mean_lost[i]) for i in range(n)]})
         how = "exact" if o.method == "exact" else f"Monte Carlo, {o.trials:,} trials"
-        rows.append([DESCRIPTIONS[policy], how] + [pcell(o, o.sole[i]) for i in range(n)])
+        rows.append([NAMES[policy], how] + [pcell(o, o.sole[i]) for i in range(n)])
     return compared, Table("Reroll policies compared (every player on the same policy)",
                            ["Policy", "Method"] + [f"Player {i + 1} sole occupier" for i in range(n)], rows)
 

@@ -17,6 +17,7 @@ from ..core.params import Choice
 from .cards import Card, RANK_NAMES, SUITS
 from .faces import ZERO_D10, high, low, read, size, values as face_values
 from .forces import MAX_DICE, MAX_FACES, MAX_POOL, MIN_FACES, NEST_SIZE, POLICIES, Force
+from .policies import NAMES
 
 SIZE_KEYS = {"s": "small", "small": "small", "m": "medium", "medium": "medium", "l": "large", "large": "large"}
 # The dice the touch controls offer to add (COM 1.2: any numbered dice will do; others are typed).
@@ -62,7 +63,7 @@ def force_parts(dice_key: str = "dice", showing: bool = False) -> tuple[Part, ..
     dice = Part(dice_key, "Personal pool" if pool else "Dice", "dice", 0, MAX_POOL if pool else MAX_DICE,
                 faces=DICE_OFFERED, showing=showing)
     policy = Part("reroll", "Own reroll policy", "choice", fold=True,
-                  choices=(Choice("", "The policy set for everyone"), *(Choice(p, p) for p in POLICIES)))
+                  choices=(Choice("", "The policy set for everyone"), *(Choice(p, NAMES[p]) for p in POLICIES)))
     home = () if pool else (Part("home", "Dice left at home", "count", 0, MAX_POOL, fold=True),)
     return (*sizes, dice, policy, *home)
 

@@ -48,11 +48,13 @@ def no_rerolls(dice: Dice, context: tuple[int, ...] | None = None) -> int | None
 
 POLICY = {"none": no_rerolls, "below-average": below_average, "answer-earlier": answer_earlier}
 REACTS = {"answer-earlier"}  # policies that depend on other players' dice
-DESCRIPTIONS = {
-    "best": "best play: each reroll chosen to maximise your own chance (ruling COM R18)",
-    "none": "no rerolls",
-    "below-average": "reroll any die showing below its average, the one furthest below first",
-    "answer-earlier": "reroll a die that would lose or tie against the players who rerolled before you",
+# A policy's name where a table cell or a menu has room for a few words (issue 24: a paragraph in a phone's
+# table cell, raw ids in a player's menu). What each does is the form's menu and docs/icehouse/defend.md.
+NAMES = {
+    "best": "Best play",
+    "none": "No rerolls",
+    "below-average": "Below average",
+    "answer-earlier": "Answer earlier players",
 }
 
 

@@ -381,3 +381,27 @@ def test_the_open_order_menu_passes_axe(new_page, site_url, scheme, layout):
     pg.locator(f"{w} .board-mode[data-mode=support]").focus()
     tapped = pg.evaluate(RUN_AXE, AXE_TAGS)
     assert not default and not tapped, _report({"menu, default kind": default, "menu, Support tapped": tapped})
+
+
+# -- the answer bar ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_answer_bar_passes_axe(new_page, site_url, scheme):
+    """The answer bar at the foot of a phone's screen (issue 24), with a current headline and then naming an
+    error, passes axe in each palette: its text, state and button at 4.5:1 included."""
+    pg = new_page(color_scheme=scheme, **PHONE)
+    open_page(pg, site_url + "calculators/com-reroll/")
+    w = "#calc-com-reroll"
+    bar = pg.locator(f"{w} .calc-answer-bar")
+    pg.evaluate("() => window.scrollTo(0, 0)")
+    bar.wait_for(state="visible")
+    current = pg.evaluate(RUN_AXE, AXE_TAGS)
+    text = pg.locator(f"{w} .calc-kv-text input").first
+    if not text.is_visible():
+        pg.locator(f"{w} .calc-kv-more:has(.calc-kv-text input) > summary").first.click()
+    text.fill("S=1 dice=d8,zz")
+    pg.wait_for_selector(f"{w}[data-state=error] .calc-answer-bar[data-state=error]", timeout=30_000)
+    pg.evaluate("() => window.scrollTo(0, 0)")
+    bar.wait_for(state="visible")
+    error = pg.evaluate(RUN_AXE, AXE_TAGS)
+    assert not current and not error, _report({"answer bar": current, "answer bar, error": error})

@@ -43,21 +43,42 @@ function setInput(input, p, v) {
   }
 }
 
+// A menu's closed box shows one line of its chosen label, cut at a phone's width (issue 24: "Answer earlier players:
+// reroll dice that lose to those wh"). A menu with a label longer than that says the chosen one in full under it:
+// for the eye only, since the menu itself names its choice to a screen reader.
+const LONG_CHOICE = 40; // characters: what a 390 px phone's menu shows
+function fullChoice(p, input) {
+  if (p.type !== "choice" || !p.choices.some((c) => c.label.length > LONG_CHOICE)) return null;
+  const line = el("span", { class: "calc-choice-full", "aria-hidden": "true" });
+  const show = () => {
+    const o = input.selectedOptions[0];
+    line.textContent = o && o.text.length > LONG_CHOICE ? o.text : "";
+    line.hidden = !line.textContent;
+  };
+  input.addEventListener("change", show);
+  show();
+  return { line, show };
+}
+
 // One input for a scalar parameter: its element, how to read and set its value, where its error goes.
 export function scalarField(wid, p) {
   const id = wid + "-" + p.name;
   const input = inputFor(id, p);
+  const full = fullChoice(p, input);
   const help = el("small", { class: "calc-help", id: id + "-help", text: p.help || "" });
   const err = el("small", { class: "calc-field-error", id: id + "-error", role: "alert", hidden: true });
   input.setAttribute("aria-describedby", id + "-help " + id + "-error");
   const label = el("label", { for: id, text: paramLabel(p) });
   const box = el("div", { class: "calc-field calc-field-" + p.type, "data-param": p.name },
     p.type === "bool" ? el("span", { class: "calc-check" }, input, label) : label,
-    p.type === "bool" ? null : input, help, err);
+    p.type === "bool" ? null : input, full && full.line, help, err);
   return {
     p, box, err, input, label: p.label,
     get: () => (p.type === "bool" ? input.checked : input.value),
-    set: (v) => setInput(input, p, v),
+    set: (v) => {
+      setInput(input, p, v);
+      if (full) full.show();
+    },
     invalid: (on) => toggleAttribute(input, "aria-invalid", on),
     focus: () => input.focus(),
   };

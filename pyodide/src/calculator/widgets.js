@@ -11,6 +11,7 @@ import { parseState } from "../link-state.js";
 import { attachBoard } from "../board/board.js";
 import { rewrite } from "../board/rewrite.js";
 import { attachReplay } from "../replay/replay.js";
+import { attachAnswerBar } from "./answer-bar.js";
 import { EngineConnection } from "./engine.js";
 import { nameForms } from "./landmarks.js";
 import { createSanitiser } from "./sanitiser.js";
@@ -22,8 +23,9 @@ const ENGINE_URL = new URL("./", import.meta.url); // the engine's assets sit be
 // How near the viewport a widget is set up: a screen above or below it, so that it is live before it is seen.
 const NEAR = "100% 0px";
 
-// Add-ons: each is given every widget set up, and attaches itself if the schema asks for it.
-const ADDONS = [attachBoard, attachReplay];
+// Add-ons: each is given every widget set up, and attaches itself if the schema asks for it (the answer bar
+// attaches to every widget).
+const ADDONS = [attachBoard, attachReplay, attachAnswerBar];
 
 function readConfig(widgetEl) {
   try {

@@ -1,0 +1,162 @@
+// The answer in one line (issue 24): on a phone, while a widget's result headline is below the screen (a long
+// form, a field changed near its top), a bar fixed to the foot of the screen shows that headline, its state
+// (working, out of date, an error) and a button that scrolls to the result and puts the focus on it.
+//
+// Generic: it reads only what every widget has (its result box and the headline the presenter writes,
+// .calc-summary; the stale mark showStale sets; the widget's data-state; the field errors) and knows no
+// calculator. The bar is not a live region: the result box already announces each new result, and a second
+// voice would say it twice. Its text is the whole headline (CSS cuts it to one line on screen).
+import { button, el, setText } from "./dom.js";
+
+// Material's own breakpoint between a phone or portrait tablet (one column, the navigation in a drawer) and
+// the wider layouts (Material's "md-sidebar" columns from 60em): below it the result is a long scroll away.
+const PHONE = "(max-width: 59.984375em)";
+// The band at the foot of the screen the bar takes: a headline in it counts as hidden.
+const BAR_PX = 64;
+
+const STATE_TEXT = {
+  running: "Working…",
+  starting: "Engine starting…",
+  edited: "Out of date",
+  waiting: "Waiting for orders",
+  cancelled: "Cancelled",
+  error: "Error",
+};
+
+const bars = new Set(); // the page's bars: one at a time is shown (pick)
+let phone = null; // the PHONE media query, made once for the tab
+let lastUsed = null; // the widget the reader last typed or tapped in
+
+// Which of the bars that could show does: the widget the reader is working in, else the first on screen.
+function pick() {
+  for (const b of bars) if (!b.w.isConnected) bars.delete(b);
+  const ready = Array.from(bars).filter((b) => b.wanted());
+  const chosen = ready.find((b) => b.w === lastUsed) || ready[0] || null;
+  for (const b of bars) b.show(b === chosen);
+}
+
+function noteUse(e) {
+  const w = e.target instanceof Element ? e.target.closest(".calc-widget") : null;
+  if (w && w !== lastUsed) {
+    lastUsed = w;
+    pick();
+  }
+}
+
+export class AnswerBar {
+  constructor(widget) {
+    this.widget = widget;
+    this.w = widget.w;
+    this.box = widget.resultBox;
+    this.onScreen = false; // some of the widget is on screen
+    this.below = false; // the headline (or the result box) is below the screen, or behind the bar
+    this.state = el("span", { class: "calc-answer-state" });
+    this.text = el("span", { class: "calc-answer-text" });
+    this.go = button("calc-answer-go", "Show the answer");
+    this.bar = el("div", { class: "calc-answer-bar", hidden: true },
+      el("p", { class: "calc-answer-line" }, this.state, this.text), this.go);
+    this.go.addEventListener("click", () => this.reveal());
+    this.w.append(this.bar);
+    this.watch();
+  }
+
+  watch() {
+    const seen = new IntersectionObserver((es) => {
+      this.onScreen = es[es.length - 1].isIntersecting;
+      pick();
+    });
+    seen.observe(this.w);
+    this.seen = new IntersectionObserver((es) => this.place(es[es.length - 1]),
+      { rootMargin: `0px 0px -${BAR_PX}px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] });
+    this.target = null;
+    this.retarget();
+    const changed = () => {
+      this.retarget();
+      this.update();
+    };
+    new MutationObserver(changed).observe(this.w, { attributes: true, attributeFilter: ["data-state"] });
+    new MutationObserver(changed).observe(this.box, { attributes: true, attributeFilter: ["data-stale"],
+      childList: true });
+    bars.add(this);
+    this.update();
+  }
+
+  // The headline, or (no headline on show: an error, a board waiting for its first orders) the result box.
+  headline() {
+    const h = this.box.querySelector(".calc-summary");
+    return h && h.getClientRects().length ? h : null;
+  }
+
+  retarget() {
+    const t = this.headline() || this.box;
+    if (t === this.target) return;
+    if (this.target) this.seen.unobserve(this.target);
+    this.target = t;
+    this.seen.observe(t);
+  }
+
+  place(entry) {
+    const root = entry.rootBounds;
+    this.below = entry.intersectionRatio < 1 && !!root && entry.boundingClientRect.bottom > root.bottom + 1;
+    pick();
+  }
+
+  // What the bar says: the headline (or the error) and the state, as the widget shows them.
+  update() {
+    const stale = this.box.dataset.stale || "";
+    const error = this.w.dataset.state === "error" || stale === "error";
+    const running = this.w.dataset.state === "running" && stale !== "waiting";
+    const key = error ? "error" : running && stale ? "running" : stale;
+    const h = this.headline();
+    const message = error ? this.errorText() : h ? h.textContent.trim() : "";
+    setText(this.state, STATE_TEXT[key] || "");
+    this.state.hidden = !STATE_TEXT[key];
+    setText(this.text, message);
+    setText(this.go, error ? "Show the error" : "Show the answer");
+    this.bar.dataset.state = key || "current";
+    this.has = !!message;
+    pick();
+  }
+
+  errorText() {
+    const e = this.errorNode();
+    return e ? e.textContent.trim() : "The form has an error: no result until it is fixed.";
+  }
+
+  errorNode() {
+    return this.w.querySelector(".calc-field-error:not([hidden]), .calc-form-error:not([hidden])");
+  }
+
+  wanted() {
+    return phone.matches && this.onScreen && this.below && this.has && this.w.isConnected;
+  }
+
+  show(on) {
+    if (this.bar.hidden === !on) return;
+    this.bar.hidden = !on;
+  }
+
+  // To the headline (or the error), under the site's header, and the focus with it: a screen reader goes on
+  // reading from the answer.
+  reveal() {
+    const error = this.w.dataset.state === "error" ? this.errorNode() : null;
+    const target = error || this.headline() || this.box;
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    const header = document.querySelector(".md-header");
+    const top = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+    window.scrollBy({ top: target.getBoundingClientRect().top - top - 8, behavior: "instant" });
+    target.focus({ preventScroll: true });
+  }
+}
+
+export function attachAnswerBar(widget) {
+  if (typeof IntersectionObserver !== "function" || !widget.resultBox) return;
+  if (!phone) {
+    phone = window.matchMedia(PHONE);
+    phone.addEventListener("change", pick);
+    document.addEventListener("focusin", noteUse);
+    document.addEventListener("input", noteUse);
+    document.addEventListener("click", noteUse);
+  }
+  widget.answerBar = new AnswerBar(widget);
+}

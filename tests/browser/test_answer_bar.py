@@ -1,0 +1,169 @@
+"""The answer in one line (issue 24): on a 390 x 844 phone, where a calculator's form is long, a field changed
+near its top shows the result's headline in a bar at the foot of the screen, whose button brings the headline
+itself into view; the bar goes when the headline is on screen, gives way to the board's order menu, is one
+per page, and is not there at 1280 px. Positions are read from the page; the headline is compared with the
+result box's own text, never with a copy of the engine's output."""
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+READY = 90_000
+
+# Where the bar is, whether it is drawn, what it says; where the headline is (viewport px).
+READ = """(id) => {
+  const w = document.querySelector('#calc-' + id);
+  const bar = w.querySelector('.calc-answer-bar');
+  const head = w.querySelector('.calc-result .calc-summary');
+  const box = (e) => { if (!e || !e.getClientRects().length) return null;
+    const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height}; };
+  return {shown: !!bar && bar.checkVisibility(), bar: box(bar),
+          text: bar && bar.querySelector('.calc-answer-text').textContent,
+          state: bar && bar.querySelector('.calc-answer-state').textContent,
+          stateShown: !!bar && bar.querySelector('.calc-answer-state').checkVisibility(),
+          head: box(head), headText: head && head.textContent.trim(), height: innerHeight,
+          focused: document.activeElement === head,
+          bars: document.querySelectorAll('.calc-answer-bar:not([hidden])').length};
+}"""
+
+
+def _open(pg, site_url, cid):
+    pg.goto(site_url + f"calculators/{cid}/")
+    pg.wait_for_selector(f"#calc-{cid}:is([data-state=done], [data-state=waiting])", timeout=READY)
+
+
+def _top_then_read(pg, cid):
+    pg.evaluate("() => window.scrollTo(0, 0)")
+    pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    pg.wait_for_timeout(100)  # the observers report in the next frame after a scroll
+    return pg.evaluate(READ, cid)
+
+
+def _adjudicate_then_edit(pg, w):
+    """A board: its first result, then an order added near the top (the result is now out of date)."""
+    pg.wait_for_selector(f"{w} .calc-board[data-state=ready]", timeout=READY)
+    pg.locator(f"{w} .calc-run").click()
+    pg.wait_for_selector(f"{w}[data-state=done]", timeout=READY)
+    orders = pg.locator(f"{w} form textarea").first
+    orders.fill(orders.input_value() + "\nA Vie H")
+
+
+def _change_near_the_top(pg, cid):
+    """Changes the form's first fields as a player does; returns when the new result is shown."""
+    w = f"#calc-{cid}"
+    if cid in ("dip-adjudicate", "wotw-adjudicate"):
+        _adjudicate_then_edit(pg, w)
+        seen = _top_then_read(pg, cid)
+        assert seen["shown"] and seen["stateShown"] and seen["state"] == "Out of date", seen
+        pg.locator(f"{w} .calc-run").click()  # the new result for the changed orders
+    elif cid == "dip-replay":
+        pg.locator(f"{w} select[data-preset]").select_option(index=1)  # Load: a sample game, played at once
+    elif cid == "aqmf-fire-plan":
+        pg.locator(f"{w} form input[type=text], {w} form input[inputmode]").first.fill("1")
+    else:  # Conquest of Mars: player 1's first "+" (a touch stepper)
+        pg.locator(f"{w} form .calc-kv-step:not([disabled])").nth(1).tap()
+    pg.wait_for_timeout(200)  # the change is debounced (120 ms) before it runs
+    pg.wait_for_selector(f"{w}[data-state=done]:not(:has(.calc-result[data-stale]))", timeout=READY)
+
+
+@pytest.mark.parametrize("cid", ["dip-adjudicate", "wotw-adjudicate", "aqmf-fire-plan", "com-reroll", "dip-replay"])
+def test_a_change_near_the_top_shows_the_answer_in_a_bar_and_its_button_shows_the_result(new_page, site_url, cid):
+    pg = new_page(**PHONE)
+    _open(pg, site_url, cid)
+    _change_near_the_top(pg, cid)
+    seen = _top_then_read(pg, cid)
+    assert seen["head"]["top"] > seen["height"], f"the headline is on the first screen already: {seen}"
+    assert seen["shown"] and seen["bars"] == 1, seen
+    bar = seen["bar"]
+    assert bar["bottom"] <= seen["height"] + 0.5 and bar["top"] >= seen["height"] - 80, f"bar not at the foot: {bar}"
+    assert seen["text"] == seen["headText"] and seen["text"], seen  # the new result's headline, whole
+    assert not seen["stateShown"], f"a current result is marked: {seen['state']}"
+    # Nothing stays under the bar: the form's last button (Reset), scrolled to just above the bar, is what a tap
+    # there meets.
+    hit = pg.evaluate("""([id, barTop]) => {
+      const buttons = [...document.querySelectorAll('#calc-' + id + ' .calc-actions button')];
+      const run = buttons.filter(b => b.checkVisibility()).pop();
+      window.scrollBy(0, run.getBoundingClientRect().bottom - (barTop - 4));
+      const r = run.getBoundingClientRect();
+      return run.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    }""", [cid, bar["top"]])
+    assert hit, "the form's last button cannot be scrolled clear of the bar"
+    pg.evaluate("() => window.scrollTo(0, 0)")
+    go = pg.locator(f"#calc-{cid} .calc-answer-go")
+    size = go.bounding_box()
+    assert size["height"] >= 36 - 0.5 and size["width"] >= 36, size
+    go.tap()
+    pg.wait_for_timeout(200)
+    after = pg.evaluate(READ, cid)
+    head = after["head"]
+    assert head["top"] >= 0 and head["bottom"] <= after["height"], f"headline not brought into view: {head}"
+    assert after["focused"], "the focus did not move to the headline"
+    assert not after["shown"], "the bar stays while the headline is on screen"
+
+
+def test_the_bar_marks_an_error_and_gives_way_to_the_order_menu(new_page, site_url):
+    """An error is named in the bar (the result is put away: no old headline as if current); on a board, the
+    order menu's panel at the foot of the screen is never covered by the bar."""
+    pg = new_page(**PHONE)
+    _open(pg, site_url, "com-reroll")
+    w = "#calc-com-reroll"
+    text = pg.locator(f"{w} .calc-kv-text input").first
+    if not text.is_visible():
+        pg.locator(f"{w} .calc-kv-more:has(.calc-kv-text input) > summary").first.click()
+    text.fill("S=1 dice=d8,zz")
+    pg.wait_for_selector(f"{w}[data-state=error]", timeout=30_000)
+    pg.wait_for_timeout(200)
+    seen = _top_then_read(pg, "com-reroll")
+    error = pg.locator(f"{w} .calc-field-error:not([hidden])").first.inner_text()
+    assert seen["shown"] and seen["state"] == "Error" and seen["text"] == error.strip(), seen
+    _open(pg, site_url, "dip-adjudicate")
+    w = "#calc-dip-adjudicate"
+    _adjudicate_then_edit(pg, w)
+    assert _top_then_read(pg, "dip-adjudicate")["shown"]
+    pg.evaluate("(w) => document.querySelector(w).calcBoard.entry.select('par', false)", w)
+    pg.wait_for_selector(f"{w} .board-menu:not([hidden])")
+    assert not pg.evaluate(READ, "dip-adjudicate")["shown"], "the bar covers the order menu"
+
+
+# How many bars are drawn, and whether one overlaps Material's "Back to top" button (shown as the reader scrolls up).
+BARS = """() => {
+  const shown = [...document.querySelectorAll('.calc-answer-bar')].filter(b => b.checkVisibility());
+  const top = document.querySelector('.md-top');
+  const t = top && !top.hidden && top.checkVisibility() ? top.getBoundingClientRect() : null;
+  const over = t && shown.some(b => {
+    const r = b.getBoundingClientRect();
+    return r.top < t.bottom && t.top < r.bottom;
+  });
+  return [shown.length, !!over];
+}"""
+
+
+def test_one_bar_at_a_time_on_a_page_of_several_calculators(new_page, site_url):
+    """Down clans/checks (four calculators) and back up: never two bars, never one over "Back to top"."""
+    pg = new_page(**PHONE)
+    pg.goto(site_url + "clans/checks/")
+    height = pg.evaluate("document.documentElement.scrollHeight")
+    most, overlaps = 0, []
+    steps = list(range(0, height, 600))
+    for y in steps + steps[::-1]:
+        pg.mouse.wheel(0, y - pg.evaluate("scrollY"))
+        pg.wait_for_timeout(200)
+        count, over = pg.evaluate(BARS)
+        most = max(most, count)
+        if over:
+            overlaps.append(y)
+    assert most == 1, f"{most} bars at once (or none ever shown)"
+    assert not overlaps, f"a bar over Back to top at {overlaps}"
+
+
+def test_no_bar_on_a_wide_screen(new_page, site_url):
+    pg = new_page(viewport={"width": 1280, "height": 900})
+    _open(pg, site_url, "com-reroll")
+    pg.locator("#calc-com-reroll form .calc-kv-step:not([disabled])").nth(1).click()
+    pg.wait_for_timeout(200)
+    pg.wait_for_selector("#calc-com-reroll[data-state=done]", timeout=READY)
+    seen = _top_then_read(pg, "com-reroll")
+    assert seen["head"]["top"] > 900, "the headline is on screen: nothing to test"
+    assert not seen["shown"] and seen["bars"] == 0
