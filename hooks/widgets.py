@@ -106,10 +106,11 @@ def _widget(m, page) -> str:
     # drawn with the form in place and the live one replaces it without moving anything (issue 25).
     # A widget with a board is marked so from the first drawing (board.css: its padding, and its pre-rendered
     # result laid out only when it comes near the screen, issue 25), not only once the board is set up.
-    board = " data-has-board" if calc["board"] else ""
+    # After the attributes every widget has, in their order (the tests read them so).
+    tail = (" data-has-board" if calc["board"] else "") + " data-search-exclude"
     html = (
-        f'<section class="calc-widget"{board} id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
-        f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{schema_text}"{presets} data-search-exclude>\n'
+        f'<section class="calc-widget" id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
+        f'data-defaults="{escape(json.dumps(defaults))}" data-schema="{schema_text}"{presets}{tail}>\n'
         f'<div class="calc-head"><span class="calc-title">{escape(calc["title"])}</span>'
         f'<span class="calc-status" role="status">Pre-computed for the starting values; '
         f"the live calculator needs JavaScript.</span></div>\n"
