@@ -92,14 +92,11 @@ export class GameHistory {
   }
 
   async showPhase(i) {
-    const { parts, options } = this.board;
+    const { parts } = this.board;
     this.viewing = i;
     this.board.entry.deselect(false);
     const live = i === null;
-    for (const part of [parts.figure, parts.help, parts.typedText, parts.problems]) part.hidden = !live;
-    parts.loose.hidden = !live || !options || ![...options.subjects.values()].some((s) => !s.at);
-    parts.view.hidden = live;
-    this.show();
+    this.inPlace(() => this.showParts(live));
     if (live) {
       this.board.announce("The current phase: " + parts.phaseText.textContent);
       return;
@@ -113,13 +110,61 @@ export class GameHistory {
       if (typeof shown !== "string") this.views.set(i, this.keep(shown, i));
     }
     if (this.viewing !== i) return;
+    this.inPlace(() => this.showView(shown));
+    parts.panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
+  }
+
+  // The board's parts for the current phase (live) or a played one: while a played phase is viewed, the panel
+  // speaks of it alone (the current phase's boxes, rule and buttons wait, hidden, and a line says so).
+  showParts(live) {
+    const { parts, options } = this.board;
+    const current = options ? options.phase : "the current phase";
+    for (const part of [parts.help, parts.typedText.parentElement, parts.problems, parts.rule, parts.nowBoxes,
+      parts.play]) part.hidden = !live;
+    parts.loose.hidden = !live || !options || ![...options.subjects.values()].some((s) => !s.at);
+    parts.view.hidden = live;
+    parts.viewing.hidden = live;
+    if (live) {
+      parts.figure.hidden = false;
+      parts.viewMap.hidden = true;
+      parts.viewMap.replaceChildren();
+    } else {
+      const label = this.phases[this.viewing].label || "Phase " + (this.viewing + 1);
+      setText(parts.viewing, "Viewing " + label + " (played): its map, orders and results. Your " + current +
+        " orders are kept: Later phase ▶ or Back to the current phase brings them back.");
+    }
+    this.show();
+    // The button pressed may have gone (Earlier phase at the first phase): the focus stays at the board.
+    if (document.activeElement && document.activeElement.disabled) parts.phaseText.focus({ preventScroll: true });
+  }
+
+  // A played phase's result (a box, or what went wrong): its map in the map's place, the rest under the board.
+  showView(shown) {
+    const { parts } = this.board;
     if (typeof shown === "string") {
       parts.view.replaceChildren(el("p", { class: "board-error", role: "alert",
         text: "This phase cannot be worked out again: " + shown }));
       return;
     }
-    parts.view.replaceChildren(shown.cloneNode(true));
-    parts.panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
+    const copy = shown.cloneNode(true);
+    const svg = copy.querySelector("svg.dip-board");
+    const chart = svg && svg.closest(".calc-chart");
+    if (chart) {
+      parts.viewMap.replaceChildren(chart);
+      parts.viewMap.hidden = false;
+      parts.figure.hidden = true;
+    }
+    parts.view.replaceChildren(copy);
+  }
+
+  // Runs fn (which changes what the board shows) and keeps the board where it was on the screen: stepping
+  // through the game never moves the page (issue 23).
+  inPlace(fn) {
+    const stage = this.board.parts.stage;
+    const before = stage.getBoundingClientRect().top;
+    fn();
+    const moved = stage.getBoundingClientRect().top - before;
+    if (moved) window.scrollBy({ top: moved, behavior: "instant" });
   }
 
   // A played phase's result as kept for the history: no live region, ids of its own, nothing stale.

@@ -49,7 +49,11 @@ export function buildPanel(id, spec) {
     figure: el("figure", { class: "calc-chart board-map", "aria-describedby": id + "-help" },
       el("p", { class: "board-wait", text: "The board appears here once the engine has started." })),
     help: el("p", { class: "board-help", id: id + "-help", text: pointerWords(HELP) + (touch() ? "" : KEYS) }),
+    // A played phase viewed: its map in the map's place (viewMap), its summary and tables under the board (view),
+    // so that the phase bar stays where it was, right under the map on a phone (issue 23: history steps in place).
+    viewMap: el("div", { class: "board-view-map", hidden: true }),
     view: el("div", { class: "board-view", hidden: true }),
+    viewing: el("p", { class: "board-viewing", hidden: true }),
     loose: el("div", { class: "board-loose", role: "group", "aria-label": "Orders without a unit", hidden: true }),
     rule: el("p", { class: "board-rule" }),
     typedText: el("p", { class: "board-typed" }),
@@ -66,16 +70,19 @@ export function buildPanel(id, spec) {
   const bar = el("div", { class: "board-bar" }, p.phaseText, p.prevBtn, p.nextBtn, p.nowBtn, p.replayBtn);
   // What a unit without an order does in this phase, then the orders typed (or the result), beside the boxes.
   const noteBox = el("div", { class: "board-note-box" }, p.note, p.restoreBtn);
-  p.stage = el("div", { class: "board-stage" }, p.figure, p.view);
+  p.stage = el("div", { class: "board-stage" }, p.figure, p.viewMap);
   p.orderBoxes = el("div", { class: "board-boxes" });
+  // The current phase's boxes with the widget's tools and status (place() puts them after the boxes): hidden
+  // together while a played phase is viewed.
+  p.nowBoxes = el("div", { class: "board-now-boxes" }, p.orderBoxes);
   // Adjudicate and Continue (moved here by place()) right under the phase: above the order menu, so that opening
   // a unit's menu never moves them, and on a phone right under the map.
   p.play = el("div", { class: "calc-actions board-play" });
-  p.side = el("div", { class: "board-side" }, bar, p.play, noteBox, p.error, p.menu, p.loose,
-    p.rule, el("div", { class: "board-typed-box" }, p.typedText, p.clearBtn), p.problems, p.orderBoxes, p.help, files,
+  p.side = el("div", { class: "board-side" }, bar, p.viewing, p.play, noteBox, p.error, p.menu, p.loose,
+    p.rule, el("div", { class: "board-typed-box" }, p.typedText, p.clearBtn), p.problems, p.nowBoxes, p.help, files,
     p.linkBox, p.say);
   p.panel = el("section", { class: "calc-board", "aria-label": "Board: click to order", "data-board": spec.options },
-    p.stage, p.side);
+    p.stage, p.side, p.view);
   return p;
 }
 
