@@ -84,3 +84,32 @@ def test_a_viewed_phase_is_the_only_phase_the_panel_speaks_of(new_page, site_url
     assert page.locator(f"{DIP} .board-viewing").is_hidden()
     assert page.locator(f"{DIP}-orders").input_value() == "France: A Bur - Mun"
     assert page.locator(f"{DIP} .board-rule").inner_text() == "Fall 1901 movement: a unit without an order holds."
+
+
+def _back_note(page):
+    """Every element of the page whose own text says the kept game came back, shown or not."""
+    return page.evaluate("() => [...document.querySelectorAll('body *')].filter((n) => !n.children.length && "
+                         "n.textContent.includes('game in progress is back')).map((n) => n.className)")
+
+
+def test_the_kept_games_note_is_said_once_and_goes_once_the_player_acts(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(site_url + "diplomacy/adjudicator/")
+    board_ready(page, phase="Spring 1901 movement")
+    page.fill(f"{DIP}-orders", ORDERS)
+    board_ready(page, phase="Spring 1901 movement")
+    page.wait_for_function("!!localStorage.getItem('martian-front:autosave:dip-adjudicate')")
+    page.goto(site_url + "diplomacy/adjudicator/")
+    board_ready(page, phase="Spring 1901 movement")
+    assert page.locator(f"{DIP}-orders").input_value() == ORDERS
+    assert page.locator(f"{DIP} .board-note").inner_text() == "Your game in progress is back: Spring 1901 movement."
+    page.wait_for_timeout(300)  # the board's live region is written a frame after
+    assert _back_note(page) == ["board-note"], "said once"
+    adjudicate(page)
+    assert _back_note(page) == [] or page.locator(f"{DIP} .board-note").is_hidden()
+    assert page.locator(f"{DIP} .board-new").is_hidden()
+    continue_game(page)
+    board_ready(page, phase="Fall 1901 movement")
+    page.wait_for_timeout(300)
+    assert "is back" not in page.locator(f"{DIP} .calc-board").inner_text()
+    assert _back_note(page) == []

@@ -383,8 +383,9 @@ def test_a_whole_game_exports_and_imports_exactly_and_each_phase_can_be_seen_aga
     assert "2 phases played" in fresh.locator(f"{DIP} .board-phase").inner_text()
 
     # Stepping back shows each played phase: its summary, its orders, its map with the results.
-    view = step_back(fresh, doc["phases"][1]["summary"])
-    assert view.locator("svg.dip-board g.orders .order.move").count() == 1
+    # (The played phase's map stands in the map's place, its tables under the board: test_board_history.py.)
+    step_back(fresh, doc["phases"][1]["summary"])
+    assert fresh.locator(f"{DIP} .board-view-map svg.dip-board g.orders .order.move").count() == 1
     assert "Fall 1901 movement · played, 2 of 2" in fresh.locator(f"{DIP} .board-phase").inner_text()
     step_back(fresh, doc["phases"][0]["summary"])
     assert fresh.locator(f"{DIP} .board-prev").is_disabled()

@@ -32,6 +32,7 @@ export class Autosave {
     board.cw.form.addEventListener("input", release);
     board.parts.panel.addEventListener("click", release);
     board.widgetEl.addEventListener("calc:continue", release);
+    for (const type of ["calc:result", "calc:continue"]) board.widgetEl.addEventListener(type, () => this.dismiss());
     // A link opened on this very page (only the address's hash changed; or Back, Forward): the widget says so
     // before it fills the boxes. (A hashchange listener of this board's own would run too late: listeners on
     // window run in the order they were added, and the widgets' own, which fills the boxes, came first.)
@@ -108,9 +109,9 @@ export class Autosave {
     this.restoring = false;
     this.last = text;
     this.backNote = "Your game in progress is back: " + (phase || "the phase you were playing") + ".";
+    // Said once, in the board's status line (not also in the live region: the page has just opened).
     board.history.noteText = this.backNote;
     board.history.show();
-    board.announce(this.backNote);
     return true;
   }
 
@@ -119,6 +120,15 @@ export class Autosave {
       localStorage.removeItem(this.key());
     } catch (e) { /* storage blocked: nothing kept */ }
     this.last = "";
+  }
+
+  // The player acted (adjudicated, continued, started a new game): the line that says the game came back goes.
+  dismiss() {
+    const history = this.board.history;
+    if (!this.backNote) return;
+    if (history.noteText === this.backNote) history.noteText = "";
+    this.backNote = "";
+    history.show();
   }
 
   // The New game button stands beside the line that says a game came back.

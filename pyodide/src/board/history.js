@@ -76,7 +76,7 @@ export class GameHistory {
       ? this.putAside.why + ": the game of " + plural(this.putAside.phases.length, "phase") +
         " played before is put aside."
       : this.noteText;
-    if (text) setText(parts.note, text);
+    setText(parts.note, text); // a line hidden keeps no old text (read by a screen reader's page view)
     parts.note.hidden = !text;
     parts.restoreBtn.hidden = !this.putAside;
     if (this.board.autosave) this.board.autosave.show(text);
