@@ -29,18 +29,21 @@ class Mode:
     id: str
     label: str
     hint: str
+    coasts: str = ""
+    """Added to the hint only for a unit that has a coast to choose in this mode (the board sees it in its
+    choices: two orders with the same clicks)."""
 
 
 MODES = (
-    Mode("move", "Move", "Click the province it moves to (a fleet with two coasts to choose from: then "
-                         "choose the coast)."),
+    Mode("move", "Move", "Click the province it moves to.",
+         "For a province with two coasts, then choose the coast."),
     Mode("via", "Move via convoy", "Click where it goes by convoy."),
     Mode("support", "Support", "Click the unit it supports, then where that unit moves (or the unit again: "
                                "support it to hold)."),
     Mode("convoy", "Convoy", "Click the army it convoys, then where the army goes."),
     Mode("hold", "Hold", "It stays where it is."),
-    Mode("retreat", "Retreat", "Click the province it retreats to (a fleet with two coasts to choose from: "
-                               "then choose the coast)."),
+    Mode("retreat", "Retreat", "Click the province it retreats to.",
+         "For a province with two coasts, then choose the coast."),
     Mode("disband", "Disband", "It is removed from the board."),
     Mode("build", "Build", "Choose the unit to build."),
     Mode("waive", "Waive", "Decline one build."),
@@ -119,7 +122,7 @@ def _subject(power: str, c: Click, position: Position, names: Mapping[str, str])
 
 
 def modes_data(modes: Iterable[Mode]) -> list[dict]:
-    return [{"id": m.id, "label": m.label, "hint": m.hint} for m in modes]
+    return [{"id": m.id, "label": m.label, "hint": m.hint, "coasts": m.coasts} for m in modes]
 
 
 # -- the orders as typed ------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def test_earlier_phase_on_a_phone_keeps_the_board_and_its_bar_where_they_were(ne
     assert page.locator(f"{DIP} .board-view-map svg.dip-board").is_visible()
     assert page.locator(f"{DIP} .board-map").is_hidden()
     shown = _rect(page, ".board-phase")
-    assert 0 < shown["top"] and shown["bottom"] < 844, shown
+    assert shown["top"] > 0 and shown["bottom"] < 844, shown
     assert page.locator(f"{DIP} .board-phase").inner_text() == "Spring 1901 movement · played, 1 of 1"
     # The focus stays at the board (Earlier phase is disabled at the first phase), never far down the page.
     assert page.evaluate(f"!!document.activeElement.closest('{DIP} .board-side, {DIP} .board-stage')")

@@ -138,3 +138,26 @@ def test_a_game_too_long_for_a_link_and_a_damaged_link_are_refused_saying_why(pa
     page.reload()
     page.wait_for_function(f"document.querySelector('{DIP} .board-error').textContent.includes('damaged')",
                            timeout=READY)
+
+
+def test_a_units_menu_opens_on_its_order_and_speaks_of_coasts_only_where_there_are_two(page, site_url):
+    # F Bre ordered to hold: its menu opens on Hold. Moves: A Par and F Bre reach no province with two coasts;
+    # F Por reaches Spa, which has two (DIP 2.3): only its Move hint says to choose the coast.
+    _open(page, site_url, "Spring 1901 movement", "France: F Bre, A Par, F Por", "France: F Bre H")
+    menu = page.locator(f"{DIP} .board-menu")
+    click_province(page, "bre")
+    menu.wait_for(state="visible")
+    assert page.locator(f"{DIP} .board-prompt").inner_text() == "France: F Bre: Hold"
+    assert page.locator(f"{DIP} .board-mode[aria-pressed=true]").inner_text() == "Hold"
+    assert page.locator(f"{DIP} .board-current").inner_text() == "Ordered now: France: F Bre H"
+    page.locator(f"{DIP} .board-mode[data-mode=move]").click()
+    assert page.locator(f"{DIP} .board-hint").inner_text() == "Click the province it moves to."
+    page.locator(f"{DIP} .board-cancel").click()
+    for unit, coasts in (("par", False), ("por", True)):
+        click_province(page, unit)
+        menu.wait_for(state="visible")
+        assert page.locator(f"{DIP} .board-mode[aria-pressed=true]").inner_text() == "Move"
+        hint = page.locator(f"{DIP} .board-hint").inner_text()
+        assert hint.startswith("Click the province it moves to.")
+        assert ("two coasts" in hint) == coasts, (unit, hint)
+        page.locator(f"{DIP} .board-cancel").click()

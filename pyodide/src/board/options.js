@@ -10,13 +10,13 @@ function subjectFor(row, choice, key, at) {
   return { key, at, label, power: String(row.power), choices: [] };
 }
 
-// {key, phase, modes: Map(id -> {label, hint}), subjects: Map(key -> {key, at, label, power, choices}),
+// {key, phase, modes: Map(id -> {label, hint, coasts}), subjects: Map(key -> {key, at, label, power, choices}),
 // adjustments: [[power, builds (positive) or disbands (negative)]] in an adjustment phase, else null};
 // each choice is {order, line, field, mode, path, anyOrder}. key: the inputs the list is for.
 export function indexOptions(data, key) {
   const modes = new Map();
   for (const m of Array.isArray(data.modes) ? data.modes : []) {
-    modes.set(String(m.id), { label: String(m.label), hint: String(m.hint || "") });
+    modes.set(String(m.id), { label: String(m.label), hint: String(m.hint || ""), coasts: String(m.coasts || "") });
   }
   const subjects = new Map();
   for (const row of Array.isArray(data.options) ? data.options : []) {

@@ -62,9 +62,15 @@ export class OrderEntry {
     return x ? x.label : m;
   }
 
+  // The mode's hint, with its coast clause only for a unit that has a coast to choose in it (two of its orders
+  // chosen by the same clicks: a fleet that can reach a province with two coasts).
   modeHint(m) {
     const x = this.options.modes.get(m);
-    return x ? pointerWords(x.hint) : "";
+    if (!x) return "";
+    const s = this.subject();
+    const paths = s ? s.choices.filter((c) => c.mode === m).map((c) => c.path.map(provinceOf).join(" ")) : [];
+    const coasts = x.coasts && new Set(paths).size < paths.length;
+    return pointerWords(coasts ? x.hint + " " + x.coasts : x.hint);
   }
 
   select(key, keyboard) {
@@ -74,7 +80,10 @@ export class OrderEntry {
     const order = [...this.options.modes.keys()];
     present.sort((a, b) => order.indexOf(a) - order.indexOf(b));
     const withPath = present.find((m) => s.choices.some((c) => c.mode === m && c.path.length));
-    this.sel = { key, mode: withPath || present[0], picks: [], keyboard: !!keyboard, present };
+    // The menu opens on the kind of order the unit has (a unit ordered to hold: Hold), else the first with places.
+    const now = this.current(s);
+    const mine = now && s.choices.find((c) => String(c.line).trim() === String(now.own).trim());
+    this.sel = { key, mode: mine ? mine.mode : withPath || present[0], picks: [], keyboard: !!keyboard, present };
     this.showMenu();
     this.highlight();
     revealAboveMenu(this.board.map.focusable(key), this.board.parts.menu, this.board.parts.figure);
