@@ -74,6 +74,9 @@ def test_the_game_in_progress_survives_leaving_the_page_and_new_game_clears_it(p
     page.locator(f"{DIP}-orders").fill(FALL)
     board_ready(page)
     page.goto(start_link(site_url))
+    # Only the address's hash changed: the board was already ready on Spring 1901, so wait for the link's boxes
+    # (a race under load: read before the widget filled them).
+    page.wait_for_function(f"document.querySelector('{DIP}-orders').value === ''", timeout=30_000)
     board_ready(page, phase="Spring 1901 movement")
     assert box(page) == ""
 
