@@ -29,6 +29,21 @@ READ = """(id) => {
 }"""
 
 
+# The bar's headline box: how many lines it shows, and whether the headline's answer (its first number after
+# the first ": ", what the player came for) lies inside what it shows.
+SHOWN = """(id) => {
+  const line = document.querySelector('#calc-' + id + ' .calc-answer-line');
+  const text = line.querySelector('.calc-answer-text').firstChild;
+  const m = /: \\D*?(\\d[\\d.,%]*)/.exec(text.data);
+  const range = document.createRange();
+  range.setStart(text, m.index + m[0].length - m[1].length);
+  range.setEnd(text, m.index + m[0].length);
+  const box = line.getBoundingClientRect(), num = range.getBoundingClientRect();
+  return {answer: m[1], lines: Math.round(line.clientHeight / parseFloat(getComputedStyle(line).lineHeight)),
+          inside: num.bottom <= box.bottom + 0.5 && num.right <= box.right + 0.5 && num.top >= box.top - 0.5};
+}"""
+
+
 def _open(pg, site_url, cid):
     pg.goto(site_url + f"calculators/{cid}/")
     pg.wait_for_selector(f"#calc-{cid}:is([data-state=done], [data-state=waiting])", timeout=READY)
@@ -80,6 +95,9 @@ def test_a_change_near_the_top_shows_the_answer_in_a_bar_and_its_button_shows_th
     assert bar["bottom"] <= seen["height"] + 0.5 and bar["top"] >= seen["height"] - 80, f"bar not at the foot: {bar}"
     assert seen["text"] == seen["headText"] and seen["text"], seen  # the new result's headline, whole
     assert not seen["stateShown"], f"a current result is marked: {seen['state']}"
+    # Two lines of it on screen, the answer among them (one line cut "Reroll the d12 showing 4: sole …").
+    shown = pg.evaluate(SHOWN, cid)
+    assert shown["lines"] == 2 and shown["inside"], shown
     # Nothing stays under the bar: the form's last button (Reset), scrolled to just above the bar, is what a tap
     # there meets.
     hit = pg.evaluate("""([id, barTop]) => {
@@ -93,7 +111,7 @@ def test_a_change_near_the_top_shows_the_answer_in_a_bar_and_its_button_shows_th
     pg.evaluate("() => window.scrollTo(0, 0)")
     go = pg.locator(f"#calc-{cid} .calc-answer-go")
     size = go.bounding_box()
-    assert size["height"] >= 36 - 0.5 and size["width"] >= 36, size
+    assert 36 - 0.5 <= size["height"] <= 36 + 0.5 and size["width"] >= 36, size
     go.tap()
     pg.wait_for_timeout(200)
     after = pg.evaluate(READ, cid)
