@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.test_a11y import type_bad_force
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -127,11 +129,7 @@ def test_the_bar_marks_an_error_and_gives_way_to_the_order_menu(new_page, site_u
     pg = new_page(**PHONE)
     _open(pg, site_url, "com-reroll")
     w = "#calc-com-reroll"
-    text = pg.locator(f"{w} .calc-kv-text input").first
-    if not text.is_visible():
-        pg.locator(f"{w} .calc-kv-more:has(.calc-kv-text input) > summary").first.click()
-    text.fill("S=1 dice=d8,zz")
-    pg.wait_for_selector(f"{w}[data-state=error]", timeout=30_000)
+    type_bad_force(pg, w)
     pg.wait_for_timeout(200)
     seen = _top_then_read(pg, "com-reroll")
     error = pg.locator(f"{w} .calc-field-error:not([hidden])").first.inner_text()
