@@ -125,40 +125,44 @@ def _fields_table(calc: dict) -> list[str]:
     rows = ["| Field | What it takes |", "|---|---|"]
     for p in calc["params"]:
         where = {"more": " (under More options)", "rulings": " (under Rulings)"}.get(p.get("group", ""), "")
-        label = p["label"] + (f" ({p['unit']})" if p.get("unit") else "")
+        label = _md_text(p["label"] + (f" ({p['unit']})" if p.get("unit") else ""))
         if p.get("ruling"):
-            label = f"[[{p['ruling']}]] {p['label'].split(': ', 1)[-1]}"
+            # The ruling's ID as a link to its box (rules.py expands [[ID]]), its question as text.
+            label = f"[[{p['ruling']}]] {_md_text(p['label'].split(': ', 1)[-1])}"
         rows.append(f"| {_cell(label)}{where} | {_cell(_takes(p))} |")
     if calc["presets"]:
         ps = calc["presets"]
         takes = ps.get("help") or "Fills the fields with a ready-made case."
-        rows.insert(2, f"| {_cell(ps['label'])} | {_cell(takes)} |")
+        rows.insert(2, f"| {_cell(_md_text(ps['label']))} | {_cell(_md_text(takes))} |")
     return rows
 
 
 def _takes(p: dict) -> str:
-    """A field's help and the values it accepts, from its schema."""
+    """A field's help and the values it accepts, from its schema, as Markdown (engine text escaped)."""
     kind = p["type"]
     if kind == "int":
         accepts = f"A whole number from {p['min']} to {p['max']}" + (", or empty" if p.get("optional") else "")
     elif kind == "bool":
         accepts = "On or off"
     elif kind == "choice" and p.get("ruling"):
+        # A code span, not escaped text: inside one a backslash would show ("dip\_r2=").
         accepts = f"One of its {len(p['choices'])} readings (`{ruling_param_name(p['ruling'])}=` in a link)"
     elif kind == "choice":
         labels = [c["label"] for c in p["choices"]]
-        accepts = "One of: " + "; ".join(labels[:8] + ([f"and {len(labels) - 8} more"] if len(labels) > 8 else []))
+        more = [f"and {len(labels) - 8} more"] if len(labels) > 8 else []
+        accepts = _md_text("One of: " + "; ".join(labels[:8] + more))
     elif kind == "group":
-        accepts = f"{p['min_items']} to {p['max_items']} {p['item_label'].lower()}s, each with " + ", ".join(
-            f["label"].lower() for f in p["fields"])
+        accepts = _md_text(f"{p['min_items']} to {p['max_items']} {p['item_label'].lower()}s, each with " + ", ".join(
+            f["label"].lower() for f in p["fields"]))
     else:
         accepts = f"Text, at most {p['max_length']} characters"
-    help_text = p["help"].strip().rstrip(".")
+    help_text = _md_text(p["help"].strip().rstrip("."))
     return f"{help_text}. {accepts}." if help_text else accepts + "."
 
 
-def _cell(text: str) -> str:
-    return _md_text(text).replace("|", "\\|").replace("\n", " ")
+def _cell(markdown: str) -> str:
+    """Markdown as one table cell."""
+    return markdown.replace("|", "\\|").replace("\n", " ")
 
 
 def _md_text(text: str) -> str:

@@ -207,6 +207,25 @@ def choose(values) -> int:
     return best
 
 
+def against_stop(change: float, stop_lost, lost) -> str:
+    """An option's "Change against stopping" cell: both things best play weighs (ruling COM R18), the chance of
+    ending as sole occupier and the pyramids lost, so that a reroll that only saves pyramids does not read as
+    no change at all.
+
+    >>> against_stop(0.3125, 2, 1.056)
+    '+31.25 points; 0.944 fewer pyramids lost'
+    >>> against_stop(0.0, 1, 0.25)
+    'same chance; 0.750 fewer pyramids lost'
+    >>> against_stop(-0.05, 1, 1)
+    '-5.00 points; same pyramids lost'
+    """
+    lost_by = float(stop_lost) - float(lost)
+    chance = f"{change * 100:+.2f} points" if abs(change) >= 0.00005 else "same chance"
+    if abs(lost_by) < 0.0005:
+        return chance + "; same pyramids lost"
+    return f"{chance}; {abs(lost_by):.3f} {'fewer' if lost_by > 0 else 'more'} pyramids lost"
+
+
 def present(v, table, forces, turn, values, method, trials) -> Result:
     best = choose(values)
     me_dice = table[turn]
@@ -217,14 +236,14 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
         value, faces = me_dice[option]
         return f"Reroll the {die_name(faces)} showing {value}"
 
-    stop_sole = values[0][1].sole
+    stop_sole, stop_lost = values[0][1].sole, values[0][1].mean_lost
     rows, data_opts = [], []
     for n in [best] + [n for n in range(len(values)) if n != best]:
         option, val = values[n]
         change = float(val.sole - stop_sole)
         rows.append([name(option) + (" (advice)" if n == best else ""), pcell(val.out, val.sole),
                      f"{float(val.mean_lost):.3f}",
-                     "-" if option is None else f"{change * 100:+.2f} points"])
+                     "-" if option is None else against_stop(change, stop_lost, val.mean_lost)])
         entry = {"option": "stop" if option is None else "reroll", "sole": pjson(val.out, val.sole),
                  "mean_lost": float(val.mean_lost), "change_vs_stop": change}
         if option is not None:

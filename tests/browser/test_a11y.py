@@ -341,6 +341,16 @@ def test_wide_table_scrolls_by_keyboard_with_its_first_column_in_view(new_page, 
 
 # -- error states --------------------------------------------------------------------------------
 
+def type_bad_force(pg, w: str) -> None:
+    """A Conquest of Mars force typed with a die the game has not ("zz"), in the force's text box (opened if
+    folded), and the widget's error shown."""
+    text = pg.locator(f"{w} .calc-kv-text input").first
+    if not text.is_visible():
+        pg.locator(f"{w} .calc-kv-more:has(.calc-kv-text input) > summary").first.click()
+    text.fill("S=1 dice=d8,zz")
+    pg.wait_for_selector(f"{w}[data-state=error]", timeout=30_000)
+
+
 @pytest.mark.parametrize("scheme, layout", [("light", DESKTOP), ("dark", PHONE)], ids=["light", "dark"])
 def test_error_states_pass_axe(new_page, site_url, scheme, layout):
     """A field error as a player meets it (its message, the field marked, the result put away under a
@@ -353,11 +363,7 @@ def test_error_states_pass_axe(new_page, site_url, scheme, layout):
     virus = pg.evaluate(RUN_AXE, AXE_TAGS)
     instant_goto(pg, site_url + "calculators/com-defend/")
     w = "#calc-com-defend"
-    text = pg.locator(f"{w} .calc-kv-text input").first
-    if not text.is_visible():
-        pg.locator(f"{w} .calc-kv-more:has(.calc-kv-text input) > summary").first.click()
-    text.fill("S=1 dice=d8,zz")
-    pg.wait_for_selector(f"{w}[data-state=error]", timeout=30_000)
+    type_bad_force(pg, w)
     assert pg.locator(f"{w} .calc-field-error:not([hidden])").first.is_visible()
     defend = pg.evaluate(RUN_AXE, AXE_TAGS)
     assert not virus and not defend, _report({"wotw-virus, field error": virus, "com-defend, force error": defend})

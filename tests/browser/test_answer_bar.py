@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.test_a11y import type_bad_force
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -26,6 +28,21 @@ READ = """(id) => {
           head: box(head), headText: head && head.textContent.trim(), height: innerHeight,
           focused: document.activeElement === head,
           bars: document.querySelectorAll('.calc-answer-bar:not([hidden])').length};
+}"""
+
+
+# The bar's headline box: how many lines it shows, and whether the headline's answer (its first number after
+# the first ": ", what the player came for) lies inside what it shows.
+SHOWN = """(id) => {
+  const line = document.querySelector('#calc-' + id + ' .calc-answer-line');
+  const text = line.querySelector('.calc-answer-text').firstChild;
+  const m = /: \\D*?(\\d[\\d.,%]*)/.exec(text.data);
+  const range = document.createRange();
+  range.setStart(text, m.index + m[0].length - m[1].length);
+  range.setEnd(text, m.index + m[0].length);
+  const box = line.getBoundingClientRect(), num = range.getBoundingClientRect();
+  return {answer: m[1], lines: Math.round(line.clientHeight / parseFloat(getComputedStyle(line).lineHeight)),
+          inside: num.bottom <= box.bottom + 0.5 && num.right <= box.right + 0.5 && num.top >= box.top - 0.5};
 }"""
 
 
@@ -80,6 +97,9 @@ def test_a_change_near_the_top_shows_the_answer_in_a_bar_and_its_button_shows_th
     assert bar["bottom"] <= seen["height"] + 0.5 and bar["top"] >= seen["height"] - 80, f"bar not at the foot: {bar}"
     assert seen["text"] == seen["headText"] and seen["text"], seen  # the new result's headline, whole
     assert not seen["stateShown"], f"a current result is marked: {seen['state']}"
+    # Two lines of it on screen, the answer among them (one line cut "Reroll the d12 showing 4: sole …").
+    shown = pg.evaluate(SHOWN, cid)
+    assert shown["lines"] == 2 and shown["inside"], shown
     # Nothing stays under the bar: the form's last button (Reset), scrolled to just above the bar, is what a tap
     # there meets.
     hit = pg.evaluate("""([id, barTop]) => {
@@ -93,7 +113,7 @@ def test_a_change_near_the_top_shows_the_answer_in_a_bar_and_its_button_shows_th
     pg.evaluate("() => window.scrollTo(0, 0)")
     go = pg.locator(f"#calc-{cid} .calc-answer-go")
     size = go.bounding_box()
-    assert size["height"] >= 36 - 0.5 and size["width"] >= 36, size
+    assert 36 - 0.5 <= size["height"] <= 36 + 0.5 and size["width"] >= 36, size
     go.tap()
     pg.wait_for_timeout(200)
     after = pg.evaluate(READ, cid)
@@ -109,11 +129,7 @@ def test_the_bar_marks_an_error_and_gives_way_to_the_order_menu(new_page, site_u
     pg = new_page(**PHONE)
     _open(pg, site_url, "com-reroll")
     w = "#calc-com-reroll"
-    text = pg.locator(f"{w} .calc-kv-text input").first
-    if not text.is_visible():
-        pg.locator(f"{w} .calc-kv-more:has(.calc-kv-text input) > summary").first.click()
-    text.fill("S=1 dice=d8,zz")
-    pg.wait_for_selector(f"{w}[data-state=error]", timeout=30_000)
+    type_bad_force(pg, w)
     pg.wait_for_timeout(200)
     seen = _top_then_read(pg, "com-reroll")
     error = pg.locator(f"{w} .calc-field-error:not([hidden])").first.inner_text()

@@ -5,7 +5,7 @@
 // Generic: it reads only what every widget has (its result box and the headline the presenter writes,
 // .calc-summary; the stale mark showStale sets; the widget's data-state; the field errors) and knows no
 // calculator. The bar is not a live region: the result box already announces each new result, and a second
-// voice would say it twice. Its text is the whole headline (CSS cuts it to one line on screen).
+// voice would say it twice. Its text is the whole headline (CSS cuts it to two lines on screen).
 import { button, el, setText } from "./dom.js";
 
 // Material's own breakpoint between a phone or portrait tablet (one column, the navigation in a drawer) and
