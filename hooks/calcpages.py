@@ -95,7 +95,7 @@ def page_markdown(calc: dict, args: str) -> str:
         *wide,
         "---",
         "",
-        f"# {calc['title']}",
+        f"# {calc['title']} {{: .calc-page-title }}",  # forms.css (a class, not a :has() rule: issue 25)
         "",
         '<div class="calc-page" markdown>',
         "",

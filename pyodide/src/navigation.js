@@ -107,6 +107,8 @@ let pages = 0;
 function onPage() {
   arrived(pages++ === 0);
   contentPath = location.pathname;
+  // A page with a board hides Material's "Back to top" (board.css), which would sit over the map.
+  document.body.classList.toggle("calc-board-page", !!document.querySelector(".calc-widget[data-has-board]"));
   if (document.querySelector(".calc-widget")) showWidgets();
 }
 

@@ -114,6 +114,10 @@ def new_page(browser):
     made = []
 
     def make(**options):
+        # No service worker unless a test asks for one: after a page's first result it downloads the whole site
+        # for offline use (2.5 s of both cores per page in Chromium and this server), which no test of such a
+        # page reads; it is tested with a kept profile (persistent_context, test_offline.py).
+        options.setdefault("service_workers", "block")
         context = browser.new_context(**options)
         pg = context.new_page()
         made.append((context, watch(pg)))

@@ -5,6 +5,10 @@ The run takes about two minutes of one core. tests/conftest.py starts it as soon
 reaches its first test that does not drive Chromium, so that it runs beside the CPython tests on
 the other core instead of after them (the browser tests, timed by the page's own clock, are left
 the whole machine).
+
+Under pytest-xdist (`make test` runs two workers) the run is started once, by the controlling process
+as the session starts, into a folder named in the environment (SHARED) that the workers inherit: the
+worker that gets tests/pyodide waits for that run's report instead of starting one of its own.
 """
 from __future__ import annotations
 
@@ -13,10 +17,13 @@ import json
 import pathlib
 import shutil
 import subprocess
+import os
 import tempfile
+import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 _run: dict = {}
+SHARED = "PYODIDE_RUN_FOLDER"  # set by the controlling process under xdist: where its run writes
 
 
 def missing() -> str | None:
@@ -30,20 +37,40 @@ def missing() -> str | None:
     return None
 
 
-def start() -> None:
-    """Start the run (once); a later call does nothing."""
-    if _run or missing():
+def start(shared: bool = False) -> None:
+    """Start the run (once); a later call does nothing. shared: the controlling process of an xdist
+    session starts it for its workers (they find its folder in the environment)."""
+    if _run or missing() or (os.environ.get(SHARED) and not shared):
         return
     folder = pathlib.Path(tempfile.mkdtemp(prefix="pyodide-run-"))
     out = folder / "report.json"
     log = (folder / "stdout").open("w"), (folder / "stderr").open("w")
-    proc = subprocess.Popen([shutil.which("node"), str(ROOT / "pyodide" / "run_in_pyodide.mjs"), str(out)],
-                            cwd=ROOT, stdout=log[0], stderr=log[1], text=True)
+    # The exit code is written when Node ends, for workers of another process that cannot wait on it.
+    script = '"$0" "$1" "$2"; echo $? > "$3"'
+    proc = subprocess.Popen(["sh", "-c", script, shutil.which("node"), str(ROOT / "pyodide" / "run_in_pyodide.mjs"),
+                             str(out), str(folder / "exit")], cwd=ROOT, stdout=log[0], stderr=log[1], text=True)
     _run.update(folder=folder, out=out, proc=proc, log=log, done=False)
+    if shared:
+        os.environ[SHARED] = str(folder)
+
+
+def _wait_shared(folder: pathlib.Path, timeout: float) -> dict:
+    """A worker's wait for the run its controlling process started."""
+    end = time.monotonic() + timeout
+    while not (folder / "exit").exists() and time.monotonic() < end:
+        time.sleep(1)
+    stdout, stderr = (folder / "stdout").read_text(), (folder / "stderr").read_text()
+    if not (folder / "report.json").exists():
+        raise RuntimeError("Pyodide run produced no report:\n" + stdout[-3000:] + stderr[-3000:])
+    result = json.loads((folder / "report.json").read_text())
+    result["log"] = stdout[-5000:] + stderr[-2000:]
+    return result
 
 
 def report(timeout: float = 900) -> dict:
     """The run's report (starting it if nobody has): raises RuntimeError with its output if it made none."""
+    if os.environ.get(SHARED) and not _run:
+        return _wait_shared(pathlib.Path(os.environ[SHARED]), timeout)
     start()
     with contextlib.suppress(subprocess.TimeoutExpired):  # stop() ends it; no report then
         _run["proc"].wait(timeout=timeout)

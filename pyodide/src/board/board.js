@@ -69,6 +69,9 @@ class Board {
   wire() {
     const form = this.cw.form;
     const { panel, figure, menu, importInput } = this.parts;
+    // The answer bar gives way to the open order menu (board.css): a mark on the widget, not a :has() rule.
+    new MutationObserver(() => this.widgetEl.toggleAttribute("data-menu-open", !menu.hidden))
+      .observe(menu, { attributes: true, attributeFilter: ["hidden"] });
     const typed = (e) => {
       const name = String(this.cw.nameOf(e.target) || "").split(".")[0];
       if (this.spec.orders.includes(name)) this.later(120);

@@ -55,6 +55,7 @@ export class BoardMap {
     }
     this.key = staticKey(svg);
     this.figure.append(svg);
+    this.figure.dataset.drawn = "1"; // board.css: the frame keeps the map's shape until then (no :has(), issue 25)
     this.figure.toggleAttribute("data-result", result);
     if (stale) this.figure.dataset.stale = "1";
   }
@@ -120,6 +121,7 @@ export class BoardMap {
       this.key = staticKey(fresh);
       if (old) old.replaceWith(fresh);
       else this.figure.append(fresh);
+      this.figure.dataset.drawn = "1";
     }
     this.decorate(shown, subjects);
     if (focused && !shown.contains(document.activeElement)) {

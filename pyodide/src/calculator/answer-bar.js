@@ -84,7 +84,10 @@ export class AnswerBar {
   // The headline, or (no headline on show: an error, a board waiting for its first orders) the result box.
   headline() {
     const h = this.box.querySelector(".calc-summary");
-    return h && h.getClientRects().length ? h : null;
+    // Shown at all: checkVisibility needs the page's styles only, getClientRects its whole layout (the widget
+    // has just been set up: a forced layout of the page, issue 25).
+    const shown = h && (typeof h.checkVisibility === "function" ? h.checkVisibility() : h.getClientRects().length);
+    return shown ? h : null;
   }
 
   retarget() {

@@ -69,7 +69,8 @@ export function scalarField(wid, p) {
   const err = el("small", { class: "calc-field-error", id: id + "-error", role: "alert", hidden: true });
   input.setAttribute("aria-describedby", id + "-help " + id + "-error");
   const label = el("label", { for: id, text: paramLabel(p) });
-  const box = el("div", { class: "calc-field calc-field-" + p.type, "data-param": p.name },
+  const lines = input.localName === "textarea" ? " calc-field-lines" : ""; // across the form (site.css)
+  const box = el("div", { class: "calc-field calc-field-" + p.type + lines, "data-param": p.name },
     p.type === "bool" ? el("span", { class: "calc-check" }, input, label) : label,
     p.type === "bool" ? null : input, full && full.line, help, err);
   return {

@@ -103,7 +103,11 @@ function actionBar(schema, onRequest, hasRulings) {
 // map). Without JavaScript it stays in the widget's head, saying the live calculator needs it.
 function holdStatus(widgetEl, bar) {
   const status = widgetEl.querySelector(".calc-status");
-  if (status) bar.append(status);
+  if (!status) return;
+  if (status.parentNode && status.parentNode.classList.contains("calc-head")) {
+    status.parentNode.dataset.statusMoved = ""; // forms.css: the head keeps no room for it
+  }
+  bar.append(status);
 }
 
 // A help said once: a field whose help is word for word the one of the field just above it (Player 2 to 6's
