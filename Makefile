@@ -51,7 +51,7 @@ site: setup
 # Two pytest-xdist workers: the Chromium tests one at a time in one, everything else in the other, the engine's
 # run inside Pyodide beside them (tests/conftest.py). `$(PY) -m pytest` alone runs the same tests one at a time.
 test: setup-test
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 3
 
 bench: setup-test $(BENCH_TOOLS)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
