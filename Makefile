@@ -48,8 +48,9 @@ serve: setup
 site: setup
 	$(VENV)/bin/mkdocs build --strict
 
-# Two pytest-xdist workers: the Chromium tests one at a time in one, everything else in the other, the engine's
-# run inside Pyodide beside them (tests/conftest.py). `$(PY) -m pytest` alone runs the same tests one at a time.
+# Three pytest-xdist workers (on two cores: a worker whose page is waiting leaves its core to another), each
+# with its own Chromium and its own build of the site; the engine's run inside Pyodide beside them
+# (tests/conftest.py). `$(PY) -m pytest` alone runs the same tests one at a time.
 test: setup-test
 	$(PY) -m pytest -n 3
 

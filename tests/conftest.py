@@ -67,17 +67,6 @@ def pytest_configure(config):
             runner.start(shared=True)
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own, which names each test's group from this mark
-def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist (`make test`: two workers, --dist loadgroup) every Chromium test runs in one worker,
-    one at a time as without xdist (they are timed by the page's own clock and fill a core and more), while the
-    other worker runs the rest and the controlling process runs the engine inside Pyodide."""
-    if getattr(config.option, "numprocesses", None) or os.environ.get("PYTEST_XDIST_WORKER"):
-        for item in items:
-            if item.get_closest_marker("browser"):
-                item.add_marker(pytest.mark.xdist_group("browser"))
-
-
 def pytest_runtest_setup(item):
     """The engine's tests inside Pyodide (tests/pyodide) take two minutes of one core: they start
     beside the first selected test that does not drive Chromium (tests/pyodide/runner.py)."""

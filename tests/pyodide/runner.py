@@ -6,7 +6,7 @@ reaches its first test that does not drive Chromium, so that it runs beside the 
 the other core instead of after them (the browser tests, timed by the page's own clock, are left
 the whole machine).
 
-Under pytest-xdist (`make test` runs two workers) the run is started once, by the controlling process
+Under pytest-xdist (`make test` runs three workers) the run is started once, by the controlling process
 as the session starts, into a folder named in the environment (SHARED) that the workers inherit: the
 worker that gets tests/pyodide waits for that run's report instead of starting one of its own.
 """
