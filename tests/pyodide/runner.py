@@ -16,8 +16,8 @@ import contextlib
 import json
 import pathlib
 import shutil
-import subprocess
 import os
+import subprocess
 import tempfile
 import time
 
@@ -49,22 +49,28 @@ def start(shared: bool = False) -> None:
     script = '"$0" "$1" "$2"; echo $? > "$3"'
     proc = subprocess.Popen(["sh", "-c", script, shutil.which("node"), str(ROOT / "pyodide" / "run_in_pyodide.mjs"),
                              str(out), str(folder / "exit")], cwd=ROOT, stdout=log[0], stderr=log[1], text=True)
-    _run.update(folder=folder, out=out, proc=proc, log=log, done=False)
+    _run.update(folder=folder, proc=proc, log=log, done=False)
     if shared:
         os.environ[SHARED] = str(folder)
 
 
-def _wait_shared(folder: pathlib.Path, timeout: float) -> dict:
-    """A worker's wait for the run its controlling process started."""
-    end = time.monotonic() + timeout
-    while not (folder / "exit").exists() and time.monotonic() < end:
-        time.sleep(1)
+def _read(folder: pathlib.Path) -> dict:
+    """The report a finished run left in ``folder``, with the tail of its output under "log"; raises
+    RuntimeError with that output if it left none."""
     stdout, stderr = (folder / "stdout").read_text(), (folder / "stderr").read_text()
     if not (folder / "report.json").exists():
         raise RuntimeError("Pyodide run produced no report:\n" + stdout[-3000:] + stderr[-3000:])
     result = json.loads((folder / "report.json").read_text())
     result["log"] = stdout[-5000:] + stderr[-2000:]
     return result
+
+
+def _wait_shared(folder: pathlib.Path, timeout: float) -> dict:
+    """A worker's wait for the run its controlling process started (that process removes the folder)."""
+    end = time.monotonic() + timeout
+    while not (folder / "exit").exists() and time.monotonic() < end:
+        time.sleep(1)
+    return _read(folder)
 
 
 def report(timeout: float = 900) -> dict:
@@ -75,16 +81,10 @@ def report(timeout: float = 900) -> dict:
     with contextlib.suppress(subprocess.TimeoutExpired):  # stop() ends it; no report then
         _run["proc"].wait(timeout=timeout)
     stop(remove=False)
-    folder = _run["folder"]
-    stdout, stderr = (folder / "stdout").read_text(), (folder / "stderr").read_text()
     try:
-        if not _run["out"].exists():
-            raise RuntimeError("Pyodide run produced no report:\n" + stdout[-3000:] + stderr[-3000:])
-        result = json.loads(_run["out"].read_text())
+        return _read(_run["folder"])
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
-    result["log"] = stdout[-5000:] + stderr[-2000:]
-    return result
+        shutil.rmtree(_run["folder"], ignore_errors=True)
 
 
 def stop(remove: bool = True) -> None:
