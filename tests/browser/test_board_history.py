@@ -18,6 +18,7 @@ def _spring_played(page, site_url):
     """Spring 1901 adjudicated and continued to Fall, Fall's first order typed."""
     page.goto(start_link(site_url))
     board_ready(page, phase="Spring 1901 movement")
+    _buttons_in_reading_order(page)  # "Now playing: Spring 1901 movement", nothing played yet
     page.fill(f"{DIP}-orders", ORDERS)
     board_ready(page, phase="Spring 1901 movement")
     adjudicate(page)
@@ -29,6 +30,14 @@ def _spring_played(page, site_url):
 
 def _rect(page, selector):
     return page.evaluate(f"document.querySelector('{DIP} {selector}').getBoundingClientRect().toJSON()")
+
+
+def _buttons_in_reading_order(page):
+    """The phase on its own line, Earlier then Later on one line under it, left to right (the new player saw
+    Earlier on the right of the phase and Later wrapped to the next line's left: backwards)."""
+    phase, earlier, later = (_rect(page, s) for s in (".board-phase", ".board-prev", ".board-next"))
+    assert earlier["top"] >= phase["bottom"] - 1, (phase, earlier)
+    assert abs(earlier["top"] - later["top"]) <= 1 and earlier["right"] <= later["left"], (earlier, later)
 
 
 def _viewed(page):
@@ -43,6 +52,7 @@ def test_earlier_phase_on_a_phone_keeps_the_board_and_its_bar_where_they_were(ne
     # The player scrolled so that the map's foot and the phase bar are on the screen (the finding: scrollY 540).
     page.evaluate(f"window.scrollBy(0, document.querySelector('{DIP} .board-bar').getBoundingClientRect().top - 500)")
     page.wait_for_timeout(200)
+    _buttons_in_reading_order(page)
     map_top, bar = _rect(page, ".board-stage")["top"], _rect(page, ".board-prev")
     page.touchscreen.tap(bar["x"] + bar["width"] / 2, bar["y"] + bar["height"] / 2)
     _viewed(page)
@@ -67,6 +77,7 @@ def test_earlier_phase_on_a_phone_keeps_the_board_and_its_bar_where_they_were(ne
 def test_a_viewed_phase_is_the_only_phase_the_panel_speaks_of(new_page, site_url):
     page = new_page(viewport={"width": 1280, "height": 900})
     _spring_played(page, site_url)
+    _buttons_in_reading_order(page)
     page.locator(f"{DIP} .board-prev").click()
     _viewed(page)
     side = page.locator(f"{DIP} .board-side").inner_text()

@@ -4,7 +4,9 @@
 //
 // Generic: it reads only what every widget has (its result box and the headline the presenter writes,
 // .calc-summary; the stale mark showStale sets; the widget's data-state; the field errors) and knows no
-// calculator. The bar is not a live region: the result box already announces each new result, and a second
+// calculator. A board's map is its answer drawn (issue 23): while a quarter of it is on screen the bar is not
+// wanted (it would sit on the board's own controls, Adjudicate and Continue, just under the map on a phone).
+// The bar is not a live region: the result box already announces each new result, and a second
 // voice would say it twice. Its text is the whole headline (CSS cuts it to two lines on screen).
 import { button, el, setText } from "./dom.js";
 
@@ -13,6 +15,8 @@ import { button, el, setText } from "./dom.js";
 const PHONE = "(max-width: 59.984375em)";
 // The band at the foot of the screen the bar takes: a headline in it counts as hidden.
 const BAR_PX = 64;
+// How much of a board's map on screen counts as the answer seen.
+const MAP_SEEN = 0.25;
 
 const STATE_TEXT = {
   running: "Working…",
@@ -50,6 +54,7 @@ export class AnswerBar {
     this.box = widget.resultBox;
     this.onScreen = false; // some of the widget is on screen
     this.below = false; // the headline (or the result box) is below the screen, or behind the bar
+    this.mapSeen = false; // a board's map, its result drawn, is on screen (MAP_SEEN)
     this.state = el("span", { class: "calc-answer-state" });
     this.text = el("span", { class: "calc-answer-text" });
     this.go = button("calc-answer-go", "Show the answer");
@@ -68,6 +73,13 @@ export class AnswerBar {
     seen.observe(this.w);
     this.seen = new IntersectionObserver((es) => this.place(es[es.length - 1]),
       { rootMargin: `0px 0px -${BAR_PX}px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] });
+    const map = this.w.querySelector(".board-map");
+    if (map) {
+      new IntersectionObserver((es) => {
+        this.mapSeen = es[es.length - 1].intersectionRatio >= MAP_SEEN;
+        pick();
+      }, { rootMargin: `0px 0px -${BAR_PX}px 0px`, threshold: [0, MAP_SEEN] }).observe(map);
+    }
     this.target = null;
     this.retarget();
     const changed = () => {
@@ -131,7 +143,7 @@ export class AnswerBar {
   }
 
   wanted() {
-    return phone.matches && this.onScreen && this.below && this.has && this.w.isConnected;
+    return phone.matches && this.onScreen && this.below && !this.mapSeen && this.has && this.w.isConnected;
   }
 
   show(on) {
