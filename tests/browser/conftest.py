@@ -105,6 +105,12 @@ def watch(pg):
     return check
 
 
+# The page holds, for as long as it is open, the lock a worker takes to make the engine's snapshot.
+NO_SNAPSHOT = """if (window === window.top && navigator.locks) {
+  navigator.locks.request("martian-front-snapshot", () => new Promise(() => {}));
+}"""
+
+
 @pytest.fixture
 def new_page(browser):
     """Make guarded pages, each in its own context (options: viewport, color_scheme, is_mobile...).
@@ -119,6 +125,11 @@ def new_page(browser):
         # page reads; it is tested with a kept profile (persistent_context, test_offline.py).
         options.setdefault("service_workers", "block")
         context = browser.new_context(**options)
+        # Nor an engine snapshot: 3 s after a result a second worker starts the runtime again to make one
+        # for the next visit (1.3-1.5 CPU-s per page that stays open that long), and a fresh context has
+        # no next visit. Held the way a second tab holds it (the lock the worker asks for "if available");
+        # snapshots are tested with a kept profile too (test_offline.py).
+        context.add_init_script(NO_SNAPSHOT)
         pg = context.new_page()
         made.append((context, watch(pg)))
         return pg
