@@ -158,12 +158,15 @@ def _calc_link(m, page) -> str:
 
 def _catalog(src: str) -> str:
     """Every calculator, by game: its own page, what it answers, and the rules page that explains it."""
-    lines = ["| Calculator | Game | What it answers | Explained on |", "|---|---|---|---|"]
+    # In a box of its own (calc-catalog): on a phone each row is drawn as a card (site.css), the four columns
+    # having squeezed "What it answers" to a word a line and pushed "Explained on" off screen.
+    lines = ['<div class="calc-catalog" markdown>', "",
+             "| Calculator | Game | What it answers | Explained on |", "|---|---|---|---|"]
     for c in siteindex.catalog.values():
         explained = siteindex.md_link(c["rules_page"], src)
         lines.append(f"| [{c['title']}]({siteindex.md_link(c['page'], src)}) | {c['game_title']} | {c['description']} "
                      f"| [{_page_title(c['rules_page'])}]({explained}#calc-{c['id']}) |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n\n</div>\n"
 
 
 def _page_title(src: str) -> str:

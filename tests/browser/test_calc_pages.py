@@ -146,3 +146,37 @@ def test_print_drops_fraction_columns_and_keeps_tables_and_maps_whole(page, site
     # The result prints under it; the order boxes and buttons do not.
     assert page.locator("#calc-dip-adjudicate .calc-summary").first.is_visible()
     assert page.locator("#calc-dip-adjudicate textarea:visible, #calc-dip-adjudicate button:visible").count() == 0
+
+
+# Every row of the list of calculators: its cells' boxes (px), and the page's width against the screen's.
+CATALOG_ROWS = """() => {
+  const rows = [...document.querySelectorAll('.calc-catalog tbody tr')];
+  return {width: innerWidth, scroll: document.documentElement.scrollWidth,
+          rows: rows.map(tr => [...tr.cells].map(td => {
+            const r = td.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, width: r.width};
+          }))};
+}"""
+
+
+@pytest.mark.parametrize("path", ["calculators/", ""])
+def test_the_list_of_calculators_reads_as_cards_on_a_phone_and_as_a_table_when_wide(browser, new_page, site_url, path):
+    """A new player found the list's four columns squeezed on a phone ("What it answers" a word a line, "Explained
+    on" off screen): on a phone each calculator is a card at the screen's width, still a table to a screen reader;
+    at 1280 px its four columns stand side by side."""
+    pg = new_page(**PHONE)
+    pg.goto(site_url + path)
+    seen = pg.evaluate(CATALOG_ROWS)
+    assert len(seen["rows"]) == len(calculators.catalog()) and seen["scroll"] <= seen["width"], seen["scroll"]
+    for cells in seen["rows"]:
+        assert all(c["left"] >= 0 and c["right"] <= seen["width"] for c in cells), cells
+        assert cells[2]["width"] >= 0.75 * seen["width"], f"what it answers is squeezed: {cells}"
+        assert cells[3]["top"] > cells[2]["top"] > cells[0]["top"] == cells[1]["top"], cells
+    cdp = pg.context.new_cdp_session(pg)
+    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    table = cdp.send("DOM.querySelector", {"nodeId": root, "selector": ".calc-catalog table"})["nodeId"]
+    role = cdp.send("Accessibility.getPartialAXTree", {"nodeId": table, "fetchRelatives": False})["nodes"][0]["role"]
+    assert role["value"] == "table"
+    wide = new_page(viewport={"width": 1280, "height": 900})
+    wide.goto(site_url + path)
+    for cells in wide.evaluate(CATALOG_ROWS)["rows"]:
+        assert len({round(c["top"]) for c in cells}) == 1 and cells[0]["right"] <= cells[3]["left"], cells
