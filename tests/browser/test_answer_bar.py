@@ -213,3 +213,22 @@ def test_no_bar_on_a_wide_screen(new_page, site_url):
     seen = _top_then_read(pg, "com-reroll")
     assert seen["head"]["top"] > 900, "the headline is on screen: nothing to test"
     assert not seen["shown"] and seen["bars"] == 0
+
+
+def test_a_jump_past_the_headline_takes_the_bar_away(new_page, site_url):
+    """Read past in one jump (a link, PageDown, a fling: no frame with the headline on screen), the headline is
+    above the screen and the bar must go (a new player found it still over the rules text under the result)."""
+    pg = new_page(**PHONE)
+    _open(pg, site_url, "com-reroll")
+    _change_near_the_top(pg, "com-reroll")
+    assert _top_then_read(pg, "com-reroll")["shown"]
+    pg.evaluate("""() => {
+      const head = document.querySelector('#calc-com-reroll .calc-result .calc-summary').getBoundingClientRect();
+      scrollTo(0, head.bottom + scrollY + 40);
+    }""")
+    pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    pg.wait_for_timeout(100)
+    seen = pg.evaluate(READ, "com-reroll")
+    assert seen["head"]["bottom"] < 0 and not seen["shown"], seen
+    onscreen = pg.evaluate("() => document.querySelector('#calc-com-reroll').getBoundingClientRect().bottom > 0")
+    assert onscreen, "the calculator is off screen: nothing to test"

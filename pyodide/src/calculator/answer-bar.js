@@ -15,6 +15,8 @@ import { button, el, setText } from "./dom.js";
 const PHONE = "(max-width: 59.984375em)";
 // The band at the foot of the screen the bar takes: a headline in it counts as hidden.
 const BAR_PX = 64;
+// How far above the screen the headline is still watched (px; longer than any page of the site).
+const ABOVE_PX = 1000000;
 // How much of a board's map on screen counts as the answer seen.
 const MAP_SEEN = 0.25;
 
@@ -71,8 +73,11 @@ export class AnswerBar {
       pick();
     });
     seen.observe(this.w);
+    // The area watched reaches far above the screen: a headline above it still counts as in (not below), so
+    // that a jump from below the screen to above it (PageDown, a link, a fling) crosses the edge the observer
+    // reports; watching the screen alone, such a jump went unreported and the bar stayed over a page read past.
     this.seen = new IntersectionObserver((es) => this.place(es[es.length - 1]),
-      { rootMargin: `0px 0px -${BAR_PX}px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] });
+      { rootMargin: `${ABOVE_PX}px 0px -${BAR_PX}px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] });
     const map = this.w.querySelector(".board-map");
     if (map) {
       new IntersectionObserver((es) => {
