@@ -172,7 +172,7 @@ def report(runs: list[dict]) -> None:
         stages = [r[key] for r in runs if r[key]]
         if stages:
             # A restore's stages: the runtime compiled and the snapshot read and checked in parallel.
-            names = ("script", "runtime", "compiled", "read", "checked", "engine", "glue", "result")
+            names = ("script", "runtime", "compiled", "bytes", "asm", "read", "checked", "engine", "glue", "result")
             at = {k: med([s[k] for s in stages if k in s]) for k in names if all(k in s for s in stages)}
             print(f"{label}, stages (ms from navigation start): " + "; ".join(f"{k} {v:.0f}" for k, v in at.items()))
     mb = 1e6

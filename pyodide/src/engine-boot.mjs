@@ -226,7 +226,11 @@ async function restore(assets, glueModule, meta, status, mark) {
   status("runtime", "Loading the Python runtime…");
   const compiled = WebAssembly.compileStreaming(fetch(base + "pyodide.asm.wasm"));
   compiled.then(() => mark("compiled"), () => {}); // a failure here falls back to Pyodide's own compiling
-  const [data, asm] = await Promise.all([getBytes(), import(base + "pyodide.asm.mjs")]);
+  const stored = getBytes();
+  const glueCode = import(base + "pyodide.asm.mjs");
+  stored.then(() => mark("bytes"), () => {}); // the snapshot out of IndexedDB
+  glueCode.then(() => mark("asm"), () => {}); // the runtime's JavaScript loaded
+  const [data, asm] = await Promise.all([stored, glueCode]);
   mark("read");
   if (!(data instanceof Uint8Array) || data.length !== meta.stored) {
     throw new Error("the stored snapshot is incomplete");
