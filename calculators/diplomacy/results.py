@@ -148,7 +148,7 @@ def standard_summary(turn: Turn) -> str:
     stranded = len(turn.removed) if turn.phase.kind is PhaseKind.MOVEMENT else 0
     defaults = done.defaults - stranded  # their disbands are not units without an order
     if defaults:
-        summary += f" {counted(defaults, 'unit')} without an order (see the results)."
+        summary += f" {counted(defaults, 'unit')} without an order."
     dislodged = len(after.dislodged)
     if dislodged:
         summary += f" {counted(dislodged, 'unit')} dislodged."
