@@ -111,9 +111,24 @@ NO_SNAPSHOT = """if (window === window.top && navigator.locks) {
 }"""
 
 
+# Material's search worker (assets/javascripts/workers/search.*.js) replaced by an empty one: the search box
+# stays as it is before its index is ready, and nothing else on the page changes.
+NO_SEARCH = """(() => {
+  const Native = window.Worker;
+  if (!Native) return;
+  window.Worker = function Worker(url, options) {
+    const search = String(url).includes("/workers/search.");
+    if (search) url = URL.createObjectURL(new Blob([""], { type: "text/javascript" }));
+    return new Native(url, options);
+  };
+  window.Worker.prototype = Native.prototype;
+})();"""
+
+
 @pytest.fixture
 def new_page(browser):
-    """Make guarded pages, each in its own context (options: viewport, color_scheme, is_mobile...).
+    """Make guarded pages, each in its own context (options: viewport, color_scheme, is_mobile...; search=True
+    for a page whose search is used).
 
     Every page made fails the test if it requested anything outside 127.0.0.1, opened a dialog
     or raised a script error."""
@@ -124,7 +139,12 @@ def new_page(browser):
         # for offline use (2.5 s of both cores per page in Chromium and this server), which no test of such a
         # page reads; it is tested with a kept profile (persistent_context, test_offline.py).
         options.setdefault("service_workers", "block")
+        search = options.pop("search", False)
         context = browser.new_context(**options)
+        # Nor Material's search index unless the test searches: its worker builds the index as every page opens
+        # (0.5-0.6 CPU-s of a rules page's 2.0 in a fresh context), and only the search tests type into it.
+        if not search:
+            context.add_init_script(NO_SEARCH)
         # Nor an engine snapshot: 3 s after a result a second worker starts the runtime again to make one
         # for the next visit (1.3-1.5 CPU-s per page that stays open that long), and a fresh context has
         # no next visit. Held the way a second tab holds it (the lock the worker asks for "if available");

@@ -165,7 +165,7 @@ def test_every_page_fits_a_390px_phone(new_page, site_url, site_pages):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_open_search_and_drawer_pass_axe(new_page, site_url, scheme):
-    pg = new_page(color_scheme=scheme, **PHONE)
+    pg = new_page(color_scheme=scheme, search=True, **PHONE)
     open_page(pg, site_url + "aqmf/rules/")
     pg.locator("[data-md-drawer-button]").click()
     pg.wait_for_function("document.getElementById('__drawer').checked")

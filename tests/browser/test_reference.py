@@ -70,8 +70,9 @@ def test_print_stylesheet_hides_navigation_and_widget_controls(page, site_url):
 
 
 @pytest.mark.parametrize("path", ["", "wotw/virus/"], ids=["plain page", "page with a calculator"])
-def test_offline_search_finds_rules(page, site_url, path):
+def test_offline_search_finds_rules(new_page, site_url, path):
     """Search works offline; on a calculator page its worker starts once the engine is up."""
+    page = new_page(search=True)
     page.goto(site_url + path)
     if path:
         page.wait_for_selector("#calc-wotw-virus[data-state=done]", timeout=90_000)

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
     ("wotw r6", "wotw/rulings/", "wotw-r6"),
 ])
 def test_typing_a_rule_id_and_enter_lands_on_the_rule(new_page, site_url, typed, page_path, anchor):
-    page = new_page(viewport={"width": 1280, "height": 900})
+    page = new_page(viewport={"width": 1280, "height": 900}, search=True)
     page.goto(site_url)
     box = page.locator("input.md-search__input")
     box.click()
@@ -61,12 +61,13 @@ _ASK_WORKER = """async ([worker, queries]) => {
 }"""
 
 
-def test_every_rule_id_typed_comes_first(page, site_url, built_site):
+def test_every_rule_id_typed_comes_first(new_page, site_url, built_site):
     """Every rule ID of the site, typed, puts its own rule first (the trailing wildcard Material adds
     makes "DIP R1" match DIP R10 ... R19 too; case does not count: the test above types lower case)."""
     urls = json.loads((built_site / "assets" / "engine" / "rules.json").read_text(encoding="utf-8"))
     ids = sorted(rid for rid in urls if ":" not in rid)
     assert len(ids) > 300 and "DIP 4.4" in ids and "WOTW R6" in ids
+    page = new_page(search=True)
     page.goto(site_url)  # a page without a calculator: its search setting is the worker itself
     worker = json.loads(page.locator("#__config").text_content())["search"]
     found = page.evaluate(_ASK_WORKER, [worker, ids])
@@ -84,9 +85,10 @@ _TOP = _ASK_WORKER.replace("out.push(shown.length ? shown[0].location : null);",
     ("stash pad", "glossary/#icehouse-stash-pad"),
     ("supply centre", "glossary/#diplomacy-supply-centre"),
 ])
-def test_a_glossary_word_typed_finds_its_definition(page, site_url, built_site, typed, row):
+def test_a_glossary_word_typed_finds_its_definition(new_page, site_url, built_site, typed, row):
     """A defined word typed in the search box lists its glossary row among the first three results (its row's
     anchor: the definition, not the glossary page's top), and the row is there on the built page."""
+    page = new_page(search=True)
     page.goto(site_url)
     worker = json.loads(page.locator("#__config").text_content())["search"]
     top = page.evaluate(_TOP, [worker, [typed]])[0]
