@@ -10,6 +10,7 @@ import json
 from urllib.parse import urlencode
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import calculators
 from calculators.diplomacy.adjudicate import _start_text
@@ -38,11 +39,23 @@ POINT = """([widget, key]) => {
 }"""
 
 
+# What the board shows when a wait for it runs out: its state and phase, and the messages on show.
+_BOARD_SAYS = """(w) => { const b = document.querySelector(w + ' .calc-board');
+  const shown = [...document.querySelectorAll(w + ' .calc-status, ' + w + ' > .calc-error, ' + w + ' .board-note, ' +
+    w + ' .board-error')].filter(e => e.checkVisibility()).map(e => e.textContent.trim()).filter(Boolean);
+  return {state: b && b.dataset.state, phase: b && b.dataset.phase, widget: document.querySelector(w).dataset.state,
+          shown}; }"""
+
+
 def board_ready(page, widget=DIP, phase=None, timeout=READY):
-    """The board shows the boxes as they are now (for ``phase``, when given)."""
+    """The board shows the boxes as they are now (for ``phase``, when given). A wait that runs out says what the
+    board showed instead (a flake in a fresh clone gave no more than the timeout)."""
     want = f" && b.dataset.phase === {phase!r}" if phase else ""
-    page.wait_for_function(f"(() => {{ const b = document.querySelector('{widget} .calc-board'); "
-                           f"return b && b.dataset.state === 'ready'{want}; }})()", timeout=timeout)
+    try:
+        page.wait_for_function(f"(() => {{ const b = document.querySelector('{widget} .calc-board'); "
+                               f"return b && b.dataset.state === 'ready'{want}; }})()", timeout=timeout)
+    except PlaywrightTimeout:
+        pytest.fail(f"the board was not ready{' for ' + phase if phase else ''}: {page.evaluate(_BOARD_SAYS, widget)}")
 
 
 def click_province(page, key, widget=DIP, still=False):
