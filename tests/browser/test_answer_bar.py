@@ -53,10 +53,15 @@ def _open(pg, site_url, cid):
     pg.wait_for_selector(f"#calc-{cid}:is([data-state=done], [data-state=waiting])", timeout=READY)
 
 
+def _settle(pg):
+    """Two frames and a little more after a scroll: the observers report in the next frame."""
+    pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    pg.wait_for_timeout(100)
+
+
 def _top_then_read(pg, cid):
     pg.evaluate("() => window.scrollTo(0, 0)")
-    pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    pg.wait_for_timeout(100)  # the observers report in the next frame after a scroll
+    _settle(pg)
     return pg.evaluate(READ, cid)
 
 
@@ -66,8 +71,7 @@ def _away_from_the_map(pg, cid):
     if cid in BOARDS:
         pg.evaluate("(id) => scrollTo(0, document.querySelector('#calc-' + id + ' .board-map')"
                     ".getBoundingClientRect().bottom + scrollY)", cid)
-        pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        pg.wait_for_timeout(100)
+        _settle(pg)
         return pg.evaluate(READ, cid)
     return _top_then_read(pg, cid)
 
@@ -226,8 +230,7 @@ def test_a_jump_past_the_headline_takes_the_bar_away(new_page, site_url):
       const head = document.querySelector('#calc-com-reroll .calc-result .calc-summary').getBoundingClientRect();
       scrollTo(0, head.bottom + scrollY + 40);
     }""")
-    pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    pg.wait_for_timeout(100)
+    _settle(pg)
     seen = pg.evaluate(READ, "com-reroll")
     assert seen["head"]["bottom"] < 0 and not seen["shown"], seen
     onscreen = pg.evaluate("() => document.querySelector('#calc-com-reroll').getBoundingClientRect().bottom > 0")
