@@ -106,6 +106,9 @@ def test_a_link_restores_the_items_and_an_error_lands_on_its_item(page, site_url
     page.wait_for_function(f"document.querySelectorAll('{W} fieldset.calc-group-item').length === 2")
     assert page.locator(f"{W}-attackers-1-range").input_value() == "60"
     assert page.locator(f"{W}-attackers-1-dug_in").is_checked()
+    # The link's own run answers first (its answer clears the errors shown), then the error is put on.
+    page.wait_for_function(f"""(() => {{ const w = document.querySelector('{W}');
+        return w.calcWidget.current === null && ['done', 'error'].includes(w.dataset.state); }})()""")
     page.evaluate(f"""document.querySelector('{W}').calcWidget.showError({{field: "attackers.1.range",
         fields: [], message: "Attacker 2, Range: must be at most 48 (got 60)."}})""")
     error = page.locator(f"{W}-attackers-1-range-error")

@@ -173,6 +173,28 @@ def test_an_imported_file_with_an_object_where_a_value_belongs_is_refused_clearl
         "wotw-virus", {"destroyed": 9, "largest": 4})["summary"]
 
 
+def test_a_file_refused_before_the_first_result_stays_refused_when_the_result_lands(page, site_url, tmp_path):
+    """A refusal is about a file, not the fields: the page's first live result, landing after it, keeps it."""
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site_url + "wotw/virus/", wait_until="domcontentloaded")
+    page.wait_for_function(f"document.querySelector('{VIRUS}').dataset.engine === 'loading'")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"calc": "wotw-virus", "params": {"destroyed": {"valueOf": 13}}}))
+    page.locator(f"{VIRUS} .calc-import-file").set_input_files(str(bad))
+    error = page.locator(f"{VIRUS} > .calc-error")
+    error.wait_for(state="visible")
+    while not held:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    wait_done(page, VIRUS)
+    assert error.is_visible() and "an object, not a value" in error.inner_text()
+    # The player's next change is a new message: the refusal goes.
+    page.locator(f"{VIRUS}-destroyed").fill("9")
+    error.wait_for(state="hidden")
+
+
 # ---- defaults and errors -------------------------------------------------------------
 
 def test_raising_the_headline_field_never_meets_a_hidden_default(page, site_url):

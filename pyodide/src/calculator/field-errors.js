@@ -15,10 +15,13 @@ export class FieldErrors {
     this.last = null; // {field, cause}: the error shown last, and the change that first brought it on
   }
 
+  // A refused file or saved state (status.js) is not about the fields: it stays until a note or the
+  // player's next change replaces it, so a result that lands after it (the page's first live run) keeps it.
   clear() {
-    this.formError.hidden = true;
-    this.formError.textContent = "";
-    delete this.formError.dataset.refused;
+    if (!this.formError.dataset.refused) {
+      this.formError.hidden = true;
+      this.formError.textContent = "";
+    }
     for (const f of this.fields.values()) {
       for (const x of f.group ? [f, ...f.parts()] : [f]) {
         x.err.hidden = true;

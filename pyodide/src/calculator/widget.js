@@ -286,6 +286,7 @@ export class Widget {
   // -- a change by the player
   changed(name) {
     this.lastChanged = name;
+    this.status.hideRefusal();
     this.showSections();
     this.w.classList.remove("calc-restored");
     this.address.later(() => this.values());
