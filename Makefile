@@ -50,11 +50,10 @@ site: setup
 
 # Three pytest-xdist workers (on two cores: a worker whose page is waiting leaves its core to another), each
 # with its own Chromium and its own build of the site; the engine's run inside Pyodide beside them
-# (tests/conftest.py). `$(PY) -m pytest` alone runs the same tests one at a time. Not --dist worksteal: it cut
-# a fresh clone's run to 13-14 minutes but met three timing flakes in three runs (the mix of tests run side by
-# side changes), against none in four runs of this default.
+# (tests/conftest.py). Work-stealing: a worker that runs out takes tests queued for another (the long browser
+# tests otherwise leave one worker busy at the end). `$(PY) -m pytest` alone runs the same tests one at a time.
 test: setup-test
-	$(PY) -m pytest -n 3
+	$(PY) -m pytest -n 3 --dist worksteal
 
 bench: setup-test $(BENCH_TOOLS)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
