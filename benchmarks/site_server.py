@@ -53,6 +53,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         with _lock:
             _paths.append(self.path)
         path = self.translate_path(self.path)
+        # A page's address is its folder: its index.html goes gzipped too, as a static host sends it (it
+        # went uncompressed, and a phone's simulated download of a 500 KB page cost seconds of FCP).
+        index = os.path.join(path, "index.html")
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/") and os.path.isfile(index):
+            path = index
         if (os.path.isfile(path) and path.endswith(COMPRESSED)
                 and "gzip" in self.headers.get("Accept-Encoding", "")):
             return self._send_gzipped(path)
