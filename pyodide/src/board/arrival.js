@@ -22,8 +22,10 @@ function targets(panel) {
 export function bringToTop(panel, figure, arrival) {
   if (!arrival || !arrival.untouched || arrival.path !== location.pathname) return false;
   arrival.untouched = false; // once: the first board set up on arriving, whatever it decides
-  if (window.scrollY !== 0 || location.hash || !panel.getClientRects().length) return false;
+  // The screen's width first: on a phone nothing is measured, so the page's layout is not forced in the middle
+  // of setting the board up (issue 25: it made the set-up one long task).
   if (typeof matchMedia !== "function" || !matchMedia(WIDE).matches) return false;
+  if (window.scrollY !== 0 || location.hash || !panel.getClientRects().length) return false;
   const header = document.querySelector(".md-header");
   const top = (header ? header.getBoundingClientRect().height : 0) + GAP;
   const bottom = figure.getBoundingClientRect().bottom;
