@@ -82,3 +82,15 @@ def test_offline_search_finds_rules(new_page, site_url, path):
     page.locator(".md-search-result__item").first.wait_for(timeout=30_000)
     assert page.locator(".md-search-result__item").count() > 0
     assert "cylinder" in page.locator(".md-search-result").inner_text().lower()
+
+
+@pytest.mark.parametrize("width, name", [(390, "Martian Front Rules"), (1280, "Martian Front Rules Reference")])
+def test_the_site_name_in_the_header_is_shown_whole(page, site_url, width, name):
+    """On a phone the long name was cut ("Martian Front Rules R…"): the short one shows there, whole (the other
+    is display: none, so a screen reader reads one name too: inner_text is the text rendered)."""
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(site_url + "diplomacy/rules/")
+    topic = page.locator(".md-header__topic").first
+    assert topic.inner_text().strip() == name
+    ellipsis = topic.locator(".md-ellipsis")
+    assert ellipsis.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "not cut"
