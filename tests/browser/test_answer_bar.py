@@ -6,6 +6,8 @@ read from the page; the headline is compared with the result box's own text, nev
 output."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser.test_a11y import type_bad_force
@@ -44,8 +46,21 @@ SHOWN = """(id) => {
   range.setEnd(text, m.index + m[0].length);
   const box = line.getBoundingClientRect(), num = range.getBoundingClientRect();
   return {answer: m[1], lines: Math.round(line.clientHeight / parseFloat(getComputedStyle(line).lineHeight)),
+          clamped: line.scrollHeight > line.clientHeight + 1,
           inside: num.bottom <= box.bottom + 0.5 && num.right <= box.right + 0.5 && num.top >= box.top - 0.5};
 }"""
+
+
+def _whole_or_cut_between_words(text: str, head: str) -> bool:
+    """The bar's text is the headline, or its first words (a clause's end dropping its ",", ";", ":" or ".") and
+    " …": never a word or a number cut ("at least 1…" for "at least 12")."""
+    if text == head:
+        return True
+    if not text.endswith(" …"):
+        return False
+    kept = text[:-2]
+    rest = head[len(kept):]
+    return head.startswith(kept) and bool(re.match(r"[,;:.]?\s", rest))
 
 
 def _open(pg, site_url, cid):
@@ -129,11 +144,12 @@ def test_a_change_near_the_top_shows_the_answer_in_a_bar_and_its_button_shows_th
     assert seen["shown"] and seen["bars"] == 1, seen
     bar = seen["bar"]
     assert bar["bottom"] <= seen["height"] + 0.5 and bar["top"] >= seen["height"] - 80, f"bar not at the foot: {bar}"
-    assert seen["text"] == seen["headText"] and seen["text"], seen  # the new result's headline, whole
+    assert seen["text"] and _whole_or_cut_between_words(seen["text"], seen["headText"]), seen  # the new headline
     assert not seen["stateShown"], f"a current result is marked: {seen['state']}"
-    # Two lines of it on screen, the answer among them (one line cut "Reroll the d12 showing 4: sole …").
+    # At most two lines of it on screen, the answer among them (one line cut "Reroll the d12 showing 4: sole …"),
+    # nothing cut by the clamp.
     shown = pg.evaluate(SHOWN, cid)
-    assert shown["lines"] == 2 and shown["inside"], shown
+    assert shown["lines"] <= 2 and shown["inside"] and not shown["clamped"], shown
     # Nothing stays under the bar: the form's last button (Reset), scrolled to just above the bar, is what a tap
     # there meets.
     hit = pg.evaluate("""([id, barTop]) => {
@@ -235,3 +251,19 @@ def test_a_jump_past_the_headline_takes_the_bar_away(new_page, site_url):
     assert seen["head"]["bottom"] < 0 and not seen["shown"], seen
     onscreen = pg.evaluate("() => document.querySelector('#calc-com-reroll').getBoundingClientRect().bottom > 0")
     assert onscreen, "the calculator is off screen: nothing to test"
+
+
+def test_a_headline_too_long_for_the_bar_is_cut_where_a_clause_ends(new_page, site_url):
+    """The virus check's headline at 12 centres read "..., at least 1…" in the bar (cut mid-number): now the
+    clauses that fit, then "…", and never a number cut."""
+    pg = new_page(**PHONE)
+    pg.goto(site_url + "calculators/wotw-virus/#calc=wotw-virus&year=1904&season=spring&destroyed=12&largest=6")
+    pg.wait_for_selector("#calc-wotw-virus[data-state=done]", timeout=READY)
+    seen = _top_then_read(pg, "wotw-virus")
+    assert seen["shown"], seen
+    head, text = seen["headText"], seen["text"]
+    assert len(head) > 90, f"a headline that needs cutting on a 390 px bar: {head}"
+    assert text != head and _whole_or_cut_between_words(text, head), (text, head)
+    assert re.match(r"[,;.]\s", head[len(text) - 2:]), f"cut where a clause ends: {text!r} of {head!r}"
+    shown = pg.evaluate(SHOWN, "wotw-virus")
+    assert not shown["clamped"] and shown["inside"], shown

@@ -7,7 +7,8 @@
 // calculator. A board's map is its answer drawn (issue 23): while a quarter of it is on screen the bar is not
 // wanted (it would sit on the board's own controls, Adjudicate and Continue, just under the map on a phone).
 // The bar is not a live region: the result box already announces each new result, and a second
-// voice would say it twice. Its text is the whole headline (CSS cuts it to two lines on screen).
+// voice would say it twice. Its text is the headline, whole when it fits in the bar's two lines, else cut where a
+// clause ends or else between words, with "…" (cut anywhere, it read "at least 1…" for "at least 12").
 import { button, el, setText } from "./dom.js";
 
 // Material's own breakpoint between a phone or portrait tablet (one column, the navigation in a drawer) and
@@ -131,7 +132,8 @@ export class AnswerBar {
     const message = error ? this.errorText() : h ? h.textContent.trim() : "";
     setText(this.state, STATE_TEXT[key] || "");
     this.state.hidden = !STATE_TEXT[key];
-    setText(this.text, message);
+    this.message = message;
+    this.fit();
     setText(this.go, error ? "Show the error" : "Show the answer");
     this.bar.dataset.state = key || "current";
     this.has = !!message;
@@ -154,6 +156,26 @@ export class AnswerBar {
   show(on) {
     if (this.bar.hidden === !on) return;
     this.bar.hidden = !on;
+    if (on) this.fit();
+  }
+
+  // The headline in the bar: whole, or the clauses that fit (measured only while the bar is on screen).
+  fit() {
+    const message = this.message || "";
+    setText(this.text, message);
+    if (this.bar.hidden) return;
+    const line = this.text.parentElement;
+    const over = () => line.scrollHeight > line.clientHeight + 1;
+    if (!over()) return;
+    const fits = (kept) => {
+      setText(this.text, kept.replace(/[,;:.]$/, "") + " …");
+      return !over();
+    };
+    // Whole clauses first (after ",", ";" or "."; not ":", which comes before the number), else whole words.
+    for (const parts of [message.split(/(?<=[,;.])\s+/), message.split(/\s+/)]) {
+      for (let n = parts.length - 1; n >= 1; n--) if (fits(parts.slice(0, n).join(" "))) return;
+    }
+    setText(this.text, message);
   }
 
   // To the headline (or the error), under the site's header, and the focus with it: a screen reader goes on
