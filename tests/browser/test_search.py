@@ -38,6 +38,28 @@ def test_typing_a_rule_id_and_enter_lands_on_the_rule(new_page, site_url, typed,
                            " return r.top >= 0 && r.bottom <= innerHeight; }", arg=anchor, timeout=15_000)
 
 
+
+@pytest.mark.parametrize("start", ["diplomacy/rules/", "glossary/"])
+def test_a_result_tapped_on_a_phone_lands_on_the_rule(new_page, site_url, start):
+    """On a phone Material locks the page's scroll while its search is open: the rule's page, loaded meanwhile,
+    stayed at its top, 3,000 px above DIP 4.4 (a new player's report). Tapped, the result lands on the rule."""
+    page = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, search=True)
+    page.goto(site_url + start)
+    page.locator("label[for=__search]").first.tap()
+    box = page.locator("input.md-search__input")
+    box.wait_for(state="visible")
+    box.press_sequentially("DIP 4.4", delay=20)
+    first = ".md-search-result__list > li:first-child"
+    page.wait_for_function("(sel) => { const h = document.querySelector(sel + ' a h2');"
+                           " return !!h && h.textContent.trim().toUpperCase() === 'DIP 4.4'; }", arg=first,
+                           timeout=15_000)
+    page.locator(f"{first} a[href*='#dip-4-4']").first.tap()
+    page.wait_for_url(re.compile(r".*/diplomacy/rules/.*"), wait_until="commit")
+    page.wait_for_function("() => { const t = document.getElementById('dip-4-4');"
+                           " if (!t) return false; const r = t.getBoundingClientRect();"
+                           " return r.top >= 0 && r.bottom <= innerHeight; }", timeout=15_000)
+    assert page.evaluate("scrollY") > 1000, "brought down the page to the rule"
+
 # Material's own search worker (the file the theme ships), given the built index, asked for each ID as
 # typed; the best link of the first result, as Enter picks it (Material's components/search: the first
 # result's article and its sections above the threshold, highest score).
