@@ -21,7 +21,7 @@ document.addEventListener("keydown", (e) => {
 new MutationObserver(() => {
   if (document.body.hasAttribute("data-md-scrolllock") || performance.now() - followed > FOLLOWED_MS) return;
   followed = -Infinity;
-  let id = "";
+  let id;
   try {
     id = decodeURIComponent(location.hash.slice(1));
   } catch (e) {
