@@ -2,13 +2,16 @@
 
 A probability cell (``core.result.Prob``, JSON ``{"type": "prob", "p": "n/d", "float": x}``)
 reads "16.67% · 1 in 6 · 1/6": the percentage is never "0.00%" for a chance that is not 0,
-"1 in N" sits beside it, and an exact fraction too long to read waits behind a toggle. A Monte
+"1 in N" sits beside it, and an exact fraction too long to read waits behind a toggle; an exact 0 or 1
+reads "0%" or "100%" alone. A Monte
 Carlo estimate (the cell also has ``"ci95": [lo, hi]``) reads "16.70% · 1 in 5.99 · 95%: 16.19%
 to 17.22%": its interval stands where an exact chance has its fraction.
 
     >>> import re
     >>> re.sub(r"<[^>]+>", "", cell_html({"type": "prob", "p": "1/70000", "float": 1 / 70000}))
     '&lt; 0.01% 1 in 70,000 1/70000'
+    >>> re.sub(r"<[^>]+>", "", cell_html({"type": "prob", "p": "0/1", "float": 0.0}))
+    '0%'
     >>> re.sub(r"<[^>]+>", "", cell_html({"type": "prob", "p": "334/2000", "float": 0.167, "ci95": [0.1512, 0.1839]}))
     '16.70% 1 in 5.99 95%: 15.12% to 18.39%'
 """
@@ -69,12 +72,15 @@ def prob_html(p: str, show: str = "all", ci95: tuple[float, float] | None = None
     """A probability "n/d" as percentage with "1 in N", and as a fraction (exact) or with its 95%
     interval (a Monte Carlo estimate, ``ci95`` given)."""
     x = Fraction(p)
+    # An exact 0 or 1 is "0%" or "100%", whole and alone: "0.00% · 0/1" read oddly to a new player.
+    certain = ci95 is None and x in (0, 1)
     parts = []
     if show in ("all", "percent"):
-        parts.append(f'<span class="calc-pct">{escape(percent(x, 2))}</span>')
+        parts.append(f'<span class="calc-pct">{int(x * 100) if certain else escape(percent(x, 2))}'
+                     f'{"%" if certain else ""}</span>')
         if 0 < x < 1:
             parts.append(f'<span class="calc-odds">{one_in(x)}</span>')
-    if show in ("all", "fraction"):
+    if show in ("all", "fraction") and not (certain and show == "all"):
         if ci95 is None:
             parts.append(fraction_html(x))
         else:

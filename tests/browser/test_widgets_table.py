@@ -354,11 +354,11 @@ def test_probabilities_show_one_in_n_and_never_zero_percent_for_a_chance(page, s
         pct: (e.querySelector('.calc-pct') || {}).textContent || null,
         odds: (e.querySelector('.calc-odds') || {}).textContent || null, text: e.textContent}))""")
     assert cells, "probability cells are typed, not text"
-    rows = page.eval_on_selector_all(f"{widget} tr", "els => els.map(e => e.textContent)")
     for cell in cells:
-        if cell["pct"] == "0.00%":
-            assert any("0/1" in row and "0.00%" in row for row in rows), cell
-        elif cell["pct"] and cell["pct"] != "100.00%":
+        assert cell["pct"] not in ("0.00%", "100.00%"), "an exact 0 or 1 reads 0% or 100%"
+        if cell["pct"] in ("0%", "100%"):
+            assert cell["text"].strip() == cell["pct"], f"alone, no '0/1': {cell}"
+        elif cell["pct"]:
             assert cell["odds"] and cell["odds"].startswith("1 in"), cell
     # A 30-digit fraction waits behind a toggle, not in the table.
     long = page.locator(f"{widget} details.calc-frac").first

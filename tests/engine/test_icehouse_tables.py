@@ -66,6 +66,8 @@ def test_each_cell_reads_the_one_way(result):
             lo, hi = cell["ci95"]
             assert lo <= cell["float"] <= hi
             assert "calc-ci" in html and "95%:" in html and "calc-frac" not in html
+        elif p in (0, 1):  # exact and certain: "0%" or "100%" alone, no "0/1" beside it
+            assert pct == f"{int(p * 100)}%" and "calc-frac" not in html, html
         elif len(cell["p"]) > 15:
             assert '<details class="calc-frac">' in html and f"<code>{cell['p']}</code>" in html
         else:
