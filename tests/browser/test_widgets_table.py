@@ -441,3 +441,19 @@ def test_rulings_summary_text_is_not_under_an_icon(new_page, site_url, path, sch
             apart = (icon["right"] <= line["left"] or icon["left"] >= line["right"]
                      or icon["bottom"] <= line["top"] or icon["top"] >= line["bottom"])
             assert apart, f"{path} ({scheme}): {icon['which']} icon {icon} covers {got['summary']!r} at {line}"
+
+
+def test_a_wide_tables_caption_wraps_inside_its_frame_on_a_phone(new_page, site_url):
+    """A table wider than a phone scrolls in its frame; its caption took the table's width and was cut at the
+    screen's edge ("What each reroll is worth (best play; the others play as b"). It wraps at the frame's width."""
+    page = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.goto(site_url + "icehouse/defend/")
+    page.wait_for_selector("caption", state="attached")
+    frames = page.eval_on_selector_all(".calc-table-wrap", """els => els.filter(w => w.checkVisibility()).map(w => {
+        const t = w.querySelector(':scope > table'), c = t && t.querySelector(':scope > caption');
+        const f = w.getBoundingClientRect(), r = c ? c.getBoundingClientRect() : null;
+        return {wide: t.scrollWidth > w.clientWidth + 1, caption: c ? c.textContent : null,
+                inside: !r || (r.left >= f.left - 1 && r.right <= f.right + 1)}; })""")
+    wide = [f for f in frames if f["wide"] and f["caption"]]
+    assert wide, "a table wider than the phone, with a caption, on this page"
+    assert all(f["inside"] for f in wide), [f for f in wide if not f["inside"]]
