@@ -67,20 +67,6 @@ def tally(turn: Turn) -> Tally:
     return Tally(tuple(listed), counts, written, defaults, waived)
 
 
-def _idle(o: Outcome) -> bool:
-    """A unit given no order that held and was not disturbed (DIP 6.1): no reason to say beyond "holds"."""
-    return o.line == 0 and o.status is Status.SUCCEEDS and not o.dislodged and o.reason == "holds"
-
-
-def _idle_note(idle: list[Outcome]) -> str:
-    """"No order given: 3 units held (Austria: A Bud, A Vie; Turkey: F Ank)." (DIP 6.1)"""
-    by_power: dict[str, list[str]] = {}
-    for o in idle:
-        by_power.setdefault(o.power, []).append(o.bare().removesuffix(" (no order: holds)"))
-    units = "; ".join(f"{p}: {', '.join(us)}" for p, us in by_power.items())
-    return f"No order given: {len(idle)} unit{'s' if len(idle) != 1 else ''} held ({units}) (DIP 6.1)."
-
-
 def _waived(turn: Turn, power: str) -> int:
     """DIP 13.3: how many builds a power left unordered (its builds due less the builds and waives it wrote)."""
     used = sum(1 for x in turn.outcomes if x.line and x.power == power and x.status is Status.SUCCEEDS
@@ -112,17 +98,12 @@ def present(turn: Turn, orders_text: str, *, rules: Iterable[str] = (), notes: I
         # One entry of a game record (game.GameRecord): what the widget saves and exports per phase.
         "record": {"phase": turn.phase.label(), "code": turn.phase.code, "orders": orders_text, "summary": summary},
     }
-    # A unit given no order that held undisturbed is named in one line, not a row each (a new player met 18 such
-    # rows under four orders on a phone); the replay lists them the same way. The data keeps every unit.
-    idle = [o for o in outcomes if _idle(o)]
-    rows = [o.row() for o in outcomes if not _idle(o)]
-    tables = [Table(f"{turn.phase.label()}: results", ["Power", "Order", "Result", "Reason", "Rules"], rows)
-              ] if rows or not idle else []
+    tables = [Table(f"{turn.phase.label()}: results", ["Power", "Order", "Result", "Reason", "Rules"],
+                    [o.row() for o in outcomes])]
     cited = list(rules)
     for o in sorted(turn.outcomes, key=lambda o: (o.line == 0, o.line)):
         cited += o.rules
-    notes = [*([_idle_note(idle)] if idle else []),
-             *(f"{p} waives {n} build{'s' if n != 1 else ''} it did not order (DIP 13.3, DIP R17)."
+    notes = [*(f"{p} waives {n} build{'s' if n != 1 else ''} it did not order (DIP 13.3, DIP R17)."
                for p, n in done.waived.items()), *notes]
     if after.dislodged:
         cited.append("DIP 2.4")
