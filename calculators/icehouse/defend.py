@@ -257,13 +257,25 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
     chart = BarChart("Pyramids lost", [str(m) for m in range(top + 1)],
                      [(f"Player {i + 1}", [float(out.lost[i].get(m, 0)) for m in range(top + 1)]) for i in range(n)],
                      x_label="pyramids lost")
-    best = max(range(n), key=lambda i: out.sole[i])
-    summary = (f"Player {best + 1} ends as sole occupier: {percent(out.sole[best], 1)}; disputed: "
-               f"{percent(out.disputed, 1)}; left empty: {percent(out.empty, 1)}"
-               + (f" (Monte Carlo estimate, {out.trials:,} trials)." if out.method != "exact" else "."))
+    summary = headline(out) + (f" (Monte Carlo estimate, {out.trials:,} trials)." if out.method != "exact" else ".")
     notes = notes_for(out, outs, where, v["trials"], trials_run, v["compare"])
     return Result(summary=summary, data=data, rules=RULES, tables=tables, charts=[chart],
                   notes=[f"Method: {describe_method(out)}.", *notes, *reading_notes(forces, v, out.approx)])
+
+
+def headline(out: Summary) -> str:
+    """The likeliest sole occupier first, named as such (COM 6.6); when that is not the attacker, the attacker's
+    own chance beside it: a headline that only named "Player 2" read as if the answer had changed subject."""
+    top = max(out.sole)
+    leaders = [i for i, p in enumerate(out.sole) if p == top]
+    named = [f"player {i + 1}{' (the attacker)' if i == 0 else ''}" for i in leaders]
+    if len(leaders) == 1:
+        lead = f"Likeliest sole occupier: {named[0]}, {percent(top, 1)}"
+    else:
+        lead = f"Likeliest sole occupiers: {', '.join(named[:-1])} and {named[-1]}, {percent(top, 1)} each"
+    if 0 not in leaders:
+        lead += f" (the attacker, player 1: {percent(out.sole[0], 1)})"
+    return f"{lead}; disputed: {percent(out.disputed, 1)}; left empty: {percent(out.empty, 1)}"
 
 
 def player_entry(i: int, f: Force, out: Summary, base: Summary | None) -> dict:
