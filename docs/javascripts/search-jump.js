@@ -1,45 +1,71 @@
 // A search result followed on a phone lands on its rule (issue 24's rule-ID search). While Material's search is
 // open on a phone it locks the page's scroll (the body fixed where it was) and, as the search closes, puts the page
 // back there. The result's page, loaded meanwhile by instant navigation, had its #anchor scrolled to while the
-// body was fixed: nothing moved, and the reader was left at the top, thousands of pixels above the rule. So once
-// the lock is released after a result was followed, the address's target is brought into view.
+// body was fixed: nothing moved, and the reader was left at the top, thousands of pixels above the rule. Its
+// overlay also shrinks away wider than the screen as it closes, and a phone's browser shows the page zoomed out
+// meanwhile (a viewport 2,700 px tall at 390 px): a jump made then lands a third of the way.
+// So, for a while after a result is chosen, each frame checks: once the scroll is free, nothing is wider than
+// the screen and the address's target exists, the target is brought into view unless it is there already. The
+// order of the navigation, the release and the overlay's exit varies with the machine's load; this does not
+// depend on it. The reader's own scrolling ends it.
 // An ES module, bundled into the page's one script (hooks/bundle.py).
 
-const FOLLOWED_MS = 3000; // a release this long after the result was chosen is not its navigation's
+const WINDOW_MS = 10000; // how long after the choice the target is still looked after
+const SETTLED = 3; // frames in a row with the target in view: done
 let followed = -Infinity;
+let running = false;
+let settled = 0;
 
-const chosen = () => {
+function chosen() {
   followed = performance.now();
-};
+  settled = 0;
+  if (!running) {
+    running = true;
+    requestAnimationFrame(step);
+  }
+}
+
 document.addEventListener("click", (e) => {
   if (e.target instanceof Element && e.target.closest(".md-search-result a")) chosen();
 }, true);
 document.addEventListener("keydown", (e) => {
-  if (e.key === "Enter" && e.target instanceof Element && e.target.closest(".md-search")) chosen();
+  if (!(e.target instanceof Element) || !e.target.closest(".md-search")) followed = -Infinity;
+  else if (e.key === "Enter") chosen();
 }, true);
+for (const type of ["wheel", "touchmove"]) {
+  window.addEventListener(type, () => {
+    if (!document.body.hasAttribute("data-md-scrolllock")) followed = -Infinity;
+  }, { capture: true, passive: true });
+}
 
-new MutationObserver(() => {
-  if (document.body.hasAttribute("data-md-scrolllock") || performance.now() - followed > FOLLOWED_MS) return;
-  followed = -Infinity;
-  let id;
+function hashTarget() {
   try {
-    id = decodeURIComponent(location.hash.slice(1));
+    const id = decodeURIComponent(location.hash.slice(1));
+    return id ? document.getElementById(id) : null;
   } catch (e) {
-    return;
+    return null;
   }
-  const target = id && document.getElementById(id);
-  if (target) requestAnimationFrame(() => bringUp(target, performance.now() + SETTLE_MS));
-}).observe(document.body, { attributes: true, attributeFilter: ["data-md-scrolllock"] });
+}
 
-// The search's overlay shrinks away for a quarter of a second as it closes, wider than the screen meanwhile: a
-// phone's browser shows the page zoomed out to fit it (a viewport 2,700 px tall at 390 px), and a jump made then
-// lands a third of the way. So the jump waits, frame by frame, until nothing is wider than the screen.
-const SETTLE_MS = 1000;
-function bringUp(target, deadline) {
-  const root = document.documentElement;
-  if (root.scrollWidth > root.clientWidth + 1 && performance.now() < deadline) {
-    requestAnimationFrame(() => bringUp(target, deadline));
+function step() {
+  if (performance.now() - followed > WINDOW_MS) {
+    running = false;
     return;
   }
-  if (target.isConnected) target.scrollIntoView();
+  const target = hashTarget();
+  const root = document.documentElement;
+  if (target && !document.body.hasAttribute("data-md-scrolllock") && root.scrollWidth <= root.clientWidth + 1) {
+    const r = target.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= innerHeight) {
+      if (++settled >= SETTLED) {
+        followed = -Infinity;
+        running = false;
+        return;
+      }
+    } else {
+      settled = 0;
+      target.scrollIntoView();
+    }
+  }
+  requestAnimationFrame(step);
 }
