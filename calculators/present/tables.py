@@ -76,8 +76,8 @@ def prob_html(p: str, show: str = "all", ci95: tuple[float, float] | None = None
     certain = ci95 is None and x in (0, 1)
     parts = []
     if show in ("all", "percent"):
-        parts.append(f'<span class="calc-pct">{int(x * 100) if certain else escape(percent(x, 2))}'
-                     f'{"%" if certain else ""}</span>')
+        pct = f"{int(x * 100)}%" if certain else percent(x, 2)
+        parts.append(f'<span class="calc-pct">{escape(pct)}</span>')
         if 0 < x < 1:
             parts.append(f'<span class="calc-odds">{one_in(x)}</span>')
     if show in ("all", "fraction") and not (certain and show == "all"):
