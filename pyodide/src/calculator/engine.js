@@ -17,17 +17,21 @@ export class EngineConnection {
     this.htmlOf = new WeakMap(); // result object -> the presenter's HTML sent with it
   }
 
-  // The page may have started the worker from <head> (overrides/main.html): adopt it, and the
-  // messages it sent in the meantime.
+  // The page starts the worker once it has been read (overrides/main.html): adopt it, made now if it
+  // is not yet, and the messages it sent in the meantime.
   start() {
     if (this.worker) return;
     this.state = "loading";
     this.statusText = "Loading the Python runtime…";
     const boot = window.__calcEngineBoot;
     window.__calcEngineBoot = null;
-    this.worker = boot ? boot.worker : new Worker(this.workerUrl, { type: "module" });
+    let adopted = null;
+    try {
+      adopted = boot ? boot.create() : null;
+    } catch (e) { /* made here instead */ }
+    this.worker = adopted || new Worker(this.workerUrl, { type: "module" });
     this.worker.onmessage = (e) => this.receive(e.data);
-    if (boot) boot.early.forEach((msg) => this.receive(msg));
+    if (adopted) boot.early.forEach((msg) => this.receive(msg));
     this.worker.onerror = (e) => this.receive({
       type: "failed", text: "The calculator engine could not start (" + (e.message || "worker error") + ").",
     });

@@ -112,8 +112,13 @@ export function start({ addressBar, arrival }) {
   const setUp = new SetUpQueue(services);
   const initPage = () => setUp.page();
   publishTestHooks({ engine, sanitiser, initPage, rewrite });
-  // The page started its engine from <head>: adopt it now.
-  if (window.__calcEngineBoot) engine.start();
+  // The page starts its engine once it has been read (overrides/main.html): adopted at that moment, not
+  // before (a calculator that needs it sooner has it made at once, engine.start).
+  if (window.__calcEngineBoot) {
+    const adopt = () => setTimeout(() => engine.start(), 0);
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", adopt, { once: true });
+    else adopt();
+  }
   // A shared link opened on the same page (only the hash changed): load it into its widget, which is set
   // up now if it was not yet (it then reads the link itself).
   window.addEventListener("hashchange", () => {
