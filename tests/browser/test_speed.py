@@ -51,6 +51,34 @@ def test_the_page_script_is_light_and_materials_bundle_waits_for_the_parser(buil
         assert len(tags) == 1 and " defer " in tags[0].replace(">", " "), (path, tags)
 
 
+# Records, for each worker the page makes, where the page was when it was made.
+WORKERS_MADE = """(() => {
+  const Native = window.Worker;
+  window.__workersMade = [];
+  window.Worker = function Worker(url, options) {
+    window.__workersMade.push({ url: String(url), state: document.readyState,
+      contentLoaded: !!window.__contentLoaded });
+    return new Native(url, options);
+  };
+  window.Worker.prototype = Native.prototype;
+  document.addEventListener("DOMContentLoaded", () => { window.__contentLoaded = true; }, { once: true });
+})();"""
+
+
+@pytest.mark.parametrize("path", ["wotw/virus/", "diplomacy/adjudicator/"])
+def test_the_engine_starts_once_the_page_has_been_read(page, site_url, path):
+    """The engine's worker is made after DOMContentLoaded, not as <head> is read: its start-up takes every core it
+    can, and made earlier it slowed the page's own first layout and Material's start (overrides/main.html); the
+    engine still starts by itself, without the reader doing anything."""
+    page.add_init_script(WORKERS_MADE)
+    page.goto(site_url + path)
+    page.wait_for_function("window.__workersMade.some((w) => w.url.includes('/assets/engine/worker.mjs'))",
+                           timeout=READY)
+    made = [w for w in page.evaluate("window.__workersMade") if "/assets/engine/worker.mjs" in w["url"]]
+    assert len(made) == 1, made
+    assert made[0]["state"] != "loading" and made[0]["contentLoaded"], made
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_live_result_takes_the_pre_rendered_results_place_without_a_shift(browser, site_url, width):
     """Once the live form is in place, nothing moves when the live result replaces the pre-rendered one: the
