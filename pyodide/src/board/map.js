@@ -4,6 +4,7 @@
 // and swapped in, so that the units keep the focus; when the provinces are those already drawn, they
 // are kept and only the rest of the map is (layers.js).
 import { uniqueIds } from "../calculator/dom.js";
+import { nextTurn } from "../calculator/schedule.js";
 import {
   copyWithoutStatic, markPartial, onlyStatic, partialKey, staticKey, swapLayers, withoutStatic,
 } from "./layers.js";
@@ -66,6 +67,8 @@ export class BoardMap {
   async sanitised(svgText, ordersOnly, whole = false) {
     const key = this.key;
     const lean = ordersOnly || whole || !key || !this.svg() ? null : withoutStatic(svgText, key);
+    // Reading the engine's map (above) and sanitising it each take a phone 70-80 ms: a task each (issue 25).
+    if (lean) await nextTurn();
     const fragment = await this.sanitiser.sanitise(ordersOnly ? ordersLayer(svgText) : lean || svgText);
     const fresh = fragment.querySelector ? fragment.querySelector("svg") : null;
     if (fresh) uniqueIds(fresh, this.prefix);
