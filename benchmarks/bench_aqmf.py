@@ -85,8 +85,9 @@ QUERIES = [
     ("fire plan: 8 x 60 HMG dice at an immobilized Armor 10 tripod", "aqmf-fire-plan",
      {"attackers": [MG60] * 8, "immobilized": True}, PLAN),
     ("fire plan: 8 units at 20 dug-in stands, sweeps and an assault", "aqmf-fire-plan",
+     # Martians only: a human unit attacks only an enemy unit (AQMF 5.2), so no machine guns here.
      {"attackers": [_a("custom-tripod", attack="assault", weapon="reaper-tentacles", elements=20)]
-      + [_a("custom-tripod", 12, weapon="heat-ray-sweep", elements=20)] * 4 + [MG60] * 3,
+      + [_a("custom-tripod", 12, weapon="heat-ray-sweep", elements=20)] * 7,
       "target": "custom-human", "defense": 5, "armor": 4, "target_elements": 20, "dug_in": True,
       "lucky_strike": True, "tough_luck": True}, PLAN),
     ("fire plan: 8 units at the tripod, compared with 8 others", "aqmf-fire-plan",

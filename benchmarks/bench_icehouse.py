@@ -63,18 +63,30 @@ QUERIES = [
     ("com-dice-advisor 26 options of nine dice vs five opponents of 9d100", "com-dice-advisor",
      {"you": "S=3 M=3 L=3 pool=d4,d6,d8,d10,d12,7d100", "seat": 1,
       **{f"o{i}": "S=3 M=3 L=3 dice=9d100" for i in range(1, 6)}}),
-    ("com-defend hidden rolls (COM R2), L=2 2d20 each, near hidden best play's bound", "com-defend",
-     {"p1": "L=2 dice=d20,d20", "p2": "L=2 dice=d20,d20", "com_r2": "hidden"}),
+    # Since issue 26's work bound, 2d20 each is past hidden best play's bound (refused: REFUSED below); 2d12 each
+    # is the largest pair of equal dice within it.
+    ("com-defend hidden rolls (COM R2), L=2 2d12 each, near hidden best play's bound", "com-defend",
+     {"p1": "L=2 dice=d12,d12", "p2": "L=2 dice=d12,d12", "com_r2": "hidden"}),
     ("com-defend whole pool (COM R3), 3d12 and 2 at home vs S=3 3d12", "com-defend",
      {"p1": "S=1 M=1 L=1 dice=3d12 home=2", "p2": "S=3 dice=3d12 home=1", "com_r3": "whole-pool"}),
-    ("com-dice-advisor hidden rolls (COM R2), 5-die pool vs M=2 2d6", "com-dice-advisor",
-     {"you": "S=1 M=1 pool=d4,d6,d8,d10,d12", "o1": "M=2 dice=d6,d6", "com_r2": "hidden"}),
+    # The 5-die pool's best answers go round past the work bound since issue 26 (REFUSED below).
+    ("com-dice-advisor hidden rolls (COM R2), 4-die pool vs M=2 2d6", "com-dice-advisor",
+     {"you": "S=1 M=1 pool=d4,d6,d8,d10", "o1": "M=2 dice=d6,d6", "com_r2": "hidden"}),
     ("com-reroll the page's example (exact)", "com-reroll",
      {"p1": "S=2 dice=d8:5,d6:3", "p2": "S=1 L=1 dice=d12:4,d4:2"}),
     ("com-reroll six players of 9d100, 9 rerolls left", "com-reroll",
      {**{f"p{i}": "S=3 M=3 L=3 dice=" + ",".join(["d100:50"] * 9) for i in range(1, 7)}, "turn": 1, "left": 9}),
     ("com-card-odds, 5 held and 10 to come", "com-card-odds", {"held": "AH 2H 3H 4S 5S", "more": 10}),
 ]
+# Past a bound, an answer is refused with a field error, at once: timed (target 2 s), and checked to be refused.
+REFUSED = [
+    ("com-defend hidden rolls (COM R2), L=2 2d20 each: past hidden best play's bound", "com-defend",
+     {"p1": "L=2 dice=d20,d20", "p2": "L=2 dice=d20,d20", "com_r2": "hidden"}, "com_r2"),
+    ("com-dice-advisor hidden rolls (COM R2), 5-die pool vs M=2 2d6: answers not settled within the bound",
+     "com-dice-advisor", {"you": "S=1 M=1 pool=d4,d6,d8,d10,d12", "o1": "M=2 dice=d6,d6", "com_r2": "hidden"},
+     "com_r2"),
+]
+
 TIMER = """
 import json, time
 import calculators
@@ -136,6 +148,12 @@ def cpython(repeat: int):
         seconds = best_of(lambda c=calc, p=params, h=holder: h.update(r=calculators.run(c, p)), repeat)
         assert holder["r"]["ok"], holder["r"]
         line(f"{label} [{holder['r']['data'].get('method', '')}]", seconds, 2.0)
+    print("-- refused past a bound (a field error, never left to run)")
+    for label, calc, params, field in REFUSED:
+        holder = {}
+        seconds = best_of(lambda c=calc, p=params, h=holder: h.update(r=calculators.run(c, p)), repeat)
+        assert not holder["r"]["ok"] and holder["r"]["error"]["field"] == field, holder["r"]
+        line(f"{label} [refused]", seconds, 2.0)
 
 
 def pyodide(repeat: int) -> int:

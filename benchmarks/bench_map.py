@@ -97,7 +97,9 @@ for _ in range(REPEAT):
 PAGE = """<!doctype html><meta charset="utf-8"><title>map bench</title><script type="module">
 import { loadPyodide } from "./assets/engine/pyodide/pyodide.mjs";
 const base = new URL("./assets/engine/pyodide/", location.href).href;
-const py = await loadPyodide({ indexURL: base, lockFileURL: base + "pyodide-lock.json" });
+// The site ships the standard library compiled (python_stdlib.pyc.zip), not the runtime's own zip.
+const py = await loadPyodide({ indexURL: base, lockFileURL: base + "pyodide-lock.json",
+                               stdLibURL: base + "python_stdlib.pyc.zip" });
 const lock = await (await fetch(base + "pyodide-lock.json")).json();
 const entry = Object.values(lock.packages).find((p) => p.name === "calculators");
 const version = py.runPython("import sys; f'{sys.version_info[0]}.{sys.version_info[1]}'");
