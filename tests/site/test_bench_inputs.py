@@ -11,6 +11,7 @@ import pytest
 
 import calculators
 
+# In tests/site, not tests/engine: the engine tests also run inside Pyodide (tests/pyodide), which has no benchmarks.
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
