@@ -187,12 +187,12 @@ class Board {
     }
     await nextTurn();
     if (version !== this.version || !this.widgetEl.isConnected) return false;
-    this.show(result.data || {}, fresh, lists, { inputsKey, ordersKey });
-    return true;
+    return this.show(result.data || {}, fresh, lists, { inputsKey, ordersKey }, version);
   }
 
   // The answer of the options calculator, on the board.
-  show(data, fresh, lists, keys) {
+  // The map first, then (in a task of its own: issue 25) the panel beside it; false if a newer answer came meanwhile.
+  async show(data, fresh, lists, keys, version) {
     const { panel, error } = this.parts;
     error.hidden = true;
     error.textContent = "";
@@ -203,6 +203,8 @@ class Board {
     const onResult = !!fresh && this.resultShowable();
     if (fresh && !onResult) this.map.draw(fresh, !lists, this.options ? this.options.subjects : new Map());
     this.setStale(false);
+    await nextTurn();
+    if (version !== this.version || !this.widgetEl.isConnected) return false;
     showTyped(this.parts, this.preview.typed, this.options, this.adjudicated());
     this.entry.showLoose();
     this.entry.highlight();
@@ -216,6 +218,7 @@ class Board {
     panel.dataset.state = "ready";
     panel.dataset.phase = this.options.phase;
     panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
+    return true;
   }
 
   // The result's summary when the result shown is for the boxes as they are now, else null.
