@@ -114,10 +114,10 @@ export function start({ addressBar, arrival }) {
   publishTestHooks({ engine, sanitiser, initPage, rewrite });
   // The page starts its engine once it has been read (overrides/main.html): adopted at that moment, not
   // before (a calculator that needs it sooner has it made at once, engine.start).
-  if (window.__calcEngineBoot) {
-    const adopt = () => setTimeout(() => engine.start(), 0);
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", adopt, { once: true });
-    else adopt();
+  const boot = window.__calcEngineBoot;
+  if (boot) {
+    if (boot.worker) engine.start();
+    else boot.onStart = () => engine.start();
   }
   // A shared link opened on the same page (only the hash changed): load it into its widget, which is set
   // up now if it was not yet (it then reads the link itself).
