@@ -106,7 +106,8 @@ async function read(name) {
   return request(db.transaction(name).objectStore(name).get(KEY));
 }
 
-// One transaction: {store name: value to put, or null to delete}.
+// One transaction: {store name: value to put, or null to delete}, committed at once (not when this
+// worker next goes idle, which during a restore is hundreds of ms later).
 async function write(changes) {
   const db = await openDb();
   const tx = db.transaction(Object.keys(changes), "readwrite");
@@ -115,6 +116,7 @@ async function write(changes) {
     if (value === null) tx.objectStore(name).delete(KEY);
     else tx.objectStore(name).put(value, KEY);
   }
+  if (tx.commit) tx.commit();
   await done;
 }
 
@@ -150,16 +152,29 @@ function pack(bytes) {
   return { pages, data };
 }
 
-function unpack(meta, data) {
-  const bytes = new Uint8Array(meta.size);
+// Puts the snapshot's bytes [from, to) back into `target` at (offset - from), straight from the stored
+// pages: the heap is written once, into the runtime's memory, not first into a copy of the whole
+// snapshot. A page not stored is all zeros: those are written only below `dirty` (what the target held
+// before; memory the runtime grew for the snapshot is zero already).
+function place(meta, data, target, from, to, dirty = to - from) {
   let at = 0;
+  let next = 0; // the first snapshot offset not yet placed
+  const zero = (a, b) => {
+    const end = Math.min(b - from, dirty);
+    if (a < b && a - from < end) target.fill(0, a - from, end);
+  };
   for (const p of meta.pages) {
-    const length = Math.min(PAGE, meta.size - p * PAGE);
-    bytes.set(data.subarray(at, at + length), p * PAGE);
-    at += length;
+    const start = p * PAGE, end = Math.min(start + PAGE, meta.size);
+    const a = Math.max(start, from), b = Math.min(end, to);
+    if (a < b) {
+      zero(Math.max(next, from), a);
+      target.set(data.subarray(at + a - start, at + b - start), a - from);
+      next = b;
+    }
+    at += end - start;
   }
+  zero(Math.max(next, from), to);
   if (at !== data.length) throw new Error("the stored snapshot does not match its page map");
-  return bytes;
 }
 
 // ---- start-up ---------------------------------------------------------------------------------
@@ -187,10 +202,12 @@ async function installEngine(pyodide, assets, glueModule) {
 }
 
 // The runtime's memory is made at its initial size; a snapshot's heap is larger, so grow the
-// memory before Pyodide copies the heap in (upstream pyodide#6254). The runtime's code is
-// compiled ahead (`compiled`), while the snapshot is still being read: Pyodide would otherwise
-// start compiling only once it has the snapshot in hand.
-function snapshotModule(createModule, heapBytes, compiled) {
+// memory before the heap is put in (upstream pyodide#6254). The runtime's code is compiled ahead
+// (`compiled`), while the snapshot is still being read: Pyodide would otherwise start compiling only
+// once it has the snapshot in hand. Pyodide is handed the snapshot's header only (its checks of the
+// runtime's build and its saved state stay Pyodide's); the heap is put in here, from the stored pages
+// (place). `counted` is the restore's count in IndexedDB: written before any of the snapshot's code runs.
+function snapshotModule(createModule, meta, data, compiled, counted) {
   return async (settings) => {
     const instantiateWasm = settings.instantiateWasm;
     const streaming = WebAssembly.instantiateStreaming;
@@ -215,14 +232,51 @@ function snapshotModule(createModule, heapBytes, compiled) {
     } finally {
       WebAssembly.instantiateStreaming = streaming;
     }
-    if (module.HEAP8.length < heapBytes && !module.growMemory(heapBytes)) {
+    const dirty = module.HEAP8.length;
+    if (module.HEAP8.length < meta.heap && !module.growMemory(meta.heap)) {
       throw new Error("could not grow the runtime's memory to the snapshot's size");
     }
+    await counted;
+    const pyodideRestore = module.API.restoreSnapshot;
+    module.API.restoreSnapshot = (header) => {
+      const state = pyodideRestore(header); // the header alone: Pyodide copies an empty heap
+      place(meta, data, module.HEAPU8, header.length, meta.size, dirty);
+      return state;
+    };
     return module;
   };
 }
 
-async function restore(assets, glueModule, meta, status, mark) {
+// The header of a snapshot made by Pyodide: its second word says where the heap starts.
+function headerOf(meta, data) {
+  const first = meta.pages[0] === 0 ? new Uint32Array(data.buffer, data.byteOffset, 2) : null;
+  const heapAt = first ? first[1] : 0;
+  if (!heapAt || heapAt > meta.size) throw new Error("the stored snapshot has no header");
+  const header = new Uint8Array(heapAt);
+  place(meta, data, header, 0, heapAt);
+  return header;
+}
+
+// Pyodide fetches its code again when it starts, for the one instantiateStreaming call that the module
+// compiled ahead answers (snapshotModule): that second download of the runtime (about 10 MB through
+// the service worker, competing with the restore for the machine's cores) is not made unless the
+// compiling ahead failed. Only while `run` starts the runtime, and only for that one URL.
+async function withoutSecondDownload(compiled, run) {
+  const wasm = new URL(base + "pyodide.asm.wasm", globalThis.location).href;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = function (input, init) {
+    if (String(input) !== wasm) return realFetch.call(this, input, init);
+    globalThis.fetch = realFetch;
+    return compiled.then(() => new Response(null), () => realFetch(input, init));
+  };
+  try {
+    return await run();
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+}
+
+async function restore(assets, glueModule, meta, counted, status, mark) {
   status("runtime", "Loading the Python runtime…");
   const compiled = WebAssembly.compileStreaming(fetch(base + "pyodide.asm.wasm"));
   compiled.then(() => mark("compiled"), () => {}); // a failure here falls back to Pyodide's own compiling
@@ -236,17 +290,13 @@ async function restore(assets, glueModule, meta, status, mark) {
     throw new Error("the stored snapshot is incomplete");
   }
   // Integrity first: a damaged heap could fail in any way at all, hanging included.
-  const intact = sha256(data).then((hex) => {
-    if (hex !== meta.sha256) throw new Error("the stored snapshot is damaged (checksum mismatch)");
-    const bytes = unpack(meta, data);
-    mark("checked");
-    return bytes;
-  });
-  const pyodide = await loadPyodide({
+  if ((await sha256(data)) !== meta.sha256) throw new Error("the stored snapshot is damaged (checksum mismatch)");
+  mark("checked");
+  const pyodide = await withoutSecondDownload(compiled, () => loadPyodide({
     ...runtimeOptions(assets),
-    _loadSnapshot: intact,
-    createPyodideModule: snapshotModule(asm.default, meta.heap, compiled),
-  });
+    _loadSnapshot: headerOf(meta, data),
+    createPyodideModule: snapshotModule(asm.default, meta, data, compiled, counted),
+  }));
   status("engine", "Starting the rules engine…");
   const glue = await installEngine(pyodide, assets, glueModule);
   // The snapshot froze the seed of `random`: reseed it, as a fresh start would have.
@@ -281,11 +331,14 @@ export async function startEngine({ glue: glueModule, status = () => {}, mark = 
     } catch (e) { /* the lock file failed: the normal start below reports it */ }
     // A restore is counted before it starts and uncounted when it ends: a snapshot that hung or
     // crashed the tab twice is not tried again (two tabs opened together may each count one).
+    // The count is written while the runtime is compiled and the snapshot read; it is waited for before
+    // the snapshot's code runs (snapshotModule). The uncount is not waited for.
     if (key && meta.key === key && (meta.pending || 0) < 2) {
       try {
-        await setMeta({ ...meta, pending: (meta.pending || 0) + 1 });
-        const glue = await restore(assets, glueModule, meta, status, mark);
-        await setMeta({ ...meta, pending: 0 });
+        const counted = setMeta({ ...meta, pending: (meta.pending || 0) + 1 });
+        counted.catch(() => {}); // a failure is met (and reported) where it is awaited
+        const glue = await restore(assets, glueModule, meta, counted, status, mark);
+        setMeta({ ...meta, pending: 0 }).catch(() => {});
         return { glue, restored: true, snapshotWanted: false };
       } catch (err) {
         console.warn("The engine snapshot could not be restored; starting normally.", err);

@@ -281,10 +281,14 @@ def test_repeat_visit_restores_the_snapshot_and_monte_carlo_stays_seeded(served,
         "packages"]["calculators"]["sha256"] in meta["key"]
     page.close()
 
+    runtime = []
+    ctx.on("request", lambda r: runtime.append(r.url) if r.url.endswith("/pyodide.asm.wasm") else None)
     page = watch(ctx.new_page())
     page.goto(served.url + "icehouse/defend/")
     wait_done(page, DEFEND)
     assert engine_start(page)["restored"] is True
+    # The runtime's code is read once (compiled ahead of the restore), not a second time by Pyodide.
+    assert len(runtime) == 1, runtime
     assert live_html(page, DEFEND) == fresh_html, "the glue is configured after a restore too"
     again = run_in_page(page, "com-defend", monte_carlo(11))
     assert again == fresh, "same seed, same answer after a snapshot restore"
