@@ -156,7 +156,7 @@ function pack(bytes) {
 // pages: the heap is written once, into the runtime's memory, not first into a copy of the whole
 // snapshot. A page not stored is all zeros: those are written only below `dirty` (what the target held
 // before; memory the runtime grew for the snapshot is zero already).
-function place(meta, data, target, from, to, dirty = to - from) {
+function place(meta, data, target, { from, to, dirty = to - from }) {
   let at = 0;
   let next = 0; // the first snapshot offset not yet placed
   const zero = (a, b) => {
@@ -240,7 +240,7 @@ function snapshotModule(createModule, meta, data, compiled, counted) {
     const pyodideRestore = module.API.restoreSnapshot;
     module.API.restoreSnapshot = (header) => {
       const state = pyodideRestore(header); // the header alone: Pyodide copies an empty heap
-      place(meta, data, module.HEAPU8, header.length, meta.size, dirty);
+      place(meta, data, module.HEAPU8, { from: header.length, to: meta.size, dirty });
       return state;
     };
     return module;
@@ -253,7 +253,7 @@ function headerOf(meta, data) {
   const heapAt = first ? first[1] : 0;
   if (!heapAt || heapAt > meta.size) throw new Error("the stored snapshot has no header");
   const header = new Uint8Array(heapAt);
-  place(meta, data, header, 0, heapAt);
+  place(meta, data, header, { from: 0, to: heapAt });
   return header;
 }
 
@@ -276,7 +276,8 @@ async function withoutSecondDownload(compiled, run) {
   }
 }
 
-async function restore(assets, glueModule, meta, counted, status, mark) {
+// report: {status, mark}, as startEngine's.
+async function restore(assets, glueModule, meta, counted, { status, mark }) {
   status("runtime", "Loading the Python runtime…");
   const compiled = WebAssembly.compileStreaming(fetch(base + "pyodide.asm.wasm"));
   compiled.then(() => mark("compiled"), () => {}); // a failure here falls back to Pyodide's own compiling
@@ -337,7 +338,7 @@ export async function startEngine({ glue: glueModule, status = () => {}, mark = 
       try {
         const counted = setMeta({ ...meta, pending: (meta.pending || 0) + 1 });
         counted.catch(() => {}); // a failure is met (and reported) where it is awaited
-        const glue = await restore(assets, glueModule, meta, counted, status, mark);
+        const glue = await restore(assets, glueModule, meta, counted, { status, mark });
         setMeta({ ...meta, pending: 0 }).catch(() => {});
         return { glue, restored: true, snapshotWanted: false };
       } catch (err) {
