@@ -75,6 +75,21 @@ def test_on_a_390_px_phone_labels_stay_legible_and_only_the_frame_scrolls(browse
         context.close()
 
 
+def test_a_units_destinations_stand_out_from_its_own_powers_land(browser, site_url, tmp_path):
+    """A new player took the places Smyrna's army may go for Turkey's own land: Ankara and Constantinople (Turkey's)
+    are drawn like Armenia and Syria (no one's), not like Smyrna, the Turkish province the army stands in."""
+    context, page, _ = _open(browser, site_url, 1280, 900, tmp_path, "smy", which="board")
+    try:
+        page.locator(f"{DIP} .calc-board [data-unit=smy]").dispatch_event("click")
+        page.wait_for_selector(f"{DIP} .calc-board .prov.option[data-province=ank]")
+        fill = page.evaluate(f"""() => Object.fromEntries(['ank', 'con', 'arm', 'syr', 'smy'].map((p) =>
+          [p, getComputedStyle(document.querySelector('{MAPS["board"]} .prov[data-province=' + p + ']')).fill]))""")
+        assert fill["ank"] == fill["con"] == fill["arm"] == fill["syr"], fill
+        assert fill["ank"] != fill["smy"], fill
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("which", MAPS)
 def test_the_map_follows_the_dark_palette(browser, site_url, tmp_path, which):
     fills = {}
@@ -91,7 +106,7 @@ def test_the_map_follows_the_dark_palette(browser, site_url, tmp_path, which):
                 page.wait_for_selector(f"{DIP} .calc-board .prov.option")
                 highlight = page.evaluate(f"""() => {{
                   const q = s => getComputedStyle(document.querySelector('{MAPS[which]} ' + s));
-                  return [q('.prov.option').fill, q('.prov.option').stroke, q('[data-province=bur]').fill];
+                  return [q('.prov.option').fill, q('.prov.option').stroke, q('[data-province=ruh]').fill];
                 }}""")
                 fills[scheme].update(option=highlight[0], option_edge=highlight[1])
                 assert highlight[0] != highlight[2], "a destination stands out from the land around it"

@@ -4,6 +4,7 @@ the light and dark schemes, and the page's SVG sanitiser keeps everything the re
 """
 from __future__ import annotations
 
+import math
 import pathlib
 import re
 import shutil
@@ -57,10 +58,27 @@ def contrast(a: str, b: str) -> float:
 
 
 def _palettes() -> dict[str, dict[str, str]]:
+    """Every --dip-* colour of each palette, from every block of board.css that sets them."""
     css = (ROOT / "docs" / "stylesheets" / "board.css").read_text()
-    blocks = {"light": re.search(r"^\.dip-board \{(.*?)\}", css, re.S | re.M).group(1),
-              "dark": re.search(r'^\[data-md-color-scheme="slate"\] \.dip-board \{(.*?)\}', css, re.S | re.M).group(1)}
-    return {name: dict(re.findall(r"(--dip-[\w-]+):\s*(#[0-9a-fA-F]{6})", body)) for name, body in blocks.items()}
+    blocks = {"light": re.findall(r"^\.dip-board \{(.*?)\}", css, re.S | re.M),
+              "dark": re.findall(r'^\[data-md-color-scheme="slate"\] \.dip-board \{(.*?)\}', css, re.S | re.M)}
+    return {name: dict(re.findall(r"(--dip-[\w-]+):\s*(#[0-9a-fA-F]{6})", "\n".join(bodies)))
+            for name, bodies in blocks.items()}
+
+
+def _lab(hex_colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour."""
+    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    xyz = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883)
+    fx, fy, fz = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz]
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def colour_difference(a: str, b: str) -> float:
+    """CIE76 delta E: about 2 is just noticeable, 10 plainly so; 25 and more, different colours."""
+    return math.dist(_lab(a), _lab(b))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -84,6 +102,20 @@ def test_every_powers_colour_stands_out_3_to_1_from_land_sea_and_its_own_centres
         colour = pal[f"--dip-{power}"]
         for fill in ("--dip-land", "--dip-sea", f"--dip-{power}-tint"):
             assert contrast(colour, pal[fill]) >= 3, (scheme, power, fill, round(contrast(colour, pal[fill]), 2))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_places_a_unit_may_go_are_a_colour_of_their_own(scheme):
+    """A new player took the yellow of the places Smyrna's army could go for Turkey's own land: the highlight's fill
+    is a colour no province's tint, the land or the sea comes near (delta E >= 25), and the map's names and
+    units stay readable on it."""
+    pal = _palettes()[scheme]
+    fill = pal["--dip-choose-fill"]
+    for name in [k for k in pal if k.endswith("-tint")] + ["--dip-land", "--dip-sea", "--dip-impassable"]:
+        assert colour_difference(fill, pal[name]) >= 25, (scheme, name, round(colour_difference(fill, pal[name]), 1))
+    assert contrast(pal["--dip-text"], fill) >= 4.5
+    assert contrast(pal["--dip-unit-edge"], fill) >= 3
+    assert contrast(pal["--dip-choose"], fill) >= 2.5, "the outline of a place it may go shows on its fill"
 
 
 def test_every_power_class_the_renderer_uses_has_colours_in_both_palettes():
