@@ -41,6 +41,9 @@ def test_opening_adjudicates_nothing_and_adjudicate_draws_the_map(page, site_url
     assert page.locator(f"{DIP} .board-typed").inner_text() == "No orders yet."
     assert page.locator(f"{DIP} .calc-status").inner_text() == (
         "Waiting for orders for Spring 1901 movement. Nothing is worked out until you press Adjudicate.")
+    # Said once: with no result under it, the result's banner does not say it again (a new player saw it twice).
+    assert page.locator(f"{DIP} {STALE}").is_hidden()
+    assert page.locator(f"{DIP} .calc-result").get_attribute("data-stale") == "waiting"
     page.wait_for_timeout(600)
     assert requests_sent(page) == sent == 0, "nothing is adjudicated until the player asks"
     page.locator(f"{DIP} .calc-run").click()

@@ -79,8 +79,14 @@ export function showStale(resultBox, banner, reason, context) {
     return;
   }
   resultBox.dataset.stale = reason;
-  banner.hidden = false;
   const { waiting, lastResult, onRequest, runLabel } = context;
+  if (reason === "waiting" && waiting && !waiting.from && !lastResult) {
+    // No result under it to mark: the status line says what the page waits for (widget.js showWaiting), once.
+    banner.hidden = true;
+    banner.textContent = "";
+    return;
+  }
+  banner.hidden = false;
   if (reason === "waiting" && waiting) {
     const from = waiting.from ? (waiting.from.summary ? " The result below is the previous phase's." : "")
       : lastResult ? " The result below is for other inputs, not for these boxes." : "";
