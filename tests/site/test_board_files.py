@@ -118,6 +118,19 @@ def test_the_places_a_unit_may_go_are_a_colour_of_their_own(scheme):
     assert contrast(pal["--dip-choose"], fill) >= 2.5, "the outline of a place it may go shows on its fill"
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_powers_land_is_told_from_the_sea(scheme):
+    """A new player saw Brest, Marseilles and London blend into the water: a power's tint is a colour apart from
+    the sea's (delta E >= 20) and from the other powers' (>= 12: the Martians' was Austria's at 4.6)."""
+    pal = _palettes()[scheme]
+    tints = {power: pal[f"--dip-{power}-tint"] for power in [p.name.lower() for p in GMAP.powers] + ["martian"]}
+    for power, tint in tints.items():
+        assert colour_difference(tint, pal["--dip-sea"]) >= 20, (scheme, power)
+        for other, theirs in tints.items():
+            if other != power:
+                assert colour_difference(tint, theirs) >= 12, (scheme, power, other)
+
+
 def test_every_power_class_the_renderer_uses_has_colours_in_both_palettes():
     css = (ROOT / "docs" / "stylesheets" / "board.css").read_text()
     for power in [p.name for p in GMAP.powers] + ["Martian"]:
