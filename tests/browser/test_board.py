@@ -90,6 +90,27 @@ def test_a_units_destinations_stand_out_from_its_own_powers_land(browser, site_u
         context.close()
 
 
+def test_a_disabled_button_looks_inactive_in_the_dark_palette(browser, site_url, tmp_path):
+    """A new player saw the disabled Earlier/Later phase buttons in the link colour in the dark palette, like live ones:
+    a disabled button is drawn in the palette's light text colour (site.css), as in the light palette."""
+    context, page, _ = _open(browser, site_url, 1280, 900, tmp_path, "disabled", "slate", which="board")
+    try:
+        colours = page.evaluate(f"""() => {{
+          const probe = document.createElement('span');
+          probe.style.color = 'var(--md-default-fg-color--light)';
+          document.querySelector('{DIP}').append(probe);
+          const c = (n) => getComputedStyle(n).color;
+          const out = {{prev: c(document.querySelector('{DIP} .board-prev')), light: c(probe),
+                       live: c(document.querySelector('{DIP} .board-export'))}};
+          probe.remove();
+          return out;
+        }}""")
+        assert page.locator(f"{DIP} .board-prev").is_disabled()
+        assert colours["prev"] == colours["light"] != colours["live"], colours
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("which", MAPS)
 def test_the_map_follows_the_dark_palette(browser, site_url, tmp_path, which):
     fills = {}
