@@ -278,7 +278,7 @@ async function withoutSecondDownload(compiled, run) {
 
 // report: {status, mark}, as startEngine's.
 async function restore(assets, glueModule, meta, counted, { status, mark }) {
-  status("runtime", "Loading the Python runtime…");
+  status("runtime", "Loading the calculator…");
   const compiled = WebAssembly.compileStreaming(fetch(base + "pyodide.asm.wasm"));
   compiled.then(() => mark("compiled"), () => {}); // a failure here falls back to Pyodide's own compiling
   const stored = getBytes();
@@ -306,7 +306,7 @@ async function restore(assets, glueModule, meta, counted, { status, mark }) {
 }
 
 async function startFresh(assets, glueModule, status, forSnapshot) {
-  status("runtime", "Loading the Python runtime…");
+  status("runtime", "Loading the calculator…");
   const pyodide = await loadPyodide({ ...runtimeOptions(assets), _makeSnapshot: forSnapshot });
   status("engine", "Starting the rules engine…");
   const glue = await installEngine(pyodide, assets, glueModule);

@@ -34,7 +34,12 @@ def wait_waiting(page, widget=DIP):
 
 def test_opening_adjudicates_nothing_and_adjudicate_draws_the_map(page, site_url):
     page.goto(site_url + "diplomacy/adjudicator/")
+    # Before the engine has named the phase, the board says it is setting up (a new player read "The boxes").
+    page.wait_for_selector(f"{DIP} .board-phase")
+    early = page.locator(f"{DIP} .board-phase").inner_text()
+    assert early in ("Setting up the board…", "Now playing: Spring 1901 movement"), early
     wait_waiting(page)
+    assert page.locator(f"{DIP} .board-phase").inner_text() == "Now playing: Spring 1901 movement"
     sent = requests_sent(page)
     assert page.locator(f"{DIP} .calc-summary").count() == 0
     assert page.locator(f"{DIP} .calc-next").is_hidden()

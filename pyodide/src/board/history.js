@@ -66,7 +66,7 @@ export class GameHistory {
     const v = this.viewing;
     const now = options ? options.phase : "";
     setText(parts.phaseText, v === null
-      ? (now ? "Now playing: " + now : "The boxes") + (n ? " · " + plural(n, "phase") + " played" : "")
+      ? (now ? "Now playing: " + now : "Setting up the board…") + (n ? " · " + plural(n, "phase") + " played" : "")
       : (this.phases[v].label || "Phase " + (v + 1)) + " · played, " + (v + 1) + " of " + n);
     parts.prevBtn.disabled = n === 0 || v === 0;
     parts.nextBtn.disabled = v === null;

@@ -22,7 +22,7 @@ export class EngineConnection {
   start() {
     if (this.worker) return;
     this.state = "loading";
-    this.statusText = "Loading the Python runtime…";
+    this.statusText = "Loading the calculator…";
     const boot = window.__calcEngineBoot;
     window.__calcEngineBoot = null;
     let adopted = null;
