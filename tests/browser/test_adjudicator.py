@@ -61,6 +61,21 @@ def test_opening_adjudicates_nothing_and_adjudicate_draws_the_map(page, site_url
     assert page.locator(f"{DIP} .calc-summary").inner_text() == calculators.run("dip-adjudicate", {})["summary"]
 
 
+def test_a_move_that_succeeded_is_drawn_bolder_than_the_move_typed(page, site_url):
+    """A new player could not tell from the board that A Par - Bur had worked: Adjudicate changes its arrow."""
+    page.goto(site_url + "diplomacy/adjudicator/")
+    wait_waiting(page)
+    arrow = f"{DIP} .calc-board .board-map > svg .order.move.pw-france .line"
+    width = f"parseFloat(getComputedStyle(document.querySelector('{arrow}')).strokeWidth)"
+    page.locator(f"{DIP}-orders").fill("France: A Par - Bur")
+    page.wait_for_selector(f"{DIP} .calc-board .board-map > svg .order.move.typed.pw-france", timeout=READY)
+    typed = page.evaluate(width)
+    page.locator(f"{DIP} .calc-run").click()
+    wait_done(page)
+    page.wait_for_selector(f"{DIP} .calc-board .board-map > svg .order.move.ok.pw-france", timeout=READY)
+    assert page.evaluate(width) > typed
+
+
 def test_load_fills_the_boxes_then_every_edit_counts(page, site_url):
     page.goto(site_url + "diplomacy/adjudicator/")
     wait_waiting(page)
