@@ -247,10 +247,14 @@ function snapshotModule(createModule, meta, data, compiled, counted) {
   };
 }
 
-// The header of a snapshot made by Pyodide: its second word says where the heap starts.
+// Where the heap starts in a snapshot made by Pyodide: its header's second word.
+function heapStart(bytes) {
+  return new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+}
+
+// The header of a stored snapshot (its first page is always stored: the header is never all zeros).
 function headerOf(meta, data) {
-  const first = meta.pages[0] === 0 ? new Uint32Array(data.buffer, data.byteOffset, 2) : null;
-  const heapAt = first ? first[1] : 0;
+  const heapAt = meta.pages[0] === 0 ? heapStart(data) : 0;
   if (!heapAt || heapAt > meta.size) throw new Error("the stored snapshot has no header");
   const header = new Uint8Array(heapAt);
   place(meta, data, header, { from: 0, to: heapAt });
@@ -366,8 +370,7 @@ export async function makeSnapshot({ glue: glueModule }) {
   pyodide.runPython(IMPORT_ALL);
   const bytes = pyodide.makeMemorySnapshot();
   const { pages, data } = pack(bytes);
-  // The heap follows Pyodide's header, whose second word says where it starts.
-  const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+  const heap = bytes.length - heapStart(bytes);
   const meta = { key, sha256: await sha256(data), size: bytes.length, stored: data.length, heap, pages,
     made: new Date().toISOString(), ms: Math.round(performance.now() - t0) };
   await putSnapshot(meta, data);

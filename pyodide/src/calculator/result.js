@@ -89,7 +89,7 @@ export function showStale(resultBox, banner, reason, context) {
   banner.hidden = false;
   if (reason === "waiting" && waiting) {
     const from = waiting.from ? (waiting.from.summary ? " The result below is the previous phase's." : "")
-      : lastResult ? " The result below is for other inputs, not for these boxes." : "";
+      : " The result below is for other inputs, not for these boxes.";
     banner.textContent = "Waiting for orders for " + waiting.label + ": give them above and press " + runLabel + "."
       + from;
   } else if (reason === "edited" && onRequest) {
