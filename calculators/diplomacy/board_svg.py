@@ -219,6 +219,14 @@ def _cross(p: Point, cls: str = "fail-mark") -> str:
     return (f'<path class="{cls}" d="M{_f(x - 4)} {_f(y - 4)}l8 8m0-8l-8 8"/>')
 
 
+def _tick(p: Point) -> str:
+    """A succeeded move's mark, where a failed one has its cross: a tick on a disc (a new player could not tell
+    from the map that A Par - Bur had worked when it was only drawn bolder)."""
+    x, y = p
+    return (f'<g class="ok-mark"><circle cx="{_f(x)}" cy="{_f(y)}" r="7.5"/>'
+            f'<path d="M{_f(x - 4)} {_f(y + 0.3)}l2.8 3 5.4-6.6"/></g>')
+
+
 # Unit silhouettes, drawn round (0, 0): a field gun for an army, a steamship for a fleet.
 ARMY_SHAPE = ('<path class="u-body" d="M-12 5.5L8.5-6.5 10.8-2.6-9.6 9.4z"/>'
               '<circle class="u-body" cx="0" cy="4" r="5.4"/><circle class="u-hub" cx="0" cy="4" r="1.7"/>')
@@ -384,8 +392,9 @@ class _Orders:
             d, mid = _route_path([a, *route, b], UNIT_R, end_gap)
         self.mids[(province_of(m.at), province_of(to))] = mid
         head = f"{self.prefix}-{power_class(power)}"
+        mark = _cross(mid) if _crossed(m) else _tick(mid) if _state(m) == "ok" else ""
         self._emit(m, power, f'<path class="casing" d="{d}"/><path class="line" d="{d}" marker-end="url(#{head})"/>'
-                   + (_cross(mid) if _crossed(m) else ""))
+                   + mark)
 
     def helper(self, m: Mark, power: str) -> None:
         """A support or convoy: a line from the unit to the move it helps (or a ring round a held unit)."""

@@ -94,9 +94,22 @@ def test_the_opening_draws_22_units_15_arrows_one_support_and_marks_the_5_failur
     assert len(moves) == OPENING_MOVES
     assert len([g for g in moves if "fail" in classes(g)]) == OPENING_FAILS
     assert len(find(root, "fail-mark")) == OPENING_FAILS
+    # A new player could not tell from the map that a move had worked: each succeeded move carries a tick.
+    ticks = [g for g in moves if find(g, "ok-mark")]
+    assert len(ticks) == OPENING_MOVES - OPENING_FAILS and all("ok" in classes(g) for g in ticks)
     supports = find(root, "support", "g")
     assert len(supports) == 1 and "ok" in classes(supports[0])
     assert find(root, "hold", "g") == []  # units without orders get no ring
+
+
+def test_a_typed_move_not_yet_adjudicated_carries_neither_tick_nor_cross():
+    from calculators.diplomacy.board_svg import Mark
+    reader = reader_for(STANDARD)
+    pos = read_position(reader, parse_phase("Spring 1901 movement"), "France: A Par")
+    typed = Mark("move", "France", "par", "bur", None, None, "France: A Par - Bur (as typed)", state="typed")
+    root = parse(render_board(GMAP, pos, "typed", marks=[typed]))
+    (move,) = find(root, "move", "g")
+    assert "typed" in classes(move) and not find(move, "ok-mark") and not find(move, "fail-mark")
 
 
 def test_a_dislodged_unit_is_drawn_offset_and_marked():

@@ -91,6 +91,7 @@ def test_map_text_meets_4_5_to_1_and_units_3_to_1_on_every_fill(scheme):
     assert contrast(pal["--dip-sea-text"], pal["--dip-sea"]) >= 4.5
     assert contrast(pal["--dip-martian-text"], pal["--dip-martian"]) >= 4.5
     assert contrast(pal["--dip-fail"], pal["--dip-land"]) >= 3
+    assert contrast(pal["--dip-ok"], pal["--dip-halo"]) >= 3, "a succeeded move's tick on its disc"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -129,6 +130,17 @@ def test_every_powers_land_is_told_from_the_sea(scheme):
         for other, theirs in tints.items():
             if other != power:
                 assert colour_difference(tint, theirs) >= 12, (scheme, power, other)
+
+
+def test_in_the_dark_palette_the_land_is_a_step_lighter_than_the_sea():
+    """A new player could not pick England's navy land out of the dark palette's navy sea (delta E 20.7, luminance
+    contrast 1.23: dark colours have little hue to tell them by): in the dark palette the land and every power's
+    land are lighter than the sea (luminance contrast >= 1.35) and a colour apart from it (delta E >= 25)."""
+    pal = _palettes()["dark"]
+    fills = ["--dip-land"] + [f"--dip-{p.name.lower()}-tint" for p in GMAP.powers] + ["--dip-martian-tint"]
+    for fill in fills:
+        assert contrast(pal[fill], pal["--dip-sea"]) >= 1.35, (fill, round(contrast(pal[fill], pal["--dip-sea"]), 2))
+        assert colour_difference(pal[fill], pal["--dip-sea"]) >= 25, (fill, round(colour_difference(pal[fill], pal["--dip-sea"]), 1))
 
 
 def test_every_power_class_the_renderer_uses_has_colours_in_both_palettes():
