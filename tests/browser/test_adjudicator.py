@@ -32,6 +32,27 @@ def wait_waiting(page, widget=DIP):
     page.wait_for_selector(f"{widget}[data-state=waiting] .calc-board[data-state=ready]", timeout=READY)
 
 
+def test_while_the_engine_starts_the_board_says_so_once_and_adjudicate_waits(page, site_url):
+    """A new player saw "Setting up the board…" and "Loading the calculator…" together, and an Adjudicate that looked
+    ready on a map without units: until the engine's first answer about the board, the board's line alone speaks
+    and Adjudicate cannot be pressed. (The runtime is held back so that the start is seen whatever the machine.)"""
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site_url + "diplomacy/adjudicator/", wait_until="domcontentloaded")
+    page.wait_for_function(f"document.querySelector('{DIP}').dataset.engine === 'loading'")
+    page.wait_for_selector(f"{DIP} .board-phase")
+    assert page.locator(f"{DIP} .board-phase").inner_text() == "Setting up the board…"
+    assert page.locator(f"{DIP} .calc-run").is_disabled()
+    assert page.locator(f"{DIP} .calc-status").is_hidden()
+    while not held:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+    wait_waiting(page)
+    assert page.locator(f"{DIP} .calc-run").is_enabled()
+    assert page.locator(f"{DIP} .calc-status").is_visible()
+
+
 def test_opening_adjudicates_nothing_and_adjudicate_draws_the_map(page, site_url):
     page.goto(site_url + "diplomacy/adjudicator/")
     # Before the engine has named the phase, the board says it is setting up (a new player read "The boxes").

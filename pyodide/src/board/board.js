@@ -40,6 +40,7 @@ class Board {
     this.sanitiser = services.sanitiser;
     this.id = "board-" + (++uid);
     this.options = null; // the legal orders (options.js) for the inputs as last fetched
+    this.answered = false; // the engine has answered the board once (firstAnswer)
     this.preview = null; // {key, typed}: the engine's check of the orders typed
     this.job = null;
     this.timer = null;
@@ -57,6 +58,10 @@ class Board {
     if (kept) this.map.placeholder(kept, { result: false, stale: false });
     else this.map.placeholder(widget.resultBox.querySelector("svg.dip-board"),
       { result: widget.shownKey === widget.key(), stale: widget.shownKey !== widget.key() });
+    // Adjudicate waits for the engine's first answer about the board: before it, the map has no units and a
+    // press would judge boxes the player has not seen (a new player took it for ready). Any answer, an error
+    // included, lets it be pressed (firstAnswer).
+    widget.runBtn.disabled = true;
     bringToTop(this.parts.panel, this.parts.figure, services.arrival);
     this.history.show();
     this.wire();
@@ -156,6 +161,7 @@ class Board {
     this.setStale(true);
     this.parts.panel.dataset.state = "updating";
     const result = await job.promise;
+    if (!(result && result.cancelled)) this.firstAnswer();
     if (version !== this.version || !this.widgetEl.isConnected) return false;
     this.job = null;
     if (!result || !result.ok) {
@@ -219,6 +225,13 @@ class Board {
     panel.dataset.phase = this.options.phase;
     panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
     return true;
+  }
+
+  // The engine has answered the board once: Adjudicate may be pressed (see the constructor).
+  firstAnswer() {
+    if (this.answered) return;
+    this.answered = true;
+    this.cw.runBtn.disabled = false;
   }
 
   // The result's summary when the result shown is for the boxes as they are now, else null.
