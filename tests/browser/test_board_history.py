@@ -94,7 +94,7 @@ def test_a_viewed_phase_is_the_only_phase_the_panel_speaks_of(new_page, site_url
     board_ready(page, phase="Fall 1901 movement")
     assert page.locator(f"{DIP} .board-viewing").is_hidden()
     assert page.locator(f"{DIP}-orders").input_value() == "France: A Bur - Mun"
-    assert page.locator(f"{DIP} .board-rule").inner_text() == "Fall 1901 movement: a unit without an order holds."
+    assert page.locator(f"{DIP} .board-rule").inner_text() == "A unit without an order holds."
 
 
 def _back_note(page):

@@ -60,20 +60,21 @@ def test_a_units_menu_shows_its_order_removes_it_and_clear_orders_empties_the_bo
     page.wait_for_function(f"document.querySelector('{DIP}-orders').value === ''")
     board_ready(page)
     assert page.locator(f"{DIP} .board-typed").inner_text() == "No orders yet."
-    assert page.locator(f"{DIP} .board-rule").inner_text() == "Spring 1901 movement: a unit without an order holds."
+    assert page.locator(f"{DIP} .board-rule").inner_text() == "A unit without an order holds."
 
 
 @pytest.mark.parametrize("phase, position, words", [
     ("Fall 1901 retreats", "Austria: A Bul\nDislodged Turkey: A Bul from Ser",
-     "a dislodged unit without an order is disbanded"),
+     "A dislodged unit without an order is disbanded"),
     # Austria: 3 centres, 1 unit: 2 builds due (DIP 13.1), in its free home centres Bud and Tri (DIP 13.2).
     ("Winter 1901 adjustments", "Austria: A Vie\nCentres Austria: Vie, Bud, Tri",
-     "a build not ordered is waived; a disband not ordered is chosen by the rules. Due: Austria builds 2."),
+     "A build not ordered is waived; a disband not ordered is chosen by the rules. Due: Austria builds 2."),
 ], ids=["retreat", "winter"])
 def test_each_phase_says_what_a_unit_without_an_order_does(page, site_url, phase, position, words):
     _open(page, site_url, phase, position)
     text = page.locator(f"{DIP} .board-rule").inner_text()
     assert words in text and "holds" not in text, text
+    assert phase not in text, "the phase is named once, in the line above (a new player read it three times)"
     assert "(after" not in page.locator(f"{DIP} .calc-board").inner_text()
     buildable = page.evaluate(f"[...document.querySelectorAll('{DIP} .board-map path.prov.buildable')]"
                               ".map(p => p.getAttribute('data-province')).sort()")

@@ -42,7 +42,9 @@ export function showTyped(parts, typed, options, adjudicated = null) {
   } else {
     text = "No orders yet.";
   }
-  setText(parts.rule, phase ? phase + ": " + unordered(phase) + "." + dueText(options) : "");
+  // The phase is named in the line above (history.js): said again here it was the third time on screen.
+  const rule = phase ? unordered(phase) : "";
+  setText(parts.rule, rule ? rule[0].toUpperCase() + rule.slice(1) + "." + dueText(options) : "");
   setText(parts.typedText, text);
   parts.typedText.dataset.adjudicated = adjudicated !== null ? "1" : "";
   // Only what changed is written: any change of text here lays out the maps again.
