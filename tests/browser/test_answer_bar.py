@@ -1,9 +1,9 @@
 """The answer in one line (issue 24): on a 390 x 844 phone, where a calculator's form is long, a field changed
 near its top shows the result's headline in a bar at the foot of the screen, whose button brings the headline
 itself into view; the bar goes when the headline is on screen, gives way to the board's order menu, is one
-per page, is not there at 1280 px, and not while a board's map (its answer drawn) is on screen. Positions are
-read from the page; the headline is compared with the result box's own text, never with a copy of the engine's
-output."""
+per page, spans its widget's column at 1280 px, and is not there while a board's map (its answer drawn) is on
+screen. Positions are read from the page; the headline is compared with the result box's own text, never with a
+copy of the engine's output."""
 from __future__ import annotations
 
 import re
@@ -224,7 +224,9 @@ def test_one_bar_at_a_time_on_a_page_of_several_calculators(new_page, site_url):
     assert not overlaps, f"a bar over Back to top at {overlaps}"
 
 
-def test_no_bar_on_a_wide_screen(new_page, site_url):
+def test_on_a_wide_screen_the_bar_is_its_widgets_width(new_page, site_url):
+    """A new player found a desktop calculator's answer below the first screen: at 1280 px the bar shows it too,
+    as wide as the widget's column (not over the navigation beside it), and goes once the headline is on screen."""
     pg = new_page(viewport={"width": 1280, "height": 900})
     _open(pg, site_url, "com-reroll")
     pg.locator("#calc-com-reroll form .calc-kv-step:not([disabled])").nth(1).click()
@@ -232,7 +234,14 @@ def test_no_bar_on_a_wide_screen(new_page, site_url):
     pg.wait_for_selector("#calc-com-reroll[data-state=done]", timeout=READY)
     seen = _top_then_read(pg, "com-reroll")
     assert seen["head"]["top"] > 900, "the headline is on screen: nothing to test"
-    assert not seen["shown"] and seen["bars"] == 0
+    assert seen["shown"] and seen["bars"] == 1 and _whole_or_cut_between_words(seen["text"], seen["headText"]), seen
+    bar, widget = pg.evaluate("""() => [document.querySelector('#calc-com-reroll .calc-answer-bar'),
+        document.querySelector('#calc-com-reroll')].map((e) => e.getBoundingClientRect().toJSON())""")
+    assert abs(bar["left"] - widget["left"]) <= 1 and abs(bar["right"] - widget["right"]) <= 1, (bar, widget)
+    assert bar["bottom"] <= 900 + 0.5
+    pg.locator("#calc-com-reroll .calc-answer-go").click()
+    _settle(pg)
+    assert not pg.evaluate(READ, "com-reroll")["shown"]
 
 
 def test_a_jump_past_the_headline_takes_the_bar_away(new_page, site_url):

@@ -1,6 +1,8 @@
-// The answer in one line (issue 24): on a phone, while a widget's result headline is below the screen (a long
-// form, a field changed near its top), a bar fixed to the foot of the screen shows that headline, its state
-// (working, out of date, an error) and a button that scrolls to the result and puts the focus on it.
+// The answer in one line (issue 24): while a widget's result headline is below the screen (a long form, a field
+// changed near its top), a bar fixed to the foot of the screen shows that headline, its state (working, out of
+// date, an error) and a button that scrolls to the result and puts the focus on it. On a phone the bar is the
+// screen's width; on a wider screen it is the widget's (a new player found a desktop calculator's answer at the
+// first screen's bottom edge, or below it).
 //
 // Generic: it reads only what every widget has (its result box and the headline the presenter writes,
 // .calc-summary; the stale mark showStale sets; the widget's data-state; the field errors) and knows no
@@ -12,7 +14,7 @@
 import { button, el, setText } from "./dom.js";
 
 // Material's own breakpoint between a phone or portrait tablet (one column, the navigation in a drawer) and
-// the wider layouts (Material's "md-sidebar" columns from 60em): below it the result is a long scroll away.
+// the wider layouts (Material's "md-sidebar" columns from 60em): from it the bar is as wide as its widget.
 const PHONE = "(max-width: 59.984375em)";
 // The band at the foot of the screen the bar takes: a headline in it counts as hidden.
 const BAR_PX = 64;
@@ -150,13 +152,25 @@ export class AnswerBar {
   }
 
   wanted() {
-    return phone.matches && this.onScreen && this.below && !this.mapSeen && this.has && this.w.isConnected;
+    return this.onScreen && this.below && !this.mapSeen && this.has && this.w.isConnected;
   }
 
   show(on) {
     if (this.bar.hidden === !on) return;
     this.bar.hidden = !on;
-    if (on) this.fit();
+    if (on) {
+      this.align();
+      this.fit();
+    }
+  }
+
+  // On a wide screen the bar spans its widget's column, not the screen (it is fixed: nothing moves for it).
+  align() {
+    if (this.bar.hidden) return;
+    const wide = !phone.matches;
+    const box = wide ? this.w.getBoundingClientRect() : null;
+    this.bar.style.left = wide ? Math.round(box.left) + "px" : "";
+    this.bar.style.width = wide ? Math.round(box.width) + "px" : "";
   }
 
   // The headline in the bar: whole, or the clauses that fit (measured only while the bar is on screen).
@@ -196,6 +210,7 @@ export function attachAnswerBar(widget) {
   if (!phone) {
     phone = window.matchMedia(PHONE);
     phone.addEventListener("change", pick);
+    window.addEventListener("resize", () => bars.forEach((b) => b.align()));
     document.addEventListener("focusin", noteUse);
     document.addEventListener("input", noteUse);
     document.addEventListener("click", noteUse);
