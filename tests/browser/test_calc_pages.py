@@ -80,6 +80,20 @@ def _open(pg, site_url, cid):
     pg.wait_for_selector(f"#calc-{cid}[data-state=done]", timeout=READY)
 
 
+def test_the_home_page_opens_the_adjudicator_and_the_calculators_from_its_first_phone_screen(new_page, site_url):
+    """A new player found the calculators two screens down the home page on a phone: its first screen links the
+    adjudicator and the list of calculators, and each link opens its page."""
+    pg = new_page(**PHONE)
+    pg.goto(site_url)
+    for name, path in (("Adjudicate orders", "diplomacy/adjudicator/"), ("All calculators", "calculators/")):
+        link = pg.get_by_role("link", name=name, exact=True).first
+        box = link.bounding_box()
+        assert box and box["y"] + box["height"] <= 844, (name, box)
+        assert link.get_attribute("href").rstrip("/").endswith(path.rstrip("/")), link.get_attribute("href")
+    pg.get_by_role("link", name="All calculators", exact=True).first.click()
+    pg.wait_for_url(site_url + "calculators/")
+
+
 def test_a_conquest_of_mars_force_error_puts_the_old_result_away(page, site_url):
     """After an input error the old result is not on show (issue 24: it stayed); the note says why,
     and the next good input brings a result back."""
