@@ -95,3 +95,29 @@ def test_an_anchor_a_phone_or_a_reader_who_scrolled_first_keeps_the_page_where_i
     held[0].continue_()
     board_ready(slow)
     assert slow.evaluate("window.scrollY") == scrolled_to
+
+
+# The map's sideways frame: how far it is scrolled and could be, and whether a province's centre is inside it.
+FRAME = f"""(keys) => {{
+  const frame = document.querySelector('{DIP} .board-map');
+  const box = frame.getBoundingClientRect();
+  const inside = Object.fromEntries(keys.map((k) => {{
+    const r = frame.querySelector(`path.prov[data-province="${{k}}"]`).getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    return [k, x >= box.left && x <= box.right];
+  }}));
+  return {{left: frame.scrollLeft, spare: frame.scrollWidth - frame.clientWidth, inside}};
+}}"""
+
+
+@pytest.mark.parametrize("path", ["diplomacy/adjudicator/", "calculators/dip-adjudicate/"])
+def test_on_a_phone_the_map_opens_on_the_middle_of_the_board(new_page, site_url, path):
+    """A new player's phone showed the Atlantic and little of Europe: the map's frame, which scrolls sideways on a
+    phone, opens on the board's middle (Vienna and Berlin in view, not Ireland's Atlantic edge)."""
+    page = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.goto(site_url + path)
+    board_ready(page)
+    frame = page.evaluate(FRAME, ["vie", "ber", "nao"])
+    assert frame["spare"] > 50, f"the map fits its frame: nothing to test {frame}"
+    assert abs(frame["left"] - frame["spare"] / 2) <= 2, frame
+    assert frame["inside"] == {"vie": True, "ber": True, "nao": False}, frame

@@ -19,3 +19,11 @@ export function revealAboveMenu(node, menu, frame) {
   // The unit to the middle of the space between the header and the panel.
   window.scrollBy({ top: now.top + now.height / 2 - (above + (top - above) / 2), behavior: "instant" });
 }
+
+// On a phone the map's frame scrolls sideways (board.css): it opens on the middle of the board, not on its
+// western edge (a new player saw the Atlantic and little of Europe). Called in an animation frame, where the
+// frame's layout is done anyway; a frame the reader has already scrolled is left where it is.
+export function centreSideways(frame) {
+  const spare = frame.scrollWidth - frame.clientWidth;
+  if (spare > 1 && frame.scrollLeft === 0) frame.scrollLeft = Math.round(spare / 2);
+}
