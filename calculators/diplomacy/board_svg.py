@@ -223,8 +223,8 @@ def _tick(p: Point) -> str:
     """A succeeded move's mark, where a failed one has its cross: a tick on a disc (a new player could not tell
     from the map that A Par - Bur had worked when it was only drawn bolder)."""
     x, y = p
-    return (f'<g class="ok-mark"><circle cx="{_f(x)}" cy="{_f(y)}" r="7.5"/>'
-            f'<path d="M{_f(x - 4)} {_f(y + 0.3)}l2.8 3 5.4-6.6"/></g>')
+    return (f'<g class="ok-mark"><circle cx="{_f(x)}" cy="{_f(y)}" r="9"/>'
+            f'<path d="M{_f(x - 4.8)} {_f(y + 0.4)}l3.3 3.6 6.5-8"/></g>')
 
 
 # Unit silhouettes, drawn round (0, 0): a field gun for an army, a steamship for a fleet.

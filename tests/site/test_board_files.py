@@ -143,6 +143,17 @@ def test_in_the_dark_palette_the_land_is_a_step_lighter_than_the_sea():
         assert colour_difference(pal[fill], pal["--dip-sea"]) >= 25, (fill, round(colour_difference(pal[fill], pal["--dip-sea"]), 1))
 
 
+def test_in_the_dark_palette_every_powers_land_is_told_from_unowned_land():
+    """A new player found Germany's grey and Turkey's olive close to the dark palette's brown land (delta E 10.3 and
+    luminance contrast 1.28 for Germany): each power's land is a step lighter than unowned land (>= 1.3:1) or a
+    colour well apart from it (delta E >= 25: Austria's red, Russia's purple)."""
+    pal = _palettes()["dark"]
+    for power in [p.name.lower() for p in GMAP.powers] + ["martian"]:
+        tint, land = pal[f"--dip-{power}-tint"], pal["--dip-land"]
+        step, apart = contrast(tint, land), colour_difference(tint, land)
+        assert step >= 1.3 or apart >= 25, (power, round(step, 2), round(apart, 1))
+
+
 def test_every_power_class_the_renderer_uses_has_colours_in_both_palettes():
     css = (ROOT / "docs" / "stylesheets" / "board.css").read_text()
     for power in [p.name for p in GMAP.powers] + ["Martian"]:
