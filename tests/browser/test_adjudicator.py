@@ -76,6 +76,10 @@ def test_opening_adjudicates_nothing_and_adjudicate_draws_the_map(page, site_url
     wait_done(page)
     # The line that said it waits follows the state: it is gone once adjudicated.
     assert page.locator(f"{DIP} .calc-status").inner_text() == ""
+    # How to read the result on the map: the unit is still drawn where it stood (a new player thought nothing moved).
+    assert page.locator(f"{DIP} .board-rule").inner_text() == (
+        "On the map a tick marks a move that succeeded and a cross an order that failed; the units move when you "
+        "continue.")
     assert page.locator(f"{DIP} .calc-next").inner_text() == "Continue to Fall 1901 movement"
     assert page.locator(f"{DIP} svg.calc-map").count() == 1
     assert page.locator(f"{DIP} svg.calc-map script, {DIP} svg.calc-map foreignObject").count() == 0

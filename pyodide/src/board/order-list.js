@@ -15,6 +15,9 @@ function unordered(phase) {
   return "a unit without an order holds";
 }
 
+const RESULT_KEY = "On the map a tick marks a move that succeeded and a cross an order that failed; " +
+  "the units move when you continue.";
+
 // Each power's builds or disbands due in an adjustment phase (DIP 13.1), in words.
 function dueText(options) {
   const due = options && options.adjustments;
@@ -44,7 +47,12 @@ export function showTyped(parts, typed, options, adjudicated = null) {
   }
   // The phase is named in the line above (history.js): said again here it was the third time on screen.
   const rule = phase ? unordered(phase) : "";
-  setText(parts.rule, rule ? rule[0].toUpperCase() + rule.slice(1) + "." + dueText(options) : "");
+  // Once adjudicated, how to read the map: a new player, seeing the army still in Paris, thought its move had
+  // done nothing (the result is drawn on the position the orders were given in).
+  let note = "";
+  if (adjudicated !== null && /movement/i.test(phase)) note = RESULT_KEY;
+  else if (rule) note = rule[0].toUpperCase() + rule.slice(1) + "." + dueText(options);
+  setText(parts.rule, note);
   setText(parts.typedText, text);
   parts.typedText.dataset.adjudicated = adjudicated !== null ? "1" : "";
   // Only what changed is written: any change of text here lays out the maps again.
