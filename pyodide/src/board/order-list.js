@@ -8,11 +8,11 @@ import { plural } from "../calculator/words.js";
 // an unordered build is waived; DIP R1: an unordered unit holds).
 function unordered(phase) {
   const p = String(phase).toLowerCase();
-  if (p.includes("retreat")) return "a dislodged unit without an order is disbanded";
+  if (p.includes("retreat")) return "A dislodged unit without an order is disbanded";
   if (p.includes("adjust") || p.startsWith("winter")) {
-    return "a build not ordered is waived; a disband not ordered is chosen by the rules";
+    return "A build not ordered is waived; a disband not ordered is chosen by the rules";
   }
-  return "a unit without an order holds";
+  return "A unit without an order holds";
 }
 
 const RESULT_KEY = "On the map a tick marks a move that succeeded and a cross an order that failed; " +
@@ -46,12 +46,11 @@ export function showTyped(parts, typed, options, adjudicated = null) {
     text = "No orders yet.";
   }
   // The phase is named in the line above (history.js): said again here it was the third time on screen.
-  const rule = phase ? unordered(phase) : "";
   // Once adjudicated, how to read the map: a new player, seeing the army still in Paris, thought its move had
   // done nothing (the result is drawn on the position the orders were given in).
   let note = "";
   if (adjudicated !== null && /movement/i.test(phase)) note = RESULT_KEY;
-  else if (rule) note = rule[0].toUpperCase() + rule.slice(1) + "." + dueText(options);
+  else if (phase) note = unordered(phase) + "." + dueText(options);
   setText(parts.rule, note);
   setText(parts.typedText, text);
   parts.typedText.dataset.adjudicated = adjudicated !== null ? "1" : "";

@@ -167,10 +167,14 @@ export class AnswerBar {
   // On a wide screen the bar spans its widget's column, not the screen (it is fixed: nothing moves for it).
   align() {
     if (this.bar.hidden) return;
-    const wide = !phone.matches;
-    const box = wide ? this.w.getBoundingClientRect() : null;
-    this.bar.style.left = wide ? Math.round(box.left) + "px" : "";
-    this.bar.style.width = wide ? Math.round(box.width) + "px" : "";
+    let left = "", width = "";
+    if (!phone.matches) {
+      const box = this.w.getBoundingClientRect();
+      left = Math.round(box.left) + "px";
+      width = Math.round(box.width) + "px";
+    }
+    this.bar.style.left = left;
+    this.bar.style.width = width;
   }
 
   // The headline in the bar: whole, or the clauses that fit (measured only while the bar is on screen).
