@@ -101,6 +101,41 @@ def test_a_move_that_succeeded_is_drawn_bolder_than_the_move_typed(page, site_ur
     assert page.evaluate(width) > typed
 
 
+def test_after_adjudicating_a_bounce_is_explained_continue_leads_and_waiting_is_said_once(page, site_url):
+    """A third new player: two armies bouncing in Burgundy showed two crosses and no reason beside the map;
+    Adjudicate stayed the filled button while Continue was the one to press; after Continue "Waiting for orders"
+    was on screen twice. A Par - Bur and A Mar - Bur have one support each (none), so both bounce (DIP 9.1)."""
+    page.goto(site_url + "diplomacy/adjudicator/")
+    wait_waiting(page)
+    run, nxt = page.locator(f"{DIP} .calc-run"), page.locator(f"{DIP} .calc-next")
+    assert "md-button--primary" in run.get_attribute("class")
+    page.locator(f"{DIP}-orders").fill("France: A Par - Bur\nFrance: A Mar - Bur\nGermany: A Mun - Ruh")
+    run.click()
+    wait_done(page)
+    side = page.locator(f"{DIP} .board-problems li")
+    side.first.wait_for()
+    lines = side.all_inner_texts()
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("France: A Par - Bur fails (bounced") and "Mar" in lines[0]
+    assert lines[1].startswith("France: A Mar - Bur fails (bounced") and "Par" in lines[1]
+    assert side.first.is_visible()
+    page.wait_for_function(f"document.querySelector('{DIP} .calc-next').classList.contains('md-button--primary')")
+    assert "md-button--primary" not in run.get_attribute("class")
+    # An edit makes the result out of date: Adjudicate leads again, and the reasons go with the result.
+    page.locator(f"{DIP}-orders").fill("France: A Par - Bur")
+    page.wait_for_function(f"document.querySelector('{DIP} .calc-run').classList.contains('md-button--primary')")
+    assert "md-button--primary" not in nxt.get_attribute("class")
+    page.wait_for_function(f"!document.querySelector('{DIP} .board-problems li')")
+    page.locator(f"{DIP}-orders").fill("France: A Par - Bur\nFrance: A Mar - Bur\nGermany: A Mun - Ruh")
+    page.wait_for_function(f"document.querySelector('{DIP} .calc-next').classList.contains('md-button--primary')")
+    nxt.click()
+    wait_waiting(page)
+    side_text = page.locator(f"{DIP} .board-side").inner_text()
+    assert side_text.count("Waiting for orders for Fall 1901 movement") == 1, side_text
+    assert page.locator(f"{DIP} .board-problems li").count() == 0
+    assert "md-button--primary" in run.get_attribute("class")
+
+
 def test_load_fills_the_boxes_then_every_edit_counts(page, site_url):
     page.goto(site_url + "diplomacy/adjudicator/")
     wait_waiting(page)

@@ -27,7 +27,7 @@ import { BoardMap } from "./map.js";
 import { exportMap } from "./map-file.js";
 import { indexOptions } from "./options.js";
 import { OrderEntry } from "./order-entry.js";
-import { showTyped } from "./order-list.js";
+import { failures, showTyped } from "./order-list.js";
 
 let uid = 0;
 
@@ -213,7 +213,7 @@ class Board {
     this.setStale(false);
     await nextTurn();
     if (version !== this.version || !this.widgetEl.isConnected) return false;
-    showTyped(this.parts, this.preview.typed, this.options, this.adjudicated());
+    this.showOrders();
     this.entry.showLoose();
     this.entry.highlight();
     if (this.entry.sel && !this.options.subjects.has(this.entry.sel.key)) this.entry.deselect(false);
@@ -234,6 +234,13 @@ class Board {
     if (this.answered) return;
     this.answered = true;
     this.cw.runBtn.disabled = false;
+  }
+
+  // The orders as typed (or, once adjudicated, the result's summary and why orders failed) beside the boxes.
+  showOrders() {
+    const adjudicated = this.adjudicated();
+    showTyped(this.parts, this.preview.typed, this.options, adjudicated,
+      adjudicated === null ? [] : failures(this.cw.lastResult));
   }
 
   // The result's summary when the result shown is for the boxes as they are now, else null.
@@ -257,7 +264,7 @@ class Board {
     const copy = this.map.copyOf(drawn);
     this.entry.deselect(false);
     this.map.draw(copy, false, this.options ? this.options.subjects : new Map(), true);
-    if (this.preview) showTyped(this.parts, this.preview.typed, this.options, this.adjudicated());
+    if (this.preview) this.showOrders();
     this.parts.panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
   }
 

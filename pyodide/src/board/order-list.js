@@ -26,10 +26,25 @@ function dueText(options) {
   return " Due: " + due.map(([power, n]) => power + (n > 0 ? " builds " + n : " disbands " + -n)).join(", ") + ".";
 }
 
+// At most this many failed orders are explained beside the map; the rest are in the results table under it.
+const FAILED_SHOWN = 6;
+
+// Why each order that failed (or whose unit was dislodged) did, from the result's data: the map shows a cross
+// only, and a new player, two armies bouncing in Burgundy, could not tell why without opening the table.
+export function failures(result) {
+  const orders = result && result.data && Array.isArray(result.data.orders) ? result.data.orders : [];
+  const lines = orders.filter((o) => o && (o.result === "fails" || o.dislodged))
+    .map((o) => String(o.order) + (o.dislodged ? " is dislodged" : " fails") + " (" + String(o.reason) + ")");
+  if (lines.length <= FAILED_SHOWN) return lines;
+  const more = lines.length - FAILED_SHOWN;
+  return lines.slice(0, FAILED_SHOWN).concat(["… and " + plural(more, "more order") + " in the results table under " +
+    "the board."]);
+}
+
 // parts: the board's elements (typedText, problems); typed: the engine's check of the boxes;
 // options: the legal orders (for the phase's name), or null; adjudicated: the result's summary when the
-// result shown is for these boxes, else null.
-export function showTyped(parts, typed, options, adjudicated = null) {
+// result shown is for these boxes, else null; failed: why orders failed (failures()), once adjudicated.
+export function showTyped(parts, typed, options, adjudicated = null, failed = []) {
   const n = { accepted: 0, illegal: 0, unreadable: 0 };
   typed.forEach((t) => {
     if (has(n, t.status)) n[t.status] += 1;
@@ -56,7 +71,8 @@ export function showTyped(parts, typed, options, adjudicated = null) {
   parts.typedText.dataset.adjudicated = adjudicated !== null ? "1" : "";
   // Only what changed is written: any change of text here lays out the maps again.
   const problems = typed.filter((t) => t.status !== "accepted")
-    .map((t) => String(t.own) + ": " + String(t.status) + " (" + String(t.reason) + ")");
+    .map((t) => String(t.own) + ": " + String(t.status) + " (" + String(t.reason) + ")")
+    .concat(adjudicated !== null ? failed : []);
   if (problems.join("\n") !== [...parts.problems.children].map((li) => li.textContent).join("\n")) {
     parts.problems.replaceChildren(...problems.map((line) => el("li", { text: line })));
   }

@@ -16,6 +16,7 @@ import { parseState } from "../link-state.js";
 import { restoreFromLink, WidgetAddress } from "./address.js";
 import { has } from "./dom.js";
 import { FieldErrors } from "./field-errors.js";
+import { leadWith } from "./lead-button.js";
 import { adoptEarlyForm, buildForm, showMore } from "./form.js";
 import { RulingsPanel } from "./rulings.js";
 import { SavedState } from "./saved-state.js";
@@ -92,6 +93,7 @@ export class Widget {
     this.importInput.addEventListener("change", () => this.saved.importJson(this.importInput));
     this.onEngine = () => this.showEngine();
     this.engine.listeners.add(this.onEngine);
+    leadWith(this);
   }
 
   // The parameter name of an input: "orders", or "attackers.1.range" for an item of a group.
@@ -270,9 +272,11 @@ export class Widget {
     this.setStale("waiting");
     this.w.dataset.state = "waiting";
     const note = this.waiting.note;
-    const text = (note ? note + " " : "") + "Waiting for orders for " + this.waiting.label +
-      ". Nothing is worked out until you press " + this.runBtn.textContent + ".";
-    if (renamed) this.status.retext(text);
+    const said = !this.banner.hidden; // over a result (Continue) the banner says it: once is enough (a new player)
+    const text = [note, said ? "" : "Waiting for orders for " + this.waiting.label +
+      ". Nothing is worked out until you press " + this.runBtn.textContent + "."].filter(Boolean).join(" ");
+    if (!text) this.quiet();
+    else if (renamed) this.status.retext(text);
     else this.note(text);
   }
 
