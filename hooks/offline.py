@@ -121,7 +121,7 @@ def on_files(files, config):
     files.append(File.generated(config, APPLE_ICON, content=icons.png(180, "apple")))
     manifest = {
         "name": config["site_name"],
-        "short_name": "Martian Front",
+        "short_name": "Dip & Mars",  # a home screen label: at most 15 characters (test_offline_build)
         "description": config.get("site_description") or "",
         "id": "./",
         "start_url": "./",

@@ -84,10 +84,10 @@ def test_offline_search_finds_rules(new_page, site_url, path):
     assert "cylinder" in page.locator(".md-search-result").inner_text().lower()
 
 
-@pytest.mark.parametrize("width, name", [(390, "Martian Front Rules"), (1280, "Martian Front Rules Reference")])
+@pytest.mark.parametrize("width, name", [(390, "Diplomacy & Mars"), (1280, "Diplomacy & Mars Rules Reference")])
 def test_the_site_name_in_the_header_is_shown_whole(page, site_url, width, name):
-    """On a phone the long name was cut ("Martian Front Rules R…"): the short one shows there, whole (the other
-    is display: none, so a screen reader reads one name too: inner_text is the text rendered)."""
+    """On a phone the long name was cut (the earlier "Martian Front Rules R…"): the short one shows there, whole
+    (the other is display: none, so a screen reader reads one name too: inner_text is the text rendered)."""
     page.set_viewport_size({"width": width, "height": 800})
     page.goto(site_url + "diplomacy/rules/")
     topic = page.locator(".md-header__topic").first

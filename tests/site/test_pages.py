@@ -24,8 +24,8 @@ def test_every_page_title_is_unique(built_site):
         titles.setdefault(html.unescape(TITLE.search(head).group(1).strip()), []).append(path)
     dupes = {t: p for t, p in titles.items() if len(p) > 1}
     assert not dupes, dupes
-    assert "Rules · War of the Worlds - Martian Front Rules Reference" in titles
-    assert "Rulings · Conquest of Mars - Martian Front Rules Reference" in titles
+    assert "Rules · War of the Worlds - Diplomacy & Mars Rules Reference" in titles
+    assert "Rulings · Conquest of Mars - Diplomacy & Mars Rules Reference" in titles
 
 
 def test_no_glossary_tooltip_in_a_heading(built_site):
