@@ -121,3 +121,19 @@ def test_on_a_phone_the_map_opens_on_the_middle_of_the_board(new_page, site_url,
     assert frame["spare"] > 50, f"the map fits its frame: nothing to test {frame}"
     assert abs(frame["left"] - frame["spare"] / 2) <= 2, frame
     assert frame["inside"] == {"vie": True, "ber": True, "nao": False}, frame
+
+
+@pytest.mark.parametrize("path", ["diplomacy/adjudicator/", "wotw/adjudicator/", "calculators/dip-adjudicate/",
+                                  "calculators/wotw-adjudicate/"])
+def test_on_a_phone_the_board_is_on_the_first_screen(new_page, site_url, path):
+    """Issue 23: "on a phone, the board first". The page is not scrolled for it (a page that jumps under the thumb):
+    only the title and a line come before the board, so that at 390 x 844 the map starts in the screen's upper
+    half and fills the rest of it (an audit found it at y 557 under the introduction)."""
+    page = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.goto(site_url + path)
+    widget = "#calc-wotw-adjudicate" if "wotw" in path else DIP
+    board_ready(page, widget)
+    where = page.evaluate(WHERE.replace(DIP, widget))
+    assert where["y"] == 0
+    assert where["header"] < where["map"][0] <= 844 / 2, where
+    assert where["map"][1] >= 844, "the map runs to the screen's foot"
