@@ -167,11 +167,20 @@ def _one_screen_checks(page, phase_index, arrived_at):
     page.locator(f"{DIP} .board-cancel").click()
 
 
-def _result_on_screen(page, arrived_at):
+def _result_on_screen(page, arrived_at, menu=False):
+    """The drawn result with Adjudicate and Continue; with menu, also a unit's menu opened on the result (London's
+    fleet, never ordered in GAME), all in one measurement: the issue's four things on screen together."""
     page.wait_for_selector(f"{DIP} .board-map[data-result] > svg")
     rects = _all_on_screen(page, [".board-map[data-result] > svg", ".calc-run", ".calc-next", ".board-typed"])
     assert rects["scrollY"] == arrived_at, "adjudicating scrolled the page"
     assert page.locator(f"{DIP} .board-typed").inner_text().startswith("Adjudicated. ")
+    if not menu:
+        return
+    click_province(page, "lon", still=True)
+    page.locator(f"{DIP} .board-menu").wait_for(state="visible")
+    rects = _all_on_screen(page, [".board-map[data-result] > svg", ".board-menu", ".calc-run", ".calc-next"])
+    assert rects["scrollY"] == arrived_at, "the click scrolled the page"
+    page.locator(f"{DIP} .board-cancel").click()
 
 
 def _open(page, site_url, size):
@@ -190,10 +199,14 @@ def _open(page, site_url, size):
     return arrived_at
 
 
-@pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["1280", "390"])
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844), (1280, 900, "dark")], ids=["1280", "390", "1280-dark"])
 def test_spring_1901_to_spring_1902_by_clicks_alone_gives_the_typed_orders_results(page, site_url, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})
+    if size[2:] == ("dark",):
+        page.emulate_media(color_scheme="dark")  # Material's palette follows the system's (mkdocs.yml)
     arrived_at = _open(page, site_url, size)
+    if size[2:]:
+        assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
     wide = arrived_at is not None
     params = {"phase": "Spring 1901 movement", "position": _start_text(), "orders": ""}
     for i, (phase, orders) in enumerate(GAME):
@@ -212,7 +225,7 @@ def test_spring_1901_to_spring_1902_by_clicks_alone_gives_the_typed_orders_resul
         expected = calculators.run("dip-adjudicate", dict(params, orders="\n".join(typed)))
         assert adjudicate(page) == expected["summary"]
         if wide:
-            _result_on_screen(page, arrived_at)
+            _result_on_screen(page, arrived_at, menu=i < 2)
         continue_game(page)
         # Continue leaves the focus on the board, never in a text box (a phone's keyboard would cover the map).
         assert page.evaluate("document.activeElement.tagName") not in ("TEXTAREA", "INPUT")
@@ -223,6 +236,25 @@ def test_spring_1901_to_spring_1902_by_clicks_alone_gives_the_typed_orders_resul
     assert "4 phases played" in page.locator(f"{DIP} .board-phase").inner_text()
     if wide:
         assert page.evaluate("window.scrollY") == arrived_at, "the page moved during the game"
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+def test_keyboard_hints_only_where_there_is_a_keyboard(new_page, site_url, touch):
+    """Issue 23: "Cancel (Esc)" and "Tab ... press Enter" were shown on touch screens. A touch screen reads "Tap"
+    and "Close"; a mouse and keyboard screen keeps the keyboard's hints."""
+    size = {"width": 390, "height": 844} if touch else {"width": 1280, "height": 900}
+    page = new_page(viewport=size, is_mobile=touch, has_touch=touch)
+    page.goto(site_url + "diplomacy/adjudicator/")
+    board_ready(page)
+    click_province(page, "par", still=not touch)
+    page.locator(f"{DIP} .board-menu").wait_for(state="visible")
+    words = page.locator(f"{DIP} .calc-board").inner_text()
+    close = page.locator(f"{DIP} .board-cancel").inner_text()
+    hints = [w for w in ("Esc", "Tab ", "Enter", "Keyboard") if w in words]
+    if touch:
+        assert close == "Close" and not hints and "Tap a unit" in words, (close, hints)
+    else:
+        assert close == "Close (Esc)" and "Keyboard" in hints and "Click a unit" in words, (close, hints)
 
 
 def test_typing_an_order_draws_it_and_an_illegal_one_is_marked(page, site_url):
@@ -346,9 +378,12 @@ def _played_by_typing(page, site_url):
     board_ready(page, phase="Winter 1901 adjustments")
 
 
-def export_game(page, path, widget=DIP) -> dict:
+def export_game(page, path, widget=DIP, name=None) -> dict:
+    """The game as Export game writes it; name: the file name the browser is offered, if it is to be checked."""
     with page.expect_download() as got:
         page.locator(f"{widget} .board-export").click()
+    if name is not None:
+        assert got.value.suggested_filename == name
     got.value.save_as(path)
     return json.loads(path.read_text())
 
@@ -381,7 +416,8 @@ def test_a_whole_game_exports_and_imports_exactly_and_each_phase_can_be_seen_aga
     page = new_page(viewport={"width": 1280, "height": 900})
     _played_by_typing(page, site_url)
     first = tmp_path / "game.json"
-    doc = export_game(page, first)
+    # Issue 23: the file is named after the game and the phase its boxes hold (it was always the same name).
+    doc = export_game(page, first, name="diplomacy-game-winter-1901-adjustments.json")
     assert doc["format"] == "martian-front-game" and doc["calculator"] == "dip-adjudicate"
     assert [p["label"] for p in doc["phases"]] == ["Spring 1901 movement", "Fall 1901 movement"]
     assert doc["current"]["phase"] == "Winter 1901 adjustments"
