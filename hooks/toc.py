@@ -19,6 +19,32 @@ TAG = re.compile(r"<[^>]+>")
 
 
 def on_page_content(html, page, config, files):
+    html = _rulings_listed(html, page)
+    return _listed_in_page(html, page)
+
+
+def _listed_in_page(html, page):
+    """A page that hides the side table of contents (a board's page, to give the map the width) lists its sections
+    in the page instead, before its first section: the list is then on every screen, a phone's included."""
+    if "toc" not in (page.meta.get("hide") or []) or not page.toc.items:
+        return html
+    items = [item for top in page.toc.items for item in (top.children if top.level == 1 else [top])]
+    first = html.find(f'id="{items[0].id}"') if items else -1
+    start = html.rfind("<h", 0, first) if first >= 0 else -1
+    if start < 0:
+        return html
+    nav = ('<nav class="page-toc" aria-labelledby="page-toc-title"><p class="page-toc-title" id="page-toc-title">'
+           f"On this page</p>{_list(items)}</nav>\n")
+    return html[:start] + nav + html[start:]
+
+
+def _list(items) -> str:
+    entries = "".join(f'<li><a href="#{item.id}">{item.title}</a>{_list(item.children) if item.children else ""}</li>'
+                      for item in items)
+    return f"<ul>{entries}</ul>"
+
+
+def _rulings_listed(html, page):
     rulings = [(m.start(), m.group(1), m.group(2), _text(m.group(3))) for m in RULING.finditer(html)]
     if not rulings:
         return html
