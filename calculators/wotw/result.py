@@ -24,7 +24,7 @@ from .state import Report, report_of, state
 RULES = ("WOTW 1.1", "WOTW 2.2", "WOTW 2.3", "WOTW 3.3", "WOTW 3.4", "WOTW 3.6", "WOTW 4.1", "WOTW 4.2", "WOTW 5.1",
          "WOTW 5.3", "WOTW 5.5", "WOTW 5.6", "WOTW 5.7", "WOTW 5.8", "WOTW 5.9", "WOTW 6.1", "WOTW 6.2",
          "WOTW 7.1", "WOTW 7.2", "WOTW 7.3", "WOTW 8.1", "WOTW 8.2", "WOTW 9.1", "WOTW R4", "WOTW R6", "WOTW R7",
-         "WOTW R8", "WOTW R11", "WOTW R12", "WOTW R13", "WOTW R14", "WOTW R15", "WOTW R16")
+         "WOTW R8", "WOTW R11", "WOTW R12", "WOTW R13", "WOTW R14", "WOTW R15", "WOTW R16", "WOTW R17")
 AFTER_RULES = ("WOTW 9.2", "WOTW 9.3", "WOTW 9.4", "WOTW R5", "WOTW R9")  # and in Summer and Winter
 
 
@@ -107,6 +107,11 @@ def _notes(turn: Turn, report: Report) -> list[str]:
         notes.append(_no_check_note(turn))
     notes.extend(turn.notes)
     notes.append(report.end.text if report.end is not None else "")
+    after = turn.position.phase
+    if turn.phase.season is Season.SPRING and after.season is Season.FALL and not turn.winner:
+        # Said, not silent: a player expecting a Summer learns why the game goes straight to Fall.
+        notes.append(f"No Summer {year} is played: no unit has a retreat to choose and the virus takes no "
+                     f"points, so there is nothing to decide; Fall {after.year} follows (ruling WOTW R17).")
     return notes
 
 
@@ -209,6 +214,9 @@ def _season_summary(turn: Turn, report: Report) -> str:
     pushed = [d.unit.label() for d in turn.position.dislodged if d.unit.power == MARTIAN]
     return (f"{season} {year}: {ok} of {counted(len(written), 'order')} {agreeing(ok, 'succeed')}"
             + (f"; {counted(len(earth_units), 'Earth unit')} to retreat" if earth_units else "")
+            # Dislodged with nowhere to go and no Summer to play: disbanded at once (DIP 12.4, ruling WOTW R17).
+            + (f"; {counted(len(turn.removed), 'unit')} disbanded: nowhere to retreat, no Summer to play "
+               "(DIP 12.4, ruling WOTW R17)" if turn.removed else "")
             + (f"; the Martian {', '.join(pushed)} to retreat (ruling WOTW R4)" if pushed else "")
             + (f"; cylinder lands in {show(report.landing)}" if report.landing else "")
             + (f"; {counted(len(report.destroyed_now), 'centre')} destroyed" if report.destroyed_now else "") + ".")

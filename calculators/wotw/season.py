@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from ..diplomacy.api import (Barrier, Decision, Dislodged, Illegal, Outcome, Phase, Pieces, Position, Season, Spent,
-                             Status, Support, Turn, Unit, but, by_convoy, resolve_moves, update_ownership)
+from ..diplomacy.api import (Barrier, Decision, Disband, Dislodged, Illegal, Outcome, Phase, Pieces, Position, Season,
+                             Spent, Status, Support, Turn, Unit, but, by_convoy, resolve_moves, retreat_options,
+                             update_ownership)
 from .board import CYLINDER_STRENGTH, EARTH_POWERS, MARTIAN, designation, martian, show
 from .endgame import check_applies, end_of_game, landing_site, landings_after, virus_status
 from .orders import MartianOrderKind
@@ -343,11 +344,51 @@ def virus_removals(turn: Turn) -> Turn:
                    position=position.but(units=units), report=report)
 
 
+# -- a Summer with nothing to decide (ruling WOTW R17) ----------------------------------------------------
+def summer_has_more(turn: Turn) -> bool:
+    """Ruling WOTW R17: at the end of Spring, whether the Summer to come holds anything besides Spring's retreats:
+    virus removals (WOTW 9.2: the virus active and a Martian unit on the board), or a virus check of its own that
+    would find the virus newly active (possible only when Spring's check came before its last centre was destroyed,
+    ruling WOTW R14's virus-before-landing reading)."""
+    position, st = turn.position, state(turn.position)
+    if st.virus:
+        return any(u.power == MARTIAN for u in position.units)
+    first = options_of(turn).first_check
+    year = turn.phase.year
+    return check_applies(year, Season.SUMMER, first) and virus_status(
+        year, Season.SUMMER, len(st.destroyed), _largest(position), first).active
+
+
+def disband_stranded(turn: Turn) -> Turn:
+    """DIP 12.4, ruling WOTW R17: after Spring's moves, when the Summer would hold nothing but retreats and no
+    dislodged unit has a place to retreat to, those units are disbanded at once (each reported, ``turn.removed``
+    keeping them for the fates) and the Summer is not played (``next_season``).  When a unit can retreat, or
+    the Summer holds removals, the Summer is played and its retreat step disbands them (DIP 12.4, 14.5)."""
+    position, board = turn.position, turn.variant.board
+    if not position.dislodged or summer_has_more(turn):
+        return turn
+    if any(retreat_options(board, position, d) for d in position.dislodged):
+        return turn
+    why = "disbanded: dislodged, with no place to retreat to; the Summer, with nothing to decide, is not played"
+    outcomes = [Outcome(d.unit.power, f"{d.unit.label()} (dislodged)", Disband(d.unit), Status.SUCCEEDS, why,
+                        # a Martian unit is dislodged only under ruling WOTW R4's attacker-moves-in reading
+                        ("DIP 12.4", "WOTW R17") + ((turn.options.cite("WOTW R4"),) if d.unit.power == MARTIAN else ()),
+                        dislodged=True)
+                for d in position.dislodged]
+    return turn.add(*outcomes).but(position=position.but(dislodged=()),
+                                   removed=turn.removed + tuple(d.unit for d in position.dislodged))
+
+
 def next_season(turn: Turn) -> Turn:
-    """Ruling WOTW R5: Spring, Summer, Fall and Winter, every one of them played, every year."""
+    """Rulings WOTW R5, R17: Spring, Summer, Fall and Winter, every year; a Summer with nothing to decide (no unit
+    to retreat, no removal, no virus check of its own to report) is not played, and Fall follows Spring."""
     calendar = turn.variant.calendar
     here = turn.variant.place_in_calendar(turn.phase)
-    plan = calendar[(here + 1) % len(calendar)]
-    year = turn.phase.year + (1 if here + 1 == len(calendar) else 0)
+    step = 1
+    plan = calendar[(here + step) % len(calendar)]
+    if plan.season is Season.SUMMER and not turn.position.dislodged and not summer_has_more(turn):
+        step = 2
+        plan = calendar[(here + step) % len(calendar)]
+    year = turn.phase.year + (1 if here + step >= len(calendar) else 0)
     position = turn.position.but(phase=Phase(year, plan.season, plan.kind))
     return turn.but(position=position)

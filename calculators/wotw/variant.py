@@ -1,7 +1,8 @@
 """War of the Worlds as a value of the variant record: the standard game's record with the Martian added.
 
 Its calendar has four seasons (ruling WOTW R5): Spring and Fall are movement seasons, Summer plays
-Spring's retreats and the virus removals, Winter plays Fall's retreats, the adjustments and the
+Spring's retreats and the virus removals (and is not played when it has nothing to decide, ruling WOTW R17:
+Spring disbands the units with nowhere to retreat to), Winter plays Fall's retreats, the adjustments and the
 removals.  Each season is the standard steps with the variant's steps around them (``season``): the
 landing before the resolution (WOTW 3.4, 3.6); the Martian losses, the landing, the destroyed
 centres, the owners and the win after Fall's retreats, the virus and its removals after it
@@ -23,8 +24,8 @@ from .position import read_wotw_position, write_wotw_position
 from .result import extras, place, summary
 from .readings import DislodgedMartian, Landing, RemovalsStart, SeasonOrder, WotwOptions
 from .season import (announce_landing, apply_losses, centre_owners, centre_owners_now,
-                     cite_pushed_retreats, cylinder_gives_no_order, destroy_centres, fall_check, game_end,
-                     land_before_moves, land_cylinder, martian_losses, next_season, push_out, virus_check,
+                     cite_pushed_retreats, cylinder_gives_no_order, destroy_centres, disband_stranded, fall_check,
+                     game_end, land_before_moves, land_cylinder, martian_losses, next_season, push_out, virus_check,
                      virus_removals)
 from .state import report_of
 
@@ -75,10 +76,10 @@ def calendar_for(options: WotwOptions) -> tuple[SeasonPlan, ...]:
     order = options.season_order
     owners = (centre_owners_now,) if order is SeasonOrder.BEFORE_FALL_RETREATS else (centre_owners,)
     if order is SeasonOrder.VIRUS_BEFORE_LANDING:
-        spring = start + core + (virus_check,) + landing + (destroy_centres, game_end, next_season)
+        spring = start + core + (virus_check,) + landing + (destroy_centres, disband_stranded, game_end, next_season)
         fall = start + core + owners + (virus_check,) + landing + (destroy_centres, game_end, next_season)
     else:
-        spring = start + core + landing + (destroy_centres, virus_check, game_end, next_season)
+        spring = start + core + landing + (destroy_centres, virus_check, disband_stranded, game_end, next_season)
         fall = start + core + landing + (destroy_centres,) + owners + (virus_check, game_end, next_season)
     # Winter plays the Fall owners and check only when Fall left them to its retreats.
     after_fall = () if order is SeasonOrder.BEFORE_FALL_RETREATS else (centre_owners, fall_check)
@@ -90,7 +91,8 @@ def calendar_for(options: WotwOptions) -> tuple[SeasonPlan, ...]:
         winter = after_fall + (virus_removals, adjustment_step, destroy_centres, virus_check, game_end, next_season)
     cited = (cite_pushed_retreats,) if pushed else ()
     return (SeasonPlan(Season.SPRING, PhaseKind.MOVEMENT, spring),
-            SeasonPlan(Season.SUMMER, PhaseKind.RETREATS, (retreat_step(_retreat_orders),) + cited + summer),
+            SeasonPlan(Season.SUMMER, PhaseKind.RETREATS, (retreat_step(_retreat_orders),) + cited + summer,
+                       skippable=True),
             SeasonPlan(Season.FALL, PhaseKind.MOVEMENT, fall),
             SeasonPlan(Season.WINTER, PhaseKind.ADJUSTMENTS, (retreat_step(_winter_retreats),) + cited + winter))
 

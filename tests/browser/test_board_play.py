@@ -499,16 +499,17 @@ def test_a_war_of_the_worlds_game_exports_and_imports_exactly(new_page, site_url
     board_ready(page, WOTW)
     adjudicate(page, WOTW)
     continue_game(page, WOTW)
-    board_ready(page, WOTW, phase="Summer 1904 retreats")
+    # Nothing dislodged and no virus: no Summer to play (ruling WOTW R17), so Fall follows.
+    board_ready(page, WOTW, phase="Fall 1904 movement")
     assert "1 phase played" in page.locator(f"{WOTW} .board-phase").inner_text()
     first = tmp_path / "wotw.json"
     doc = export_game(page, first, WOTW)
-    assert doc["calculator"] == "wotw-adjudicate" and doc["current"]["season"] == "summer"
+    assert doc["calculator"] == "wotw-adjudicate" and doc["current"]["season"] == "fall"
     played = doc["phases"][0]["params"]
     assert played["martian_orders"] == "2A Pic - Bel"
     assert calculators.run("wotw-adjudicate", played)["summary"] == doc["phases"][0]["summary"]
 
-    fresh = imported_again(new_page, site_url, first, "Summer 1904 retreats", WOTW, tab="War of the Worlds")
+    fresh = imported_again(new_page, site_url, first, "Fall 1904 movement", WOTW, tab="War of the Worlds")
     view = step_back(fresh, doc["phases"][0]["summary"], WOTW)
     assert view.locator(".board-differs").count() == 0
 

@@ -118,6 +118,7 @@ class Result:
         self.earth = tuple(u for u in turn.position.units if u.power != MARTIAN)
         self.martian = tuple(sorted(u for u in turn.position.units if u.power == MARTIAN))
         self.dislodged = turn.position.dislodged
+        self.stranded = turn.removed  # dislodged with nowhere to go, disbanded at once (DIP 12.4, ruling WOTW R17)
         self.reductions = turn.report.reductions
         self.landed_on = turn.report.landed_on
         self.eliminated_by_landing = turn.report.eliminated
@@ -140,6 +141,7 @@ def test_strength_accounted_for(season):
     before = sum(m.strength for m in martian)
     removed = sum(b - a for _, b, a in r.reductions) + r.landed_on
     added = 3 if landing else 0
+    assert not r.stranded or not r.dislodged  # the Summer is played for them all or for none (ruling WOTW R17)
     assert sum(m.strength for m in r.martian) == before - removed + added
     assert all(1 <= m.strength <= 3 for m in r.martian)
 
@@ -150,7 +152,8 @@ def test_one_unit_per_province_and_earth_units_accounted_for(season):
     r = _run(*season)
     places = [u.province for u in r.earth] + [m.province for m in r.martian]
     assert len(places) == len(set(places)), places
-    assert len(r.earth) + len(r.dislodged) + len(r.eliminated_by_landing) - (1 if r.landed_on else 0) == len(earth)
+    assert len(r.earth) + len(r.dislodged) + len(r.stranded) + len(r.eliminated_by_landing) - \
+        (1 if r.landed_on else 0) == len(earth)
     for d in r.dislodged:
         assert d.attacker_from != d.unit.province
 
@@ -194,13 +197,13 @@ def test_strength_and_units_accounted_for_under_other_readings(options, season):
     R6 (before-moves): no point appears or vanishes but by a rule, and no two units share a province."""
     earth, martian, lines, mlines, landing = season
     r = _run_under(options, *season)
-    pushed = [d.unit for d in r.dislodged if d.unit.power == MARTIAN]
+    pushed = [d.unit for d in r.dislodged if d.unit.power == MARTIAN] + [u for u in r.stranded if u.power == MARTIAN]
     removed = sum(b - a for _, b, a in r.reductions) + r.landed_on
     assert sum(m.strength for m in r.martian) + sum(m.strength for m in pushed) == \
         sum(m.strength for m in martian) - removed + (3 if landing else 0)
     places = [u.province for u in r.earth] + [m.province for m in r.martian]
     assert len(places) == len(set(places)), places
-    earth_out = [d for d in r.dislodged if d.unit.power != MARTIAN]
+    earth_out = [d.unit for d in r.dislodged if d.unit.power != MARTIAN] + [u for u in r.stranded if u.power != MARTIAN]
     earth_lost = [e for e in r.eliminated_by_landing if not e.startswith("Martian")]
     assert len(r.earth) + len(earth_out) + len(earth_lost) == len(earth)
     if options.landing is Landing.BEFORE_MOVES and landing:
@@ -211,6 +214,7 @@ def test_attacker_moves_in_pushes_martian_units_out():
     """The random seasons push a reduced Martian unit out under WOTW R4's attacker-moves-in reading (rare: an Earth
     attack must beat a 2A or 3A), and land a cylinder before the moves under WOTW R6's before-moves."""
     pushed = [_run_under(READINGS[0], *s) for s in SEASONS]
-    assert sum(1 for r in pushed if any(d.unit.power == MARTIAN for d in r.dislodged)) >= 2
+    out = [[d.unit for d in r.dislodged] + list(r.stranded) for r in pushed]  # stranded: disbanded at once (R17)
+    assert sum(1 for units in out if any(u.power == MARTIAN for u in units)) >= 2
     landed = [_run_under(READINGS[1], *s) for s in SEASONS]
     assert sum(1 for r in landed if r.eliminated_by_landing) > 5

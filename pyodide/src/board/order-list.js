@@ -4,15 +4,33 @@
 import { el, has, setText } from "../calculator/dom.js";
 import { plural } from "../calculator/words.js";
 
-// What a unit without an order does in each kind of phase (DIP 12.4: an unordered retreat is a disband;
-// an unordered build is waived; DIP R1: an unordered unit holds).
-function unordered(phase) {
+const RETREAT = "a dislodged unit without an order is disbanded";
+const ADJUST = "a build not ordered is waived; a disband not ordered is chosen by the rules";
+const REMOVE = "strength points the Martian does not remove by order are removed by default, alphabetically by " +
+  "province";
+
+// War of the Worlds lists the Martian's virus removals as their own mode (its options calculator always
+// offers it); a Martian unit with a removal to choose means the virus is active and takes points this season.
+function removals(options) {
+  if (!options || !options.modes || !options.modes.has("remove")) return { wotw: false, due: false };
+  const due = [...options.subjects.values()].some((s) => s.choices.some((c) => c.mode === "remove"));
+  return { wotw: true, due };
+}
+
+// What a unit (or a removal) without an order does in each kind of phase: DIP 12.4, an unordered retreat is a
+// disband; DIP 13, an unordered build is waived; DIP R1, an unordered unit holds. War of the Worlds' Summer plays
+// Spring's retreats and its Winter Fall's retreats with the adjustments (ruling WOTW R5); in both, once the virus
+// is active, the removals not ordered are taken by default (WOTW 9.3, ruling WOTW R9).
+function unordered(phase, options) {
   const p = String(phase).toLowerCase();
-  if (p.includes("retreat")) return "A dislodged unit without an order is disbanded";
-  if (p.includes("adjust") || p.startsWith("winter")) {
-    return "A build not ordered is waived; a disband not ordered is chosen by the rules";
-  }
-  return "A unit without an order holds";
+  const virus = removals(options);
+  let parts;
+  if (p.includes("retreat")) parts = [RETREAT];
+  else if (p.includes("adjust") || p.startsWith("winter")) parts = virus.wotw ? [RETREAT, ADJUST] : [ADJUST];
+  else return "A unit without an order holds";
+  if (virus.due) parts.push(REMOVE);
+  const text = parts.join("; ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const RESULT_KEY = "On the map a tick marks a move that succeeded and a cross an order that failed; " +
@@ -65,7 +83,7 @@ export function showTyped(parts, typed, options, adjudicated = null, failed = []
   // done nothing (the result is drawn on the position the orders were given in).
   let note = "";
   if (adjudicated !== null && /movement/i.test(phase)) note = RESULT_KEY;
-  else if (phase) note = unordered(phase) + "." + dueText(options);
+  else if (phase) note = unordered(phase, options) + "." + dueText(options);
   setText(parts.rule, note);
   setText(parts.typedText, text);
   parts.typedText.dataset.adjudicated = adjudicated !== null ? "1" : "";
