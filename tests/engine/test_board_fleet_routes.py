@@ -7,7 +7,9 @@ point-in-polygon of our own), and the ends are the fleet anchors the geometry na
 from the drawing code but the drawn path. Denmark, Kiel, Constantinople and Sweden join two waters that
 do not meet on the board (the Danish straits, the Kiel canal, the Bosporus and Dardanelles are drawn as
 their land, as on the printed board; a fleet there moves into either water, DIP 5.5), so a fleet's arrow
-may cross its own strait province's land, and no other.
+may cross its own strait province's land on its way to the water, within STRAIT_REACH of where the fleet
+stands, and no other land (F Den - Swe ran across Zealand, 66 units from the fleet in Jutland, although the
+Kattegat joins Denmark and Sweden: issue 23).
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ TERRAIN = {p["abbr"]: p["terrain"] for p in MAP["provinces"]}
 SVG = "{http://www.w3.org/2000/svg}"
 REACH = 14.0  # a fleet silhouette is 24 units wide: an arrow may leave its land within about its width
 STRAITS = {"den", "kie", "con", "swe"}
+STRAIT_REACH = 30.0  # tools/map/fleets.mjs STRAIT_REACH: the strait's land an arrow crosses to reach the water
 
 
 def rings(d: str) -> list[list[tuple[float, float]]]:
@@ -132,13 +135,13 @@ def drawn_move(a: str, b: str) -> tuple[str, ET.Element]:
 
 def crossings(d: str, a: str, b: str, start=None) -> list[str]:
     ends = (fleet_anchor(a), fleet_anchor(b)) + ((start,) if start else ())
-    allowed = {x.split("/")[0] for x in (a, b)} & STRAITS
+    straits = {x.split("/")[0]: fleet_anchor(x) for x in (a, b) if x.split("/")[0] in STRAITS}
     bad = []
     for p in samples(d):
         if min(math.dist(p, e) for e in ends) <= REACH:
             continue
         where = land_at(p)
-        if where is not None and where not in allowed:
+        if where is not None and not (where in straits and math.dist(p, straits[where]) <= STRAIT_REACH):
             bad.append(f"{where} at ({p[0]:.0f}, {p[1]:.0f})")
     return bad
 
@@ -154,6 +157,16 @@ def test_every_fleet_move_is_drawn_over_water():
         if bad:
             wrong[f"F {a} - {b}"] = bad[:3]
     assert wrong == {}
+
+
+@pytest.mark.parametrize(("a", "b"), [("den", "swe"), ("swe", "den")])
+def test_f_den_swe_is_drawn_over_the_kattegat_not_across_zealand(a, b):
+    """The case the issue names: the arrow leaves Jutland for the Kattegat and reaches Sweden over it, and
+    nowhere crosses Zealand (Denmark's land more than STRAIT_REACH from the fleet in Jutland)."""
+    d, _ = drawn_move(a, b)
+    assert crossings(d, a, b) == []
+    den = fleet_anchor("den")
+    assert not [p for p in samples(d) if land_at(p) == "den" and math.dist(p, den) > STRAIT_REACH]
 
 
 def test_every_fleet_retreat_is_drawn_over_water():
