@@ -31,7 +31,12 @@ from .units import Unit
 Point = tuple[float, float]
 
 UNIT_R = 9.0  # a unit's reach from its anchor: arrows start and stop this far from it
-DISLODGED_OFFSET = (16.0, 13.0)  # beside the unit that took its place, clear of it (issue 23: readable on a phone)
+# A dislodged unit is drawn larger than a unit (issue 23: 16 px on a phone was still small beside its attacker), on a
+# disc DISLODGED_R across (before scaling), set DISLODGED_OFFSET from the unit that took its place so that the disc
+# clears that unit's silhouette (24 x 18 round its anchor), and turned to the other side at the board's edge.
+DISLODGED_SCALE = 1.25
+DISLODGED_R = 12.5
+DISLODGED_OFFSET = (26.0, 21.0)
 
 
 @dataclass(frozen=True)
@@ -237,11 +242,24 @@ def unit_svg(kind: str, power: str, location: str, at: Point, label: str, extra_
     """One unit, with its tooltip; ``kind`` is "A" or "F"."""
     shape = ARMY_SHAPE if kind == "A" else FLEET_SHAPE
     cls = f"unit {'army' if kind == 'A' else 'fleet'} {power_class(power)}{' ' + extra_class if extra_class else ''}"
-    # A dislodged unit is drawn full size on a disc of the halo's colour with a red rim, so that it stands out
-    # beside the unit that took its place even at a phone's scale (issue 23).
-    backing = '<circle class="u-backing" r="12.5"/>' if "dislodged" in extra_class else ""
-    return (f'<g class="{cls}" data-unit="{escape(location)}" transform="translate({_f(at[0])} {_f(at[1])})">'
+    place = f"translate({_f(at[0])} {_f(at[1])})"
+    backing = ""
+    if "dislodged" in extra_class:
+        # Larger than a unit, on a disc of the halo's colour with a red rim, so that it stands out beside the unit
+        # that took its place even at a phone's scale (issue 23).
+        backing = f'<circle class="u-backing" r="{_f(DISLODGED_R)}"/>'
+        place += f" scale({_f(DISLODGED_SCALE)})"
+    return (f'<g class="{cls}" data-unit="{escape(location)}" transform="{place}">'
             f"<title>{escape(label)}</title>{backing}{shape}</g>")
+
+
+def dislodged_spot(geo: Geometry, at: Point) -> Point:
+    """Where a unit dislodged from ``at`` is drawn: DISLODGED_OFFSET down and right of it, or up or left where
+    its disc would leave the board (Armenia and Syria are at its right edge)."""
+    reach = DISLODGED_R * DISLODGED_SCALE + 2
+    x, y = at
+    dx, dy = DISLODGED_OFFSET
+    return (x + dx if x + dx + reach <= geo.width else x - dx, y + dy if y + dy + reach <= geo.height else y - dy)
 
 
 # ---- the board ----------------------------------------------------------------------------
@@ -515,8 +533,7 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
 
     dislodged_at: dict[str, Point] = {}
     for u in knocked:
-        x, y = geo.anchor(u.location, u.type.value == "F")
-        dislodged_at[u.province] = (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
+        dislodged_at[u.province] = dislodged_spot(geo, geo.anchor(u.location, u.type.value == "F"))
     fleets = {u.province: u.location for u in units + tuple(knocked) if u.type.value == "F"}
     out += _orders_layer(geo, id_prefix, drawn, {u.province for u in units}, dislodged_at, power_at, fleets)
     out += _units_layer(geo, units, knocked, dislodged_at)

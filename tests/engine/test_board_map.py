@@ -7,12 +7,15 @@ five bounces).
 """
 from __future__ import annotations
 
+import json
+import math
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
 import calculators
+from calculators.core.package_data import read_text
 from calculators.diplomacy.board_svg import DISLODGED_OFFSET, render_board, standard_geometry
 from calculators.diplomacy.game import adjudicate_phase, reader_for
 from calculators.diplomacy.map import Terrain
@@ -123,6 +126,40 @@ def test_a_dislodged_unit_is_drawn_offset_and_marked():
     assert knocked[0].get("transform").startswith(f"translate({x + DISLODGED_OFFSET[0]:g} {y + DISLODGED_OFFSET[1]:g})")
     assert len([g for g in root.iter(f"{SVG}g") if g.get("data-unit") == "bur"]) == 1  # not drawn twice
     assert len(find(root, "hold", "g")) == 1  # a hold the player wrote gets its ring
+
+
+def _placed(g) -> tuple[float, float, float]:
+    """A unit group's ``translate(x y) scale(k)``: where it stands and how large it is drawn."""
+    nums = [float(v) for v in re.findall(r"-?[\d.]+", g.get("transform"))]
+    return nums[0], nums[1], nums[2] if len(nums) > 2 else 1.0
+
+
+@pytest.mark.parametrize("kind", ["A", "F"])
+def test_a_dislodged_unit_is_larger_than_a_unit_clear_of_its_attacker_and_on_the_board(kind):
+    """Issue 23: a dislodged unit readable on a phone. Wherever a unit of the kind may stand, the dislodged one
+    is drawn at least 1.2 times a unit's size; its disc keeps clear of the silhouette of the unit that took its
+    place (an army or a fleet spans 12 units either side of its anchor and 8 above and 9.5 below it:
+    ARMY_SHAPE, FLEET_SHAPE); and the disc lies on the board (its viewBox), Armenia and Syria at the right edge
+    included."""
+    geo = standard_geometry()
+    reader = reader_for(STANDARD)
+    borders = json.loads(read_text("calculators.diplomacy.board_svg", "standard_map.json"))["fleet_borders"]
+    places = sorted({x for pair in borders for x in pair} if kind == "F" else
+                    {a for a, p in GMAP.provinces.items() if p.terrain not in (Terrain.SEA, Terrain.IMPASSABLE)})
+    assert len(places) > 55
+    wrong = []
+    for loc in places:
+        where = loc.split("/")[0].capitalize() + (f"/{loc.split('/')[1]}" if "/" in loc else "")
+        pos = read_position(reader, parse_phase("Spring 1901 movement"), f"France: {kind} {where}")
+        root = parse(render_board(GMAP, pos.but(units=()), "t", dislodged=list(pos.units)))
+        (g,) = find(root, "dislodged", "g")
+        x, y, k = _placed(g)
+        r = float(next(c for c in g.iter(f"{SVG}circle") if "u-backing" in classes(c)).get("r")) * k
+        ax, ay = geo.anchor(loc, kind == "F")
+        gap = math.dist((x, y), (min(max(x, ax - 12), ax + 12), min(max(y, ay - 8), ay + 9.5))) - r
+        if k < 1.2 or gap < 1 or not (r <= x <= geo.width - r and r <= y <= geo.height - r):
+            wrong.append(f"{kind} {loc}: scale {k}, gap {gap:.1f}, at ({x:g}, {y:g}) r {r:g}")
+    assert wrong == []
 
 
 def test_retreats_builds_and_disbands_are_drawn():
