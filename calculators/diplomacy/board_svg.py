@@ -24,9 +24,10 @@ from types import MappingProxyType
 from ..core.escape import escape
 from ..core.package_data import read_text
 
+from .adjustments import adjustments_due
 from .map import GameMap, Terrain, province_of, show
 from .orders import Build, Convoy, Disband, Hold, Move, Outcome, Retreat, Status, Support, describe
-from .units import Unit
+from .units import PhaseKind, Unit
 
 Point = tuple[float, float]
 
@@ -497,10 +498,51 @@ def _units_layer(geo: Geometry, units: Sequence[Unit], knocked: list[Unit], disl
     return out
 
 
+# The builds and disbands due (issue 23), in a box at the top of the Norwegian Sea, clear of its name and of a fleet
+# there: within the middle of the map, which a phone's frame shows first (the map's left and right edges are
+# scrolled to), and open water. Two powers a column, columns side by side. Sizes in map units.
+DUE_AT = (240.0, 2.0)
+DUE_ROW = 21.0
+DUE_FONT = 16.0
+
+
+def due_sentence(due: Mapping[str, int]) -> str:
+    """``{"Austria": 2, "Russia": -1}`` -> "Austria builds 2, Russia disbands 1" (DIP 13.1)."""
+    return ", ".join(f"{p} {'builds' if n > 0 else 'disbands'} {abs(n)}" for p, n in due.items())
+
+
+def _due_box(due: Mapping[str, int]) -> list[str]:
+    """Each power's builds (+) or disbands (-) due: a badge in the power's colour with the count, and the power's
+    name, so that the colour is never the only carrier (WCAG 1.4.1); the whole in words as the box's title."""
+    rows = [(p, n) for p, n in due.items() if n]
+    if not rows:
+        return []
+    heading = "Builds (+) and disbands (\u2212) due"
+    column = 36 + 6 + max(len(p) for p, _ in rows) * DUE_FONT * 0.6 + 10
+    columns = (len(rows) + 1) // 2
+    width = max(len(heading) * 14 * 0.56 + 12, column * columns + 4)
+    height = 22 + min(len(rows), 2) * DUE_ROW + 3
+    x0, y0 = DUE_AT
+    out = [f'<g class="due"><title>{escape("Builds and disbands due: " + due_sentence(dict(rows)))}</title>',
+           f'<rect class="due-box" x="{_f(x0)}" y="{_f(y0)}" width="{_f(width)}" height="{_f(height)}" rx="4"/>',
+           f'<text class="due-head" x="{_f(x0 + 6)}" y="{_f(y0 + 12)}">{heading}</text>']
+    for k, (power, n) in enumerate(rows):
+        x = x0 + 6 + (k // 2) * column
+        y = y0 + 22 + (k % 2) * DUE_ROW
+        count = f"+{n}" if n > 0 else f"\u2212{-n}"
+        out.append(f'<g class="due-row {power_class(power)}">'
+                   f'<rect class="due-badge" x="{_f(x)}" y="{_f(y)}" width="36" height="19" rx="9.5"/>'
+                   f'<text class="due-count" x="{_f(x + 18)}" y="{_f(y + 10)}">{count}</text>'
+                   f'<text class="due-power" x="{_f(x + 42)}" y="{_f(y + 10)}">{escape(power)}</text></g>')
+    out.append("</g>")
+    return out
+
+
 def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supports: Sequence = (),
                  convoys: Sequence = (), dislodged: Sequence = (), *, outcomes: Iterable[Outcome] | None = None,
                  marks: Iterable[Mark] = (), overlay: str = "", destroyed: Iterable[str] = (),
-                 geometry: Geometry | None = None, id_prefix: str = "dip") -> str:
+                 geometry: Geometry | None = None, id_prefix: str = "dip",
+                 adjustments: Mapping[str, int] | None = None) -> str:
     """The board as an SVG string: provinces coloured by supply-centre owner, units, and orders.
 
     ``position`` needs ``units`` and ``owners`` (and may have ``dislodged``: units awaiting retreat).
@@ -508,7 +550,9 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
     or, failing that, from the summary tuples ``moves``, ``supports`` and ``convoys``; ``marks`` adds
     more. ``dislodged`` units are drawn offset beside the unit that took their place. A variant adds
     its own pieces as ``overlay`` (SVG it has escaped) and its destroyed centres as ``destroyed``.
-    ``id_prefix`` keeps the arrow-head ids of two maps on one page apart.
+    ``id_prefix`` keeps the arrow-head ids of two maps on one page apart. ``adjustments`` (power -> builds,
+    negative for disbands) are drawn in a box on the map; by default, in an adjustment phase, those of DIP 13.1
+    (centres less units) for the position drawn; a variant with rules of its own passes its own, or {}.
     """
     geo = geometry or standard_geometry()
     owners = dict(getattr(position, "owners", {}) or {})
@@ -537,6 +581,9 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
     fleets = {u.province: u.location for u in units + tuple(knocked) if u.type.value == "F"}
     out += _orders_layer(geo, id_prefix, drawn, {u.province for u in units}, dislodged_at, power_at, fleets)
     out += _units_layer(geo, units, knocked, dislodged_at)
+    if adjustments is None and getattr(getattr(position, "phase", None), "kind", None) is PhaseKind.ADJUSTMENTS:
+        adjustments = adjustments_due(position)
+    out += _due_box(adjustments or {})
     out.append(overlay)
     out.append(f'<text class="credit" x="8" y="{geo.height - 8}">{escape(geo.credit)}</text></svg>')
     return "".join(out)

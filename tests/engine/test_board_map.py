@@ -175,6 +175,55 @@ def test_retreats_builds_and_disbands_are_drawn():
     assert len(find(root, "disband", "g")) == 1 and find(root, "disband-mark")
 
 
+def _due(root) -> dict[str, tuple[str, str]]:
+    """The builds and disbands drawn on the map: power class -> (its badge's count, the power's name beside it)."""
+    return {next(c for c in classes(g) if c.startswith("pw-")):
+            (find(g, "due-count", "text")[0].text, find(g, "due-power", "text")[0].text)
+            for g in find(root, "due-row", "g")}
+
+
+# DIP 13.1 worked by hand: Austria holds Vie, Bud, Tri, Ser and Gre with 3 units (builds 2); Russia Mos, War and Sev
+# with 4 units (disbands 1); Turkey Con and Ank with 2 units (nothing due: not drawn).
+WINTER = ("Austria: A Ser, A Bud, F Tri\nCentres Austria: Vie, Bud, Tri, Ser, Gre\n"
+          "Russia: A Mos, A War, A Ukr, F Sev\nCentres Russia: Mos, War, Sev\n"
+          "Turkey: A Con, F Ank\nCentres Turkey: Con, Ank")
+DUE = {"pw-austria": ("+2", "Austria"), "pw-russia": ("\u22121", "Russia")}
+
+
+@pytest.mark.parametrize(("calc", "params"), [
+    ("dip-options", {"phase": "Winter 1901", "position": WINTER}),
+    ("wotw-options", {"season": "winter", "year": 1901, "position": WINTER})])
+def test_the_winter_board_draws_each_powers_builds_and_disbands_due(calc, params):
+    """Issue 23: the counts on the map, not only beside it: a badge in the power's colour with the count and the
+    power's name, and the whole in words as the box's title; the Spring board has none."""
+    r = calculators.run(calc, params)
+    assert r["ok"], r
+    root = parse(r["charts"][0]["svg"])
+    assert _due(root) == DUE
+    (box,) = find(root, "due", "g")
+    assert box.find(f"{SVG}title").text == "Builds and disbands due: Austria builds 2, Russia disbands 1"
+    spring = dict(params, **({"phase": "Spring 1902"} if "phase" in params else {"season": "spring", "year": 1902}))
+    assert find(parse(calculators.run(calc, spring)["charts"][0]["svg"]), "due", "g") == []
+
+
+@pytest.mark.parametrize("calc", ["dip-adjudicate", "wotw-adjudicate"])
+def test_a_fall_result_draws_the_builds_and_disbands_it_leaves_due(calc):
+    """Issue 23: after Fall, the result's map carries the Winter's counts from the new owners (DIP 14.3): F Alb -
+    Gre and A Ser staying make Austria's centres Vie, Bud, Tri, Ser and Gre, 5 for 3 units (builds 2); Russia keeps
+    3 centres for 4 units (disbands 1)."""
+    position = ("Austria: A Ser, A Bud, F Alb\nCentres Austria: Vie, Bud, Tri\n"
+                "Russia: A Mos, A War, A Ukr, F Sev\nCentres Russia: Mos, War, Sev")
+    when = {"phase": "Fall 1901"} if calc.startswith("dip") else {"season": "fall", "year": 1901}
+    r = calculators.run(calc, {**when, "position": position, "orders": "Austria: F Alb - Gre"})
+    assert r["ok"], r
+    drawn = _due(parse(r["charts"][0]["svg"]))
+    assert {k: drawn.get(k) for k in DUE} == DUE
+    spring = calculators.run(calc, {**({"phase": "Spring 1901"} if calc.startswith("dip") else
+                                      {"season": "spring", "year": 1901}), "position": position,
+                                   "orders": "Austria: F Alb - Gre"})
+    assert _due(parse(spring["charts"][0]["svg"])) == {}  # a Spring leads to no Winter
+
+
 def test_a_support_points_at_the_move_it_supports():
     svg, _ = phase_svg("Spring 1901 movement", "France: A Par, A Mar",
                        "France: A Par - Bur\nFrance: A Mar S A Par - Bur")
