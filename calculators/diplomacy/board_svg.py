@@ -24,14 +24,20 @@ from types import MappingProxyType
 from ..core.escape import escape
 from ..core.package_data import read_text
 
+from .adjustments import adjustments_due
 from .map import GameMap, Terrain, province_of, show
 from .orders import Build, Convoy, Disband, Hold, Move, Outcome, Retreat, Status, Support, describe
-from .units import Unit
+from .units import PhaseKind, Unit
 
 Point = tuple[float, float]
 
 UNIT_R = 9.0  # a unit's reach from its anchor: arrows start and stop this far from it
-DISLODGED_OFFSET = (16.0, 13.0)  # beside the unit that took its place, clear of it (issue 23: readable on a phone)
+# A dislodged unit is drawn larger than a unit (issue 23: 16 px on a phone was still small beside its attacker), on a
+# disc DISLODGED_R across (before scaling), set DISLODGED_OFFSET from the unit that took its place so that the disc
+# clears that unit's silhouette (24 x 18 round its anchor), and turned to the other side at the board's edge.
+DISLODGED_SCALE = 1.25
+DISLODGED_R = 12.5
+DISLODGED_OFFSET = (26.0, 21.0)
 
 
 @dataclass(frozen=True)
@@ -237,11 +243,24 @@ def unit_svg(kind: str, power: str, location: str, at: Point, label: str, extra_
     """One unit, with its tooltip; ``kind`` is "A" or "F"."""
     shape = ARMY_SHAPE if kind == "A" else FLEET_SHAPE
     cls = f"unit {'army' if kind == 'A' else 'fleet'} {power_class(power)}{' ' + extra_class if extra_class else ''}"
-    # A dislodged unit is drawn full size on a disc of the halo's colour with a red rim, so that it stands out
-    # beside the unit that took its place even at a phone's scale (issue 23).
-    backing = '<circle class="u-backing" r="12.5"/>' if "dislodged" in extra_class else ""
-    return (f'<g class="{cls}" data-unit="{escape(location)}" transform="translate({_f(at[0])} {_f(at[1])})">'
+    place = f"translate({_f(at[0])} {_f(at[1])})"
+    backing = ""
+    if "dislodged" in extra_class:
+        # Larger than a unit, on a disc of the halo's colour with a red rim, so that it stands out beside the unit
+        # that took its place even at a phone's scale (issue 23).
+        backing = f'<circle class="u-backing" r="{_f(DISLODGED_R)}"/>'
+        place += f" scale({_f(DISLODGED_SCALE)})"
+    return (f'<g class="{cls}" data-unit="{escape(location)}" transform="{place}">'
             f"<title>{escape(label)}</title>{backing}{shape}</g>")
+
+
+def dislodged_spot(geo: Geometry, at: Point) -> Point:
+    """Where a unit dislodged from ``at`` is drawn: DISLODGED_OFFSET down and right of it, or up or left where
+    its disc would leave the board (Armenia and Syria are at its right edge)."""
+    reach = DISLODGED_R * DISLODGED_SCALE + 2
+    x, y = at
+    dx, dy = DISLODGED_OFFSET
+    return (x + dx if x + dx + reach <= geo.width else x - dx, y + dy if y + dy + reach <= geo.height else y - dy)
 
 
 # ---- the board ----------------------------------------------------------------------------
@@ -479,10 +498,51 @@ def _units_layer(geo: Geometry, units: Sequence[Unit], knocked: list[Unit], disl
     return out
 
 
+# The builds and disbands due (issue 23), in a box at the top of the Norwegian Sea, clear of its name and of a fleet
+# there: within the middle of the map, which a phone's frame shows first (the map's left and right edges are
+# scrolled to), and open water. Two powers a column, columns side by side. Sizes in map units.
+DUE_AT = (240.0, 2.0)
+DUE_ROW = 21.0
+DUE_FONT = 16.0
+
+
+def due_sentence(due: Mapping[str, int]) -> str:
+    """``{"Austria": 2, "Russia": -1}`` -> "Austria builds 2, Russia disbands 1" (DIP 13.1)."""
+    return ", ".join(f"{p} {'builds' if n > 0 else 'disbands'} {abs(n)}" for p, n in due.items())
+
+
+def _due_box(due: Mapping[str, int]) -> list[str]:
+    """Each power's builds (+) or disbands (-) due: a badge in the power's colour with the count, and the power's
+    name, so that the colour is never the only carrier (WCAG 1.4.1); the whole in words as the box's title."""
+    rows = [(p, n) for p, n in due.items() if n]
+    if not rows:
+        return []
+    heading = "Builds (+) and disbands (\u2212) due"
+    column = 36 + 6 + max(len(p) for p, _ in rows) * DUE_FONT * 0.6 + 10
+    columns = (len(rows) + 1) // 2
+    width = max(len(heading) * 14 * 0.56 + 12, column * columns + 4)
+    height = 22 + min(len(rows), 2) * DUE_ROW + 3
+    x0, y0 = DUE_AT
+    out = [f'<g class="due"><title>{escape("Builds and disbands due: " + due_sentence(dict(rows)))}</title>',
+           f'<rect class="due-box" x="{_f(x0)}" y="{_f(y0)}" width="{_f(width)}" height="{_f(height)}" rx="4"/>',
+           f'<text class="due-head" x="{_f(x0 + 6)}" y="{_f(y0 + 12)}">{heading}</text>']
+    for k, (power, n) in enumerate(rows):
+        x = x0 + 6 + (k // 2) * column
+        y = y0 + 22 + (k % 2) * DUE_ROW
+        count = f"+{n}" if n > 0 else f"\u2212{-n}"
+        out.append(f'<g class="due-row {power_class(power)}">'
+                   f'<rect class="due-badge" x="{_f(x)}" y="{_f(y)}" width="36" height="19" rx="9.5"/>'
+                   f'<text class="due-count" x="{_f(x + 18)}" y="{_f(y + 10)}">{count}</text>'
+                   f'<text class="due-power" x="{_f(x + 42)}" y="{_f(y + 10)}">{escape(power)}</text></g>')
+    out.append("</g>")
+    return out
+
+
 def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supports: Sequence = (),
                  convoys: Sequence = (), dislodged: Sequence = (), *, outcomes: Iterable[Outcome] | None = None,
                  marks: Iterable[Mark] = (), overlay: str = "", destroyed: Iterable[str] = (),
-                 geometry: Geometry | None = None, id_prefix: str = "dip") -> str:
+                 geometry: Geometry | None = None, id_prefix: str = "dip",
+                 adjustments: Mapping[str, int] | None = None) -> str:
     """The board as an SVG string: provinces coloured by supply-centre owner, units, and orders.
 
     ``position`` needs ``units`` and ``owners`` (and may have ``dislodged``: units awaiting retreat).
@@ -490,7 +550,9 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
     or, failing that, from the summary tuples ``moves``, ``supports`` and ``convoys``; ``marks`` adds
     more. ``dislodged`` units are drawn offset beside the unit that took their place. A variant adds
     its own pieces as ``overlay`` (SVG it has escaped) and its destroyed centres as ``destroyed``.
-    ``id_prefix`` keeps the arrow-head ids of two maps on one page apart.
+    ``id_prefix`` keeps the arrow-head ids of two maps on one page apart. ``adjustments`` (power -> builds,
+    negative for disbands) are drawn in a box on the map; by default, in an adjustment phase, those of DIP 13.1
+    (centres less units) for the position drawn; a variant with rules of its own passes its own, or {}.
     """
     geo = geometry or standard_geometry()
     owners = dict(getattr(position, "owners", {}) or {})
@@ -515,11 +577,13 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
 
     dislodged_at: dict[str, Point] = {}
     for u in knocked:
-        x, y = geo.anchor(u.location, u.type.value == "F")
-        dislodged_at[u.province] = (x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1])
+        dislodged_at[u.province] = dislodged_spot(geo, geo.anchor(u.location, u.type.value == "F"))
     fleets = {u.province: u.location for u in units + tuple(knocked) if u.type.value == "F"}
     out += _orders_layer(geo, id_prefix, drawn, {u.province for u in units}, dislodged_at, power_at, fleets)
     out += _units_layer(geo, units, knocked, dislodged_at)
+    if adjustments is None and getattr(getattr(position, "phase", None), "kind", None) is PhaseKind.ADJUSTMENTS:
+        adjustments = adjustments_due(position)
+    out += _due_box(adjustments or {})
     out.append(overlay)
     out.append(f'<text class="credit" x="8" y="{geo.height - 8}">{escape(geo.credit)}</text></svg>')
     return "".join(out)

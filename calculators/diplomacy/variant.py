@@ -89,9 +89,15 @@ def draw_standard(variant: Variant, turn: Turn, title: str) -> str:
     from .board_svg import render_board
 
     moving = turn.phase.kind is PhaseKind.MOVEMENT
+    after = turn.position
+    # The builds and disbands the phase leaves due (DIP 13.1), as the result's "Adjustments due" table gives them
+    # (None: the board's own, those of the phase drawn when it is an adjustment phase).
+    leads_to_winter = after.phase.kind is PhaseKind.ADJUSTMENTS and not turn.winner
+    due = adjustments_due(after, variant.non_adjusting) if leads_to_winter else None
     # A movement phase's dislodged units, those disbanded at once with no place to go included (DIP 12.4).
     return render_board(variant.board, turn.start, title, outcomes=turn.outcomes,
-                        dislodged=[d.unit for d in turn.position.dislodged] + list(turn.removed) if moving else [])
+                        dislodged=[d.unit for d in turn.position.dislodged] + list(turn.removed) if moving else [],
+                        adjustments=due)
 
 
 def next_phase(turn: Turn) -> Turn:

@@ -2,15 +2,17 @@
 
 Drawn by the standard board (``render_board``) with an overlay: Martian units with their strength
 (WOTW 4.3), the season's cylinder and its landing site (WOTW 3.3), and destroyed centres (WOTW 8.1),
-which the base map draws crossed out.  The standard board draws the Earth's units of a real position:
-the same position with the Martian units left to the overlay.
+which the base map draws crossed out; in Winter, and after the season that leads to it, the Earth powers'
+builds and disbands due by the variant's count (WOTW 8.1), which the base map draws in its box. The standard
+board draws the Earth's units of a real position: the same position with the Martian units left to the overlay.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
 from ..core.escape import escape
-from ..diplomacy.api import Mark, Position, Unit, render_board, standard_geometry, svg_number
+from ..diplomacy.api import Mark, PhaseKind, Position, Unit, render_board, standard_geometry, svg_number
+from .adjust import adjustments
 from .board import MARTIAN, board, show
 from .endgame import landing_site
 from .state import state
@@ -46,6 +48,19 @@ def _overlay(martians: Iterable[Unit], landing: str | None) -> str:
     return "".join(over)
 
 
+def due(position: Position) -> dict[str, int]:
+    """WOTW 8.1: each Earth power's builds (+) or disbands (-) due in Winter, its centres that stand less its units
+    (the Martian does not adjust); none while a dislodged unit has still to retreat (ruling WOTW R14)."""
+    if position.phase.kind is not PhaseKind.ADJUSTMENTS or position.dislodged:
+        return {}
+    per: dict[str, int] = {}
+    for u in position.units:
+        if u.power != MARTIAN:
+            per[u.power] = per.get(u.power, 0) + 1
+    counts = adjustments(dict(position.owners), state(position).destroyed, per, {u.province for u in position.units})
+    return {p: a["due"] for p, a in counts.items() if a["due"]}
+
+
 def _earth(position: Position, dislodged: bool) -> Position:
     """The position as the standard board draws it: its Earth units (the Martian's are the overlay's)."""
     return position.but(units=tuple(u for u in position.units if u.power != MARTIAN),
@@ -57,7 +72,7 @@ def render(position: Position, landing: str | None, moves: Sequence[tuple[str, s
     return render_board(board(), _earth(position, False), title, moves=moves,
                         dislodged=[d.unit for d in position.dislodged],
                         overlay=_overlay([u for u in position.units if u.power == MARTIAN], landing),
-                        destroyed=state(position).destroyed, id_prefix="wotw")
+                        destroyed=state(position).destroyed, id_prefix="wotw", adjustments=due(position))
 
 
 def render_position(position: Position, title: str, marks: Iterable[Mark] = ()) -> str:
@@ -67,4 +82,4 @@ def render_position(position: Position, title: str, marks: Iterable[Mark] = ()) 
     landing = landing_site(state(position).schedule, position.phase.season, position.phase.year)
     return render_board(board(), _earth(position, True), title, marks=marks,
                         overlay=_overlay([u for u in position.units if u.power == MARTIAN], landing),
-                        destroyed=state(position).destroyed, id_prefix="wotw")
+                        destroyed=state(position).destroyed, id_prefix="wotw", adjustments=due(position))

@@ -7,7 +7,9 @@ point-in-polygon of our own), and the ends are the fleet anchors the geometry na
 from the drawing code but the drawn path. Denmark, Kiel, Constantinople and Sweden join two waters that
 do not meet on the board (the Danish straits, the Kiel canal, the Bosporus and Dardanelles are drawn as
 their land, as on the printed board; a fleet there moves into either water, DIP 5.5), so a fleet's arrow
-may cross its own strait province's land, and no other.
+may cross its own strait province's land on its way to the water, within STRAIT_REACH of where the fleet
+stands, and no other land (F Den - Swe ran across Zealand, 66 units from the fleet in Jutland, although the
+Kattegat joins Denmark and Sweden: issue 23).
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from calculators.core.package_data import read_text
-from calculators.diplomacy.board_svg import DISLODGED_OFFSET, Mark, render_board
+from calculators.diplomacy.board_svg import Mark, render_board
 from calculators.diplomacy.game import adjudicate_phase, reader_for
 from calculators.diplomacy.parser import parse_phase, read_position
 from calculators.diplomacy.variant import STANDARD
@@ -31,6 +33,7 @@ TERRAIN = {p["abbr"]: p["terrain"] for p in MAP["provinces"]}
 SVG = "{http://www.w3.org/2000/svg}"
 REACH = 14.0  # a fleet silhouette is 24 units wide: an arrow may leave its land within about its width
 STRAITS = {"den", "kie", "con", "swe"}
+STRAIT_REACH = 30.0  # tools/map/fleets.mjs STRAIT_REACH: the strait's land an arrow crosses to reach the water
 
 
 def rings(d: str) -> list[list[tuple[float, float]]]:
@@ -130,15 +133,23 @@ def drawn_move(a: str, b: str) -> tuple[str, ET.Element]:
     return next(p for p in move.iter(f"{SVG}path") if "line" in p.get("class", "").split()).get("d"), root
 
 
+def off_segment(p, a, b) -> float:
+    """The distance from p to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / ((dx * dx + dy * dy) or 1.0)))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
 def crossings(d: str, a: str, b: str, start=None) -> list[str]:
-    ends = (fleet_anchor(a), fleet_anchor(b)) + ((start,) if start else ())
-    allowed = {x.split("/")[0] for x in (a, b)} & STRAITS
+    """``start``: where a dislodged fleet is drawn; the arrow may cross land on its way back to its coast."""
+    ends = (fleet_anchor(a), fleet_anchor(b))
+    straits = {x.split("/")[0]: fleet_anchor(x) for x in (a, b) if x.split("/")[0] in STRAITS}
     bad = []
     for p in samples(d):
-        if min(math.dist(p, e) for e in ends) <= REACH:
+        if min(math.dist(p, e) for e in ends) <= REACH or (start and off_segment(p, start, ends[0]) <= REACH):
             continue
         where = land_at(p)
-        if where is not None and where not in allowed:
+        if where is not None and not (where in straits and math.dist(p, straits[where]) <= STRAIT_REACH):
             bad.append(f"{where} at ({p[0]:.0f}, {p[1]:.0f})")
     return bad
 
@@ -156,9 +167,19 @@ def test_every_fleet_move_is_drawn_over_water():
     assert wrong == {}
 
 
+@pytest.mark.parametrize(("a", "b"), [("den", "swe"), ("swe", "den")])
+def test_f_den_swe_is_drawn_over_the_kattegat_not_across_zealand(a, b):
+    """The case the issue names: the arrow leaves Jutland for the Kattegat and reaches Sweden over it, and
+    nowhere crosses Zealand (Denmark's land more than STRAIT_REACH from the fleet in Jutland)."""
+    d, _ = drawn_move(a, b)
+    assert crossings(d, a, b) == []
+    den = fleet_anchor("den")
+    assert not [p for p in samples(d) if land_at(p) == "den" and math.dist(p, den) > STRAIT_REACH]
+
+
 def test_every_fleet_retreat_is_drawn_over_water():
-    """A dislodged fleet is set DISLODGED_OFFSET from where it stood (tests/engine/test_board_map.py); its
-    retreat's arrow may cross land only near that spot, near where it stood, and near where it goes."""
+    """A dislodged fleet is set beside where it stood (tests/engine/test_board_map.py); its retreat's arrow may
+    cross land only near its way from that spot back to where it stood, and near where it goes."""
     wrong = {}
     for a, b in fleet_moves():
         pos = read_position(reader_for(STANDARD), parse_phase("Spring 1901 retreats"), f"England: F {show(a)}")
@@ -166,8 +187,9 @@ def test_every_fleet_retreat_is_drawn_over_water():
                            marks=[Mark("retreat", "England", a, b, None, True, "retreat")])
         group = next(g for g in ET.fromstring(svg).iter(f"{SVG}g") if "retreat" in g.get("class", "").split())
         d = next(p for p in group.iter(f"{SVG}path") if "line" in p.get("class", "").split()).get("d")
-        x, y = fleet_anchor(a)
-        bad = crossings(d, a, b, start=(x + DISLODGED_OFFSET[0], y + DISLODGED_OFFSET[1]))
+        unit = next(g for g in ET.fromstring(svg).iter(f"{SVG}g") if "dislodged" in g.get("class", "").split())
+        x, y = (float(v) for v in re.findall(r"-?[\d.]+", unit.get("transform"))[:2])
+        bad = crossings(d, a, b, start=(x, y))
         if bad:
             wrong[f"F {a} R {b}"] = bad[:3]
     assert wrong == {}

@@ -7,12 +7,15 @@ five bounces).
 """
 from __future__ import annotations
 
+import json
+import math
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
 import calculators
+from calculators.core.package_data import read_text
 from calculators.diplomacy.board_svg import DISLODGED_OFFSET, render_board, standard_geometry
 from calculators.diplomacy.game import adjudicate_phase, reader_for
 from calculators.diplomacy.map import Terrain
@@ -125,6 +128,40 @@ def test_a_dislodged_unit_is_drawn_offset_and_marked():
     assert len(find(root, "hold", "g")) == 1  # a hold the player wrote gets its ring
 
 
+def _placed(g) -> tuple[float, float, float]:
+    """A unit group's ``translate(x y) scale(k)``: where it stands and how large it is drawn."""
+    nums = [float(v) for v in re.findall(r"-?[\d.]+", g.get("transform"))]
+    return nums[0], nums[1], nums[2] if len(nums) > 2 else 1.0
+
+
+@pytest.mark.parametrize("kind", ["A", "F"])
+def test_a_dislodged_unit_is_larger_than_a_unit_clear_of_its_attacker_and_on_the_board(kind):
+    """Issue 23: a dislodged unit readable on a phone. Wherever a unit of the kind may stand, the dislodged one
+    is drawn at least 1.2 times a unit's size; its disc keeps clear of the silhouette of the unit that took its
+    place (an army or a fleet spans 12 units either side of its anchor and 8 above and 9.5 below it:
+    ARMY_SHAPE, FLEET_SHAPE); and the disc lies on the board (its viewBox), Armenia and Syria at the right edge
+    included."""
+    geo = standard_geometry()
+    reader = reader_for(STANDARD)
+    borders = json.loads(read_text("calculators.diplomacy.board_svg", "standard_map.json"))["fleet_borders"]
+    places = sorted({x for pair in borders for x in pair} if kind == "F" else
+                    {a for a, p in GMAP.provinces.items() if p.terrain not in (Terrain.SEA, Terrain.IMPASSABLE)})
+    assert len(places) > 55
+    wrong = []
+    for loc in places:
+        where = loc.split("/")[0].capitalize() + (f"/{loc.split('/')[1]}" if "/" in loc else "")
+        pos = read_position(reader, parse_phase("Spring 1901 movement"), f"France: {kind} {where}")
+        root = parse(render_board(GMAP, pos.but(units=()), "t", dislodged=list(pos.units)))
+        (g,) = find(root, "dislodged", "g")
+        x, y, k = _placed(g)
+        r = float(next(c for c in g.iter(f"{SVG}circle") if "u-backing" in classes(c)).get("r")) * k
+        ax, ay = geo.anchor(loc, kind == "F")
+        gap = math.dist((x, y), (min(max(x, ax - 12), ax + 12), min(max(y, ay - 8), ay + 9.5))) - r
+        if k < 1.2 or gap < 1 or not (r <= x <= geo.width - r and r <= y <= geo.height - r):
+            wrong.append(f"{kind} {loc}: scale {k}, gap {gap:.1f}, at ({x:g}, {y:g}) r {r:g}")
+    assert wrong == []
+
+
 def test_retreats_builds_and_disbands_are_drawn():
     svg, _ = phase_svg("Spring 1901 retreats", "France: A Bur\nDislodged Germany: A Mun from Bur",
                        "Germany: A Mun R Ruh")
@@ -136,6 +173,55 @@ def test_retreats_builds_and_disbands_are_drawn():
     builds = find(root, "build", "g")
     assert len(builds) == 2 and all(find(b, "built") for b in builds)
     assert len(find(root, "disband", "g")) == 1 and find(root, "disband-mark")
+
+
+def _due(root) -> dict[str, tuple[str, str]]:
+    """The builds and disbands drawn on the map: power class -> (its badge's count, the power's name beside it)."""
+    return {next(c for c in classes(g) if c.startswith("pw-")):
+            (find(g, "due-count", "text")[0].text, find(g, "due-power", "text")[0].text)
+            for g in find(root, "due-row", "g")}
+
+
+# DIP 13.1 worked by hand: Austria holds Vie, Bud, Tri, Ser and Gre with 3 units (builds 2); Russia Mos, War and Sev
+# with 4 units (disbands 1); Turkey Con and Ank with 2 units (nothing due: not drawn).
+WINTER = ("Austria: A Ser, A Bud, F Tri\nCentres Austria: Vie, Bud, Tri, Ser, Gre\n"
+          "Russia: A Mos, A War, A Ukr, F Sev\nCentres Russia: Mos, War, Sev\n"
+          "Turkey: A Con, F Ank\nCentres Turkey: Con, Ank")
+DUE = {"pw-austria": ("+2", "Austria"), "pw-russia": ("\u22121", "Russia")}
+
+
+@pytest.mark.parametrize(("calc", "params"), [
+    ("dip-options", {"phase": "Winter 1901", "position": WINTER}),
+    ("wotw-options", {"season": "winter", "year": 1901, "position": WINTER})])
+def test_the_winter_board_draws_each_powers_builds_and_disbands_due(calc, params):
+    """Issue 23: the counts on the map, not only beside it: a badge in the power's colour with the count and the
+    power's name, and the whole in words as the box's title; the Spring board has none."""
+    r = calculators.run(calc, params)
+    assert r["ok"], r
+    root = parse(r["charts"][0]["svg"])
+    assert _due(root) == DUE
+    (box,) = find(root, "due", "g")
+    assert box.find(f"{SVG}title").text == "Builds and disbands due: Austria builds 2, Russia disbands 1"
+    spring = dict(params, **({"phase": "Spring 1902"} if "phase" in params else {"season": "spring", "year": 1902}))
+    assert find(parse(calculators.run(calc, spring)["charts"][0]["svg"]), "due", "g") == []
+
+
+@pytest.mark.parametrize("calc", ["dip-adjudicate", "wotw-adjudicate"])
+def test_a_fall_result_draws_the_builds_and_disbands_it_leaves_due(calc):
+    """Issue 23: after Fall, the result's map carries the Winter's counts from the new owners (DIP 14.3): F Alb -
+    Gre and A Ser staying make Austria's centres Vie, Bud, Tri, Ser and Gre, 5 for 3 units (builds 2); Russia keeps
+    3 centres for 4 units (disbands 1)."""
+    position = ("Austria: A Ser, A Bud, F Alb\nCentres Austria: Vie, Bud, Tri\n"
+                "Russia: A Mos, A War, A Ukr, F Sev\nCentres Russia: Mos, War, Sev")
+    when = {"phase": "Fall 1901"} if calc.startswith("dip") else {"season": "fall", "year": 1901}
+    r = calculators.run(calc, {**when, "position": position, "orders": "Austria: F Alb - Gre"})
+    assert r["ok"], r
+    drawn = _due(parse(r["charts"][0]["svg"]))
+    assert {k: drawn.get(k) for k in DUE} == DUE
+    spring = calculators.run(calc, {**({"phase": "Spring 1901"} if calc.startswith("dip") else
+                                      {"season": "spring", "year": 1901}), "position": position,
+                                   "orders": "Austria: F Alb - Gre"})
+    assert _due(parse(spring["charts"][0]["svg"])) == {}  # a Spring leads to no Winter
 
 
 def test_a_support_points_at_the_move_it_supports():

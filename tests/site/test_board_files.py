@@ -161,3 +161,25 @@ def test_every_power_class_the_renderer_uses_has_colours_in_both_palettes():
         assert f".dip-board .{cls} {{ --pw:" in css and f".prov.owned.{cls} {{" in css, power
         for pal in _palettes().values():
             assert f"--dip-{power.lower()}" in pal and f"--dip-{power.lower()}-tint" in pal
+
+
+def _fill(css: str, cls: str) -> str:
+    """The custom property a board.css rule for ``.dip-board .cls`` fills with (var(--x) or var(--x, ...))."""
+    m = re.search(r"\.dip-board \." + re.escape(cls) + r" \{[^}]*?fill: var\((--[\w-]+)", css)
+    assert m, f"board.css has no fill for .{cls}"
+    return m.group(1)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_builds_and_disbands_box_reads_4_5_to_1_in_every_powers_colour(scheme):
+    """Issue 23: the count on each power's badge (board_svg._due_box) is text: 4.5:1 on every power's colour; the
+    power's name beside it 4.5:1 on the box; the box's outline 3:1 on the sea under it (the Atlantic), in both palettes."""
+    css = (ROOT / "docs" / "stylesheets" / "board.css").read_text()
+    pal = _palettes()[scheme]
+    count, badge, name, box = (_fill(css, c) for c in ("due-count", "due-badge", "due-power", "due-box"))
+    assert badge == "--pw", "a badge is in its power's colour"
+    edge = re.search(r"\.dip-board \.due-box \{[^}]*?stroke: var\((--[\w-]+)\)", css).group(1)
+    for power in [p.name.lower() for p in GMAP.powers] + ["none"]:
+        assert contrast(pal[count], pal[f"--dip-{power}"]) >= 4.5, (scheme, power)
+    assert contrast(pal[name], pal[box]) >= 4.5
+    assert contrast(pal[edge], pal["--dip-sea"]) >= 3

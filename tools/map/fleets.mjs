@@ -11,6 +11,10 @@
 // Works on a one-unit raster of the board's provinces (the generator's half-unit raster, sampled).
 
 export const REACH = 14; // units from either end of an arrow where it may cross land (a fleet is 24 wide)
+// ... and from a strait's fleet where the arrow may cross the strait's own land on its way to the water
+// (tests/engine/test_board_fleet_routes.py STRAIT_REACH)
+export const STRAIT_REACH = 30;
+const DETOUR = 3; // a route kept off a strait's far land is at most this many times the straight way's length
 const CLEAR = 1.5; // units an arrow keeps from land elsewhere (the raster is approximate)
 const OFF_COAST = 6; // a route keeps this far off the coast where it can
 const BAND = [3, 6]; // a fleet anchor's distance from the water
@@ -93,12 +97,17 @@ const at = (B, [x, y]) => {
 };
 
 // A point an arrow may pass: over water clear of land, or within REACH of one of its ends.
-// (`through`: the provinces at the ends that are straits, whose own land a fleet crosses.)
+// (`through`: the straits at the ends, [province, its fleet anchor, reach], whose own land a fleet crosses
+// within reach of its anchor.)
 function passable(B, p, ends, through = []) {
   if (ends.some((e) => Math.hypot(p[0] - e[0], p[1] - e[1]) <= REACH)) return true;
   const i = at(B, p);
-  return i >= 0 && (B.open(i) || through.includes(B.cls[i]) || (through.length > 0 && B.water(i)));
+  return i >= 0 && (B.open(i) || inStrait(B, p, i, through));
 }
+
+// Near a strait's fleet, within its reach: the strait's own land, and water however near the coast.
+const inStrait = (B, p, i, through) =>
+  through.some(([v, e, r]) => (B.cls[i] === v || B.water(i)) && Math.hypot(p[0] - e[0], p[1] - e[1]) <= r);
 
 function sample(f, length, ends, B, through) {
   const n = Math.max(2, Math.ceil(length * 2));
@@ -191,7 +200,7 @@ function search(B, a, b, through) {
   const ok = (i) => {
     const p = [i % B.w + 0.5, Math.floor(i / B.w) + 0.5];
     return [a, b].some((e) => Math.hypot(p[0] - e[0], p[1] - e[1]) <= REACH - 2) || B.open(i) ||
-      through.includes(B.cls[i]) || (through.length > 0 && B.water(i));
+      inStrait(B, p, i, through);
   };
   const cost = new Map([[start, 0]]), from = new Map();
   const h = (i) => Math.hypot(i % B.w - (goal % B.w), Math.floor(i / B.w) - Math.floor(goal / B.w));
@@ -261,12 +270,27 @@ export function fleetRoutes({ B, names, gameMap, straits, anchor }) {
   const routes = {};
   for (const [a, b] of gameMap.fleet_borders) {
     const [pa, pb] = [anchor(a), anchor(b)];
-    const through = [a, b].map(prov).filter((x) => straits.includes(x)).map((x) => names.indexOf(x));
-    if (curveOk(B, pa, pb, through) && curveOk(B, pb, pa, through)) continue;
-    if (segmentOk(B, pa, pb, [pa, pb], through)) { routes[`${a} ${b}`] = []; continue; }
-    const path = search(B, pa, pb, through);
-    if (!path) throw new Error(`no route over water for a fleet ${a} - ${b}`);
-    routes[`${a} ${b}`] = pull(B, path, through);
+    const strait = [[a, pa], [b, pb]].filter(([x]) => straits.includes(prov(x)));
+    const through = (reach) => strait.map(([x, e]) => [names.indexOf(prov(x)), e, reach]);
+    // A strait's own land is crossed only near its fleet (F Den - Swe ran across Zealand although the
+    // Kattegat joins them, issue 23), unless water does not join the two ends without a long detour.
+    const way = wayBetween(B, pa, pb, through(STRAIT_REACH)) ?? wayBetween(B, pa, pb, through(Infinity), true);
+    if (way === undefined) throw new Error(`no route over water for a fleet ${a} - ${b}`);
+    if (way !== null) routes[`${a} ${b}`] = way;
   }
   return routes;
+}
+
+// The way a fleet's arrow runs from a to b: null (the board's bent arrow), [] (a straight arrow), a route's
+// waypoints, or undefined where none is found (or, unless `any`, where the route is a long detour).
+function wayBetween(B, a, b, through, any = false) {
+  if (curveOk(B, a, b, through) && curveOk(B, b, a, through)) return null;
+  if (segmentOk(B, a, b, [a, b], through)) return [];
+  const path = search(B, a, b, through);
+  if (!path) return undefined;
+  const way = pull(B, path, through);
+  const points = [a, ...way, b];
+  let length = 0;
+  for (let k = 1; k < points.length; k++) length += Math.hypot(points[k][0] - points[k - 1][0], points[k][1] - points[k - 1][1]);
+  return any || length <= DETOUR * Math.hypot(b[0] - a[0], b[1] - a[1]) ? way : undefined;
 }
