@@ -7,12 +7,16 @@ export const provinceOf = (loc) => String(loc || "").split("/")[0];
 
 function subjectFor(row, choice, key, at) {
   const label = row.unit ? String(row.power) + ": " + String(row.unit) : String(choice.subject || row.power);
-  return { key, at, label, power: String(row.power), choices: [] };
+  return { key, at, label, power: String(row.power), choices: [], aliases: [] };
 }
 
-// {key, phase, modes: Map(id -> {label, hint, coasts}), subjects: Map(key -> {key, at, label, power, choices}),
-// adjustments: [[power, builds (positive) or disbands (negative)]] in an adjustment phase, else null};
+// {key, phase, modes: Map(id -> {label, hint, coasts}), subjects: Map(key -> {key, at, label, power, choices,
+// aliases}), adjustments: [[power, builds (positive) or disbands (negative)]] in an adjustment phase, else null};
 // each choice is {order, line, field, mode, path, anyOrder}. key: the inputs the list is for.
+// An order the engine marks "alias" (another way of writing a listed order, with the same clicks: a support
+// to a move to one coast of Bul is the support to the move to Bul, ruling DIP R9) is not on the menu, where it
+// stood beside its twin and asked "Which coast?" of an order that has none (issue 23); it is kept in aliases,
+// so that a unit ordered in that form still opens on its kind of order.
 export function indexOptions(data, key) {
   const modes = new Map();
   for (const m of Array.isArray(data.modes) ? data.modes : []) {
@@ -29,7 +33,8 @@ export function indexOptions(data, key) {
       if (!subjects.has(subjectKey)) subjects.set(subjectKey, subjectFor(row, c, subjectKey, at));
       const text = String(order);
       const line = row.bare ? text.slice(text.indexOf(": ") + 2) : text;
-      subjects.get(subjectKey).choices.push({ order: text, line, field: String(row.field),
+      const s = subjects.get(subjectKey);
+      (c.alias ? s.aliases : s.choices).push({ order: text, line, field: String(row.field),
         mode: String(c.mode || "hold"), path: Array.isArray(c.path) ? c.path.map(String) : [],
         anyOrder: !!c.any_order });
     });

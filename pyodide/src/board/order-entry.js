@@ -82,7 +82,7 @@ export class OrderEntry {
     const withPath = present.find((m) => s.choices.some((c) => c.mode === m && c.path.length));
     // The menu opens on the kind of order the unit has (a unit ordered to hold: Hold), else the first with places.
     const now = this.current(s);
-    const mine = now && s.choices.find((c) => String(c.line).trim() === String(now.own).trim());
+    const mine = now && s.choices.concat(s.aliases).find((c) => String(c.line).trim() === String(now.own).trim());
     this.sel = { key, mode: mine ? mine.mode : withPath || present[0], picks: [], keyboard: !!keyboard, present };
     this.showMenu();
     this.highlight();
