@@ -46,7 +46,7 @@ MODES = (
          "For a province with two coasts, then click the coast on the map (or its button)."),
     Mode("disband", "Disband", "It is removed from the board."),
     Mode("build", "Build", "Choose the unit to build.",
-         "For a fleet, click the coast it is built on on the map (or its button)."),
+         "For a fleet, click its coast on the map (or its button)."),
     Mode("waive", "Waive", "Decline one build."),
 )
 """The standard game's modes, in menu order (a variant adds its own)."""

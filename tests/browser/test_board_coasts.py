@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 import pytest
 
+from test_a11y import AXE_TAGS, RUN_AXE, _axe_source
 from test_board_play import DIP, READY, WOTW, board_ready, box, click_province
 
 pytestmark = pytest.mark.browser
@@ -127,7 +128,7 @@ def test_a_fleet_built_on_a_coast_chosen_on_the_map_by_keyboard(page, site_url):
     targets = _targets(page)
     assert sorted(t["coast"] for t in targets) == ["stp/nc", "stp/sc"]
     _on_screen_and_big_enough(targets, phone=False)
-    assert "coast it is built on on the map" in page.locator(f"{DIP} .board-hint").inner_text()
+    assert "For a fleet, click its coast on the map" in page.locator(f"{DIP} .board-hint").inner_text()
     for _ in range(80):
         page.keyboard.press("Shift+Tab")
         if page.evaluate("document.activeElement.getAttribute('data-coast')") == "stp/sc":
@@ -161,3 +162,25 @@ def test_a_war_of_the_worlds_fleet_retreats_to_a_coast_picked_on_the_map(page, s
     page.locator(f"{WOTW} .board-map .coast-target[data-coast='spa/sc']").click()
     page.wait_for_function(f"document.querySelector('{WOTW}-orders').value !== ''")
     assert box(page, "orders", WOTW) == "France: F Mao R Spa/sc"
+
+
+@pytest.mark.parametrize("scheme, size", [("light", "1280"), ("dark", "390")], ids=["light", "dark"])
+def test_the_coast_targets_and_the_bring_back_note_pass_axe(new_page, site_url, scheme, size):
+    """The coast targets on the map (their names and contrast) and, after Clear orders, the note with its Bring
+    them back button pass axe in each palette."""
+    page = new_page(color_scheme=scheme, **SIZES[size])
+    _open(page, site_url, "France: F Mao, A Par", **SIZES[size]["viewport"])
+    page.add_script_tag(content=_axe_source())
+    click_province(page, "mao")
+    page.locator(f"{DIP} .board-menu").wait_for(state="visible")
+    click_province(page, "spa")
+    _targets(page)
+    page.locator(f"{DIP} .board-map .coast-target[data-coast='spa/sc']").focus()
+    targets = page.evaluate(RUN_AXE, AXE_TAGS)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('{DIP}-orders').value === 'France: F Mao - Spa/sc'")
+    board_ready(page)
+    page.locator(f"{DIP} .board-clear").click()
+    page.locator(f"{DIP} .board-restore").wait_for(state="visible")
+    note = page.evaluate(RUN_AXE, AXE_TAGS)
+    assert not targets and not note, {"coast targets": targets, "cleared note": note}

@@ -211,6 +211,9 @@ export class BoardMap {
   // for the order it writes. Drawn last, over the units; made again at each highlight. Returns the group, or null.
   coastTargets(svg, coasts) {
     const old = svg.querySelector("g.coast-targets");
+    // The keyboard on a target stays on that coast's new target (a redraw while the coast is chosen).
+    const active = document.activeElement;
+    const focused = old && old.contains(active) ? active.getAttribute("data-coast") : null;
     if (old) old.remove();
     const labelled = coasts.map((t) => [t, svg.querySelector(`text.lbl.coast[data-coast="${CSS.escape(t.loc)}"]`)])
       .filter(([, label]) => label);
@@ -231,6 +234,8 @@ export class BoardMap {
       group.append(node);
     }
     svg.append(group);
+    const again = focused && group.querySelector(`[data-coast="${CSS.escape(focused)}"]`);
+    if (again) again.focus({ preventScroll: true });
     return group;
   }
 }
