@@ -296,7 +296,8 @@ def _labels(gmap: GameMap, geo: Geometry) -> list[str]:
             loc = f"{abbr}/{coast.value}"
             if loc in geo.coast_label_at:
                 cx, cy = geo.coast_label_at[loc]
-                out.append(f'<text class="lbl coast" x="{_f(cx)}" y="{_f(cy)}">{coast.value}</text>')
+                # data-coast: where the board puts the coast's target while a fleet's coast is being chosen.
+                out.append(f'<text class="lbl coast" data-coast="{loc}" x="{_f(cx)}" y="{_f(cy)}">{coast.value}</text>')
     out.append("</g>")
     return out
 

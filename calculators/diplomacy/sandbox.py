@@ -31,21 +31,22 @@ class Mode:
     hint: str
     coasts: str = ""
     """Added to the hint only for a unit that has a coast to choose in this mode (the board sees it in its
-    choices: two orders with the same clicks)."""
+    choices: two orders with the same clicks that name two coasts of one province)."""
 
 
 MODES = (
     Mode("move", "Move", "Click the province it moves to.",
-         "For a province with two coasts, then choose the coast."),
+         "For a province with two coasts, then click the coast on the map (or its button)."),
     Mode("via", "Move via convoy", "Click where it goes by convoy."),
     Mode("support", "Support", "Click the unit it supports, then where that unit moves (or the unit again: "
                                "support it to hold)."),
     Mode("convoy", "Convoy", "Click the army it convoys, then where the army goes."),
     Mode("hold", "Hold", "It stays where it is."),
     Mode("retreat", "Retreat", "Click the province it retreats to.",
-         "For a province with two coasts, then choose the coast."),
+         "For a province with two coasts, then click the coast on the map (or its button)."),
     Mode("disband", "Disband", "It is removed from the board."),
-    Mode("build", "Build", "Choose the unit to build."),
+    Mode("build", "Build", "Choose the unit to build.",
+         "For a fleet, click its coast on the map (or its button)."),
     Mode("waive", "Waive", "Decline one build."),
 )
 """The standard game's modes, in menu order (a variant adds its own)."""

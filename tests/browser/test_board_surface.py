@@ -162,3 +162,35 @@ def test_a_units_menu_opens_on_its_order_and_speaks_of_coasts_only_where_there_a
         assert hint.startswith("Click the province it moves to.")
         assert ("two coasts" in hint) == coasts, (unit, hint)
         page.locator(f"{DIP} .board-cancel").click()
+
+
+def test_cleared_orders_are_brought_back_by_the_boards_note(page, site_url):
+    typed = "France: A Par - Bur\nFrance: A Mar S A Par - Bur  # opening\nGermany: A Mun H"
+    _open(page, site_url, "Spring 1901 movement", "France: A Par, A Mar\nGermany: A Mun", typed)
+    orders = f"{DIP} .calc-board g.orders .order"
+    page.wait_for_function(f"document.querySelectorAll('{orders}').length === 3")
+    restore = page.locator(f"{DIP} .board-restore")
+    assert restore.is_hidden()
+    page.locator(f"{DIP} .board-clear").click()
+    page.wait_for_function(f"document.querySelector('{DIP}-orders').value === ''")
+    board_ready(page)
+    assert page.locator(f"{DIP} .calc-board g.orders .order").count() == 0
+    note = page.locator(f"{DIP} .board-note").inner_text()
+    assert "cleared" in note and "Undo" not in note, note  # a box's own Undo cannot bring them back
+    assert restore.is_visible() and restore.inner_text() == "Bring them back"
+    restore.click()
+    page.wait_for_function(f"document.querySelector('{DIP}-orders').value !== ''")
+    assert box(page) == typed, "exactly the orders cleared, comments and spacing included"
+    board_ready(page)
+    page.wait_for_function(f"document.querySelectorAll('{orders}').length === 3")
+    assert restore.is_hidden()
+    # Cleared again, then an order written: the cleared ones are no longer offered over it.
+    page.locator(f"{DIP} .board-clear").click()
+    page.wait_for_function(f"document.querySelector('{DIP}-orders').value === ''")
+    board_ready(page)
+    assert restore.is_visible()
+    page.locator(f"{DIP}-orders").fill("Germany: A Mun - Ruh")
+    board_ready(page)
+    page.wait_for_function(f"document.querySelectorAll('{orders}').length === 1")
+    assert restore.is_hidden()
+    assert "cleared" not in page.locator(f"{DIP} .board-note").inner_text()

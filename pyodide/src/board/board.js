@@ -268,20 +268,39 @@ class Board {
     this.parts.panel.dispatchEvent(new CustomEvent("board:drawn", { bubbles: true }));
   }
 
-  // Every order box emptied, as if the player had deleted them all (the boxes' own input events run).
+  // Every order box emptied, as if the player had deleted them all (the boxes' own input events run). A box's
+  // own Undo cannot bring them back (a value set by a script empties the browser's undo history), so they are
+  // kept, and the board's note offers them back (Bring them back) until the boxes change again.
   clearOrders() {
-    const filled = this.spec.orders.map((n) => this.cw.fields.get(n)).filter((f) => f && f.input.value.trim());
+    const filled = this.spec.orders.filter((n) => this.cw.fields.get(n) && this.cw.fields.get(n).input.value.trim());
     if (!filled.length) {
       this.announce("There are no orders to clear.");
       return;
     }
-    for (const f of filled) {
-      f.input.value = "";
+    const cleared = Object.fromEntries(filled.map((n) => [n, this.cw.fields.get(n).input.value]));
+    this.setOrders(Object.fromEntries(filled.map((n) => [n, ""])));
+    this.entry.deselect(false);
+    this.cw.quiet();
+    this.hideRefusal();
+    this.history.putOrdersAside(cleared);
+    this.announce("Orders cleared: every unit is without an order. Bring them back restores them.");
+  }
+
+  // The orders Clear orders took out, back in their boxes exactly as they were.
+  ordersBack(orders) {
+    this.setOrders(orders);
+    this.tell("The cleared orders are back in the boxes.");
+    this.parts.clearBtn.focus({ preventScroll: true }); // the Bring them back button is gone: the keyboard stays near
+  }
+
+  // Order boxes set as if typed (each box's own input event runs): field name -> text.
+  setOrders(values) {
+    for (const [name, value] of Object.entries(values)) {
+      const f = this.cw.fields.get(name);
+      if (!f) continue;
+      f.input.value = value;
       f.input.dispatchEvent(new Event("input", { bubbles: true }));
     }
-    this.entry.deselect(false);
-    this.tell("Orders cleared: every unit is without an order. Typing them again, or Undo in the box, brings " +
-      "them back.");
   }
 
   // Where Continue puts the focus: the board's phase line, without scrolling and without opening a keyboard.

@@ -12,7 +12,9 @@ export class GameHistory {
     this.phases = []; // the game so far: [{label, params, summary}]
     this.viewing = null; // the index of a played phase shown, or null: the current one
     this.views = new Map(); // index -> the played phase's result (a DOM fragment), for this visit
-    this.putAside = null; // {phases, current, why}: a game Load or Reset replaced, until brought back
+    // {phases, current, why}: a game Load or Reset replaced, until brought back; or {orders, inputs}: the orders
+    // Clear orders took out of the boxes (field name -> text) for the position they were for (inputs: its key).
+    this.putAside = null;
     this.continuing = false; // the boxes are being filled by Continue
     this.restoring = false; // the boxes are being filled from this history
     this.noteText = ""; // the board's own status line
@@ -72,10 +74,10 @@ export class GameHistory {
     parts.nextBtn.disabled = v === null;
     parts.nowBtn.hidden = v === null;
     parts.replayBtn.hidden = v === null;
-    const text = this.putAside
-      ? this.putAside.why + ": the game of " + plural(this.putAside.phases.length, "phase") +
-        " played before is put aside."
-      : this.noteText;
+    this.dropStaleOrders();
+    const aside = this.putAside;
+    const text = !aside ? this.noteText : aside.orders ? "Orders cleared: every unit is without an order."
+      : aside.why + ": the game of " + plural(aside.phases.length, "phase") + " played before is put aside.";
     setText(parts.note, text); // a line hidden keeps no old text (read by a screen reader's page view)
     parts.note.hidden = !text;
     parts.restoreBtn.hidden = !this.putAside;
@@ -215,10 +217,31 @@ export class GameHistory {
     this.board.files.save();
   }
 
+  // Orders cleared (board.js clearOrders): kept to bring back while the boxes stay as Clear left them.
+  putOrdersAside(orders) {
+    this.noteText = "";
+    this.putAside = { orders, inputs: this.board.inputsKey() };
+    this.show();
+  }
+
+  // Cleared orders are offered back only while every order box is empty and the position is the one they were
+  // for: brought back over orders written since, or into another phase, they would replace the player's work.
+  dropStaleOrders() {
+    const aside = this.putAside;
+    const { cw, spec } = this.board;
+    if (!aside || !aside.orders) return;
+    const typed = spec.orders.some((n) => cw.fields.get(n) && cw.fields.get(n).input.value.trim());
+    if (typed || this.board.inputsKey() !== aside.inputs) this.putAside = null;
+  }
+
   bringBack() {
     const back = this.putAside;
     if (!back) return;
     this.putAside = null;
+    if (back.orders) {
+      this.board.ordersBack(back.orders);
+      return;
+    }
     // Its boxes come back, not their result: it is worked out again when the player asks (issue 23).
     this.fillBoxes(back.current, "the game's current phase", "Brought back the game of " +
       plural(back.phases.length, "phase") + " played, its orders in the boxes: their result must be worked out " +

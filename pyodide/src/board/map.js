@@ -182,14 +182,16 @@ export class BoardMap {
       `path.orderable[data-province="${k}"]`);
   }
 
-  // The highlight: the chosen unit (key), and every province the next click may choose (next: a Set);
-  // key null: nothing is being chosen.
-  highlight(key, next) {
+  // The highlight: the chosen unit (key), every province the next click may choose (next: a Set), and the coasts
+  // a fleet's order may end on (coasts: order-entry.js coastTargets); key null: nothing is being chosen.
+  // Returns the coast targets' group when there is one.
+  highlight(key, next, coasts = []) {
     const svg = this.svg();
-    if (!svg) return;
+    if (!svg) return null;
     for (const n of svg.querySelectorAll(".option, .selected")) n.classList.remove("option", "selected");
     svg.classList.toggle("choosing", key !== null);
-    if (key === null) return;
+    const group = this.coastTargets(svg, key === null ? [] : coasts);
+    if (key === null) return null;
     for (const p of svg.querySelectorAll("path.prov[data-province]")) {
       const province = p.getAttribute("data-province");
       if (next.has(province)) p.classList.add("option");
@@ -201,7 +203,53 @@ export class BoardMap {
       const province = provinceOf(u.getAttribute("data-unit"));
       if (next.has(province) && !u.classList.contains("built")) u.classList.add("option");
     }
+    return group;
   }
+
+  // Each coast offered, a target over its label (the labels' data-coast, board_svg.py): a button for the mouse,
+  // a finger (at least TARGET_PX square at the map's present scale) and the keyboard (Tab, then Enter), named
+  // for the order it writes. Drawn last, over the units; made again at each highlight. Returns the group, or null.
+  coastTargets(svg, coasts) {
+    const old = svg.querySelector("g.coast-targets");
+    // The keyboard on a target stays on that coast's new target (a redraw while the coast is chosen).
+    const active = document.activeElement;
+    const focused = old && old.contains(active) ? active.getAttribute("data-coast") : null;
+    if (old) old.remove();
+    const labelled = coasts.map((t) => [t, svg.querySelector(`text.lbl.coast[data-coast="${CSS.escape(t.loc)}"]`)])
+      .filter(([, label]) => label);
+    if (!labelled.length) return null;
+    const ctm = svg.getScreenCTM();
+    const scale = (ctm && Math.hypot(ctm.a, ctm.b)) || 1; // CSS px per map unit
+    const side = TARGET_PX / scale;
+    const group = svgNode("g", { class: "coast-targets" });
+    for (const [t, label] of labelled) {
+      const x = Number(label.getAttribute("x"));
+      const y = Number(label.getAttribute("y"));
+      const w = Math.max(side * 1.3, 26);
+      const h = Math.max(side, 18);
+      const node = svgNode("g", { class: "coast-target", "data-coast": t.loc, tabindex: "0", role: "button",
+        "aria-label": t.name });
+      node.append(svgNode("rect", { x: x - w / 2, y: y - h / 2, width: w, height: h, rx: h / 2 }),
+        svgNode("text", { x, y, "font-size": Math.max(12, h * 0.55) }, t.loc.split("/")[1]));
+      group.append(node);
+    }
+    svg.append(group);
+    const again = focused && group.querySelector(`[data-coast="${CSS.escape(focused)}"]`);
+    if (again) again.focus({ preventScroll: true });
+    return group;
+  }
+}
+
+// A coast target is at least this many CSS px high (and wider): a finger's size (WCAG 2.5.5 asks 44 px; 2.5.8,
+// AA in WCAG 2.2, 24 px).
+const TARGET_PX = 32;
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svgNode(name, attrs, text = "") {
+  const n = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+  if (text) n.textContent = text;
+  return n;
 }
 
 // "France" -> "pw-france", as the engine's renderer names a power's class (board_svg.power_class).

@@ -7,11 +7,12 @@ import { button } from "../calculator/dom.js";
 import { plural } from "../calculator/words.js";
 import { revealAboveMenu } from "./in-view.js";
 import { pointerWords } from "./layout.js";
-import { provinceOf } from "./options.js";
+import { coastTwins, provinceOf } from "./options.js";
 import { rewrite } from "./rewrite.js";
 
 // A province as the site writes it in orders ("pic" -> "Pic", "stp" -> "StP": calculators/diplomacy/map.py show).
 const shown = (key) => (key === "stp" ? "StP" : key.charAt(0).toUpperCase() + key.slice(1));
+const COASTS = { nc: "north", sc: "south", ec: "east", wc: "west" };
 
 export class OrderEntry {
   // board: the Board (board.js): its options, map, menu elements, boxes and refresh.
@@ -19,6 +20,7 @@ export class OrderEntry {
     this.board = board;
     this.sel = null; // {key, mode, picks, keyboard, present}: the order being chosen
     this.looseFor = null; // the options the loose orders' buttons were made for
+    this.coastsShown = ""; // the coasts the map offers now (highlight), to bring them into view once
   }
 
   get options() {
@@ -53,8 +55,30 @@ export class OrderEntry {
     return out;
   }
 
+  // The coasts the map offers while a fleet's coast is being chosen (its move, retreat or build to Spa, StP or
+  // Bul): the orders the clicks so far have finished that differ only by their coast. [{loc, name, choice}]
+  coastTargets() {
+    if (!this.sel || !this.options) return [];
+    const done = this.candidates().filter((c) => !c.anyOrder && c.path.length === this.sel.picks.length);
+    return coastTwins(done).map(({ loc, choice }) => ({ loc, choice,
+      name: shown(provinceOf(loc)) + " " + (COASTS[loc.split("/")[1]] || loc.split("/")[1]) + " coast: " +
+        choice.order }));
+  }
+
   highlight() {
-    this.board.map.highlight(this.sel ? this.sel.key : null, this.sel ? this.nextClicks() : new Set());
+    const targets = this.coastTargets();
+    const fresh = targets.map((t) => t.loc).join() !== this.coastsShown;
+    this.coastsShown = targets.map((t) => t.loc).join();
+    const group = this.board.map.highlight(this.sel ? this.sel.key : null, this.sel ? this.nextClicks() : new Set(),
+      targets);
+    // On a phone the coasts just offered are brought above the order menu's panel, as a chosen unit is.
+    if (group && fresh) revealAboveMenu(group, this.board.parts.menu, this.board.parts.figure);
+  }
+
+  // A coast target on the map chosen: its order is written (as its button would).
+  pickCoast(loc) {
+    const target = this.coastTargets().find((t) => t.loc === loc);
+    if (target) this.write(this.subject(), target.choice);
   }
 
   modeLabel(m) {
@@ -63,13 +87,17 @@ export class OrderEntry {
   }
 
   // The mode's hint, with its coast clause only for a unit that has a coast to choose in it (two of its orders
-  // chosen by the same clicks: a fleet that can reach a province with two coasts).
+  // chosen by the same clicks that name two coasts of one province: a fleet that can reach Spa, StP or Bul).
   modeHint(m) {
     const x = this.options.modes.get(m);
     if (!x) return "";
     const s = this.subject();
-    const paths = s ? s.choices.filter((c) => c.mode === m).map((c) => c.path.map(provinceOf).join(" ")) : [];
-    const coasts = x.coasts && new Set(paths).size < paths.length;
+    const same = new Map(); // the mode's orders by their clicks
+    for (const c of s ? s.choices.filter((o) => o.mode === m) : []) {
+      const k = c.path.map(provinceOf).join(" ");
+      same.set(k, (same.get(k) || []).concat([c]));
+    }
+    const coasts = x.coasts && [...same.values()].some((g) => coastTwins(g).length);
     return pointerWords(coasts ? x.hint + " " + x.coasts : x.hint);
   }
 
@@ -82,7 +110,7 @@ export class OrderEntry {
     const withPath = present.find((m) => s.choices.some((c) => c.mode === m && c.path.length));
     // The menu opens on the kind of order the unit has (a unit ordered to hold: Hold), else the first with places.
     const now = this.current(s);
-    const mine = now && s.choices.find((c) => String(c.line).trim() === String(now.own).trim());
+    const mine = now && s.choices.concat(s.aliases).find((c) => String(c.line).trim() === String(now.own).trim());
     this.sel = { key, mode: mine ? mine.mode : withPath || present[0], picks: [], keyboard: !!keyboard, present };
     this.showMenu();
     this.highlight();
@@ -162,9 +190,12 @@ export class OrderEntry {
       return chosen + ". " + (this.nextClicks().size ? pointerWords("Click ") + [...this.nextClicks()].map(shown)
         .join(", ") + " (highlighted) to finish it, or choose it below." : "Choose it below to write it.");
     }
-    const coasts = left.length > 1 && left.every((c) => c.path.length === picks.length);
-    return chosen + (coasts ? ". Which coast? Choose it below." : pointerWords(". Click the next place " +
-      "(highlighted), or choose below."));
+    const done = left.length > 1 && left.every((c) => c.path.length === picks.length);
+    if (done && this.coastTargets().length) {
+      return chosen + pointerWords(". Which coast? Click it on the map (highlighted), or choose it below.");
+    }
+    return chosen + (done ? ". Choose it below." : pointerWords(". Click the next place (highlighted), or " +
+      "choose below."));
   }
 
   // The unit's order as the boxes hold it now (the engine's check), or null.
@@ -246,11 +277,19 @@ export class OrderEntry {
     this.showMenu();
     this.highlight();
     const more = this.nextClicks().size;
-    this.board.announce(shown(key) + " chosen: " + plural(left.length, "order") + " left" +
-      (more ? pointerWords("; click the next place.") : "; choose one below."));
+    const coasts = !more && this.coastTargets().length;
+    this.board.announce(shown(key) + " chosen: " + plural(left.length, "order") + " left" + (more
+      ? pointerWords("; click the next place.") : coasts ? pointerWords("; which coast? Click it on the map, or " +
+        "choose it below.") : "; choose one below."));
   }
 
   clicked(e) {
+    const coast = e.target.closest(".coast-target");
+    if (coast && this.board.parts.figure.contains(coast)) {
+      if (this.sel) this.sel.keyboard = e.detail === 0;
+      this.pickCoast(coast.getAttribute("data-coast"));
+      return;
+    }
     const target = e.target.closest("[data-unit], [data-province]");
     if (!target || !this.board.parts.figure.contains(target)) return;
     const key = provinceOf(target.getAttribute("data-unit") || target.getAttribute("data-province"));
@@ -264,6 +303,13 @@ export class OrderEntry {
       return;
     }
     if (e.key !== "Enter" && e.key !== " ") return;
+    const coast = e.target.closest(".coast-target");
+    if (coast) {
+      e.preventDefault();
+      if (this.sel) this.sel.keyboard = true;
+      this.pickCoast(coast.getAttribute("data-coast"));
+      return;
+    }
     const target = e.target.closest("[data-unit], [data-province]");
     if (!target || !target.hasAttribute("tabindex") || target.tagName === "svg") return;
     e.preventDefault();
