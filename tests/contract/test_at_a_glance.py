@@ -110,3 +110,26 @@ def test_reroll_advice_is_worded_by_what_changes():
                     "on average instead of 2.00.")
     only_chance = advice("Reroll the d6 showing 2", Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(1))
     assert only_chance.endswith("sole occupier 50.0% instead of 25.0% if you stop; the same pyramids lost on average.")
+
+
+def test_the_fire_plan_holds_column_shows_probabilities():
+    """Issue 24's test item: the fire plan's "Holds" column (a unit of people as the target, so the table of
+    elements lost and morale is built) is a probability cell like "Routed" and "All", drawn as a percentage;
+    and Holds + Routed = All on every row, which a cell that names a fraction's size could not keep."""
+    from calculators.present import result_html
+    result = calculators.run("aqmf-fire-plan", {"attackers": [{"unit": "boc-tripod", "weapon": "heat-ray-sweep",
+                                                               "range": 8}], "target": "boc-mg"})
+    assert result["ok"], result
+    table = next(t for t in result["tables"] if t["title"].startswith("Elements lost and morale"))
+    assert table["columns"] == ["Lost", "Holds", "Routed", "All"]
+    standing = [row for row in table["rows"] if "wiped out" not in str(row[0])]
+    assert len(standing) == len(table["rows"]) - 1 >= 2
+    for row in standing:
+        holds, routed, every = row[1:]
+        for cell in (holds, routed, every):
+            assert isinstance(cell, dict) and cell.get("type") == "prob" and cell.get("show") == "all", row
+        assert Fraction(holds["p"]) + Fraction(routed["p"]) == Fraction(every["p"]), row
+    html = result_html({**result, "tables": [table]}, {})
+    body = html.split("<tbody>")[1]
+    holds_cells = [re.findall(r"<td>(.*?)</td>", tr)[1] for tr in body.split("</tr>")[:len(standing)]]
+    assert all('class="calc-pct"' in cell for cell in holds_cells), holds_cells
