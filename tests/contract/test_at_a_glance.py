@@ -151,3 +151,18 @@ def test_the_fire_plan_holds_column_shows_probabilities():
     body = html.split("<tbody>")[1]
     holds_cells = [re.findall(r"<td>(.*?)</td>", tr)[1] for tr in body.split("</tr>")[:len(standing)]]
     assert all('class="calc-pct"' in cell for cell in holds_cells), holds_cells
+
+
+def test_the_method_is_folded_below_the_open_tables():
+    """Issue 24: "details, all the exact fractions and the method below it, folded": the notes (how the answer was
+    worked out) sit in a closed <details> after the tables, which stay open (docs/conventions.md)."""
+    from calculators.present import result_html
+    result = calculators.run("aqmf-heat-ray", {})
+    assert result["ok"] and result["notes"] and result["tables"]
+    html = result_html(result, {})
+    method = re.search(r'<details class="calc-method"><summary>How this was worked out \((\d+)\)</summary>'
+                       r'<ul class="calc-method-notes">.*?</ul></details>', html, re.S)
+    assert method and int(method.group(1)) == len(result["notes"]), html[:500]
+    assert "<ul" not in html[:method.start()] and html.index('<table class="calc-table">') < method.start()
+    assert not re.search(r"<details[^>]*>(?:(?!</details>).)*<table class=\"calc-table\"><caption>Elements",
+                         html, re.S), "the result's own tables stay open"
