@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
 from ..core import BarChart, Prob, Table, bool_param, chance, choice_param, frac, int_param
+from ..core.words import counted
 from .combat import MAX_ELEMENTS, MAX_RANGE
 from .dice import RollOptions
 from .readings import AboveTen
@@ -104,8 +105,9 @@ def pcell(p) -> Prob:
     return Prob(Fraction(p))
 
 
-def at_least_rows(dist: Counts, upto: int, what: str) -> list[list]:
-    return [[f"at least {k} {what}", pcell(dist.at_least(k))] for k in range(1, upto + 1)]
+def at_least_rows(dist: Counts, upto: int, noun: str, many: str | None = None) -> list[list]:
+    """"at least 1 damage point", "at least 2 damage points": ``noun`` agreeing with each count (issue 24)."""
+    return [[f"at least {counted(k, noun, many)}", pcell(dist.at_least(k))] for k in range(1, upto + 1)]
 
 
 TABLE_ROWS = 16  # a table lists at most this many single outcomes, then "k or more" (the data has them all)

@@ -130,8 +130,9 @@ def tow_cable_calc(v: dict) -> Result:
     freed_dist = [e["freed"] for e in events]
     order = list(CATEGORIES)
     summary = (f"At least one cable placed: {c.pstr(placed.at_least(1))}. Free of {counted(cables, 'cable')} within "
-               f"{phases} movement phases: {c.pstr(freed)}; destroyed in a fall: {c.pstr(down)}.")
-    how = (f"Each of the {counted(v['riders'], 'element')} places a cable with {c.fcell(p_hit)}. The tripod breaks "
+               f"{counted(phases, 'movement phase')}: {c.pstr(freed)}; destroyed in a fall: {c.pstr(down)}.")
+    placers = "The element" if v["riders"] == 1 else f"Each of the {counted(v['riders'], 'element')}"
+    how = (f"{placers} places a cable with {c.fcell(p_hit)}. The tripod breaks "
            f"a cable on 1-{min(speed, 9)} ({c.fcell(pb)}) and falls otherwise; a fall destroys it with "
            f"{c.pstr(p_down(fall_states))}." + (" It rolls in every phase: it may not wait (ruling AQMF R17)."
                                                 if must else ""))
@@ -152,7 +153,7 @@ def tow_cable_calc(v: dict) -> Result:
                     [[k, c.pcell(fall_cats.get(k, 0))] for k in order]),
               Table("Breaking free, phase by phase", ["Phase", "Freed in this phase", "Destroyed in a fall"],
                     [[i + 1, c.pcell(e["freed"]), c.pcell(e["down"])] for i, e in enumerate(events)]),
-              Table(f"After {phases} movement phases", ["Outcome", "Chance"],
+              Table(f"After {counted(phases, 'movement phase')}", ["Outcome", "Chance"],
                     [["free of every cable", c.pcell(freed)],
                      ["destroyed in a fall", c.pcell(down)],
                      ["still held", c.pcell(held)]])]

@@ -170,7 +170,7 @@ def volleys_calc(v: dict) -> Result:
             "final": [{"outcome": state_label(s), **prob(final[s])} for s in order]}
     charts = [BarChart("Destroyed within N volleys", [str(i + 1) for i in range(n)],
                        [("destroyed or exploded", [float(p) for p in by])], x_label="volleys"),
-              BarChart(f"Tripod after {n} volleys", [state_label(s) for s in order],
+              BarChart(f"Tripod after {counted(n, 'volley')}", [state_label(s) for s in order],
                        [("probability", [float(final[s]) for s in order])], x_label="state")]
     if v["cover"] != "none" or v["immobilized"]:
         plain = resolve_target("boc-tripod", 1, None, v["armor"], "none", False, False)
@@ -182,7 +182,7 @@ def volleys_calc(v: dict) -> Result:
                                x_label="volleys"))
     tables = [Table("Destroyed within N volleys", ["Volleys", "Chance"],
                     [[i + 1, c.pcell(p)] for i, p in enumerate(by)]),
-              Table(f"Tripod after {n} volleys", ["State", "Chance"],
+              Table(f"Tripod after {counted(n, 'volley')}", ["State", "Chance"],
                     [[state_label(s), c.pcell(final[s])] for s in order])]
     rules = ["AQMF 5.4", "AQMF 5.5", "AQMF 18.1", "AQMF 18.5", "AQMF R13", "AQMF R15", "AQMF R16", "AQMF R27",
              *opts.rules()]

@@ -90,8 +90,8 @@ def england_offboard(v: dict) -> Result:
     elif season == "winter":
         if delta > 0:
             placeable = min(delta, BUILD_SITES)
-            summary = (f"Winter {year}: {v['on_board']} on-board plus {off} off-board = {supply} centres against "
-                       f"{units} units, so England may build {delta}.")
+            summary = (f"Winter {year}: {v['on_board']} on-board plus {off} off-board = "
+                       f"{counted(supply, 'centre')} against {counted(units, 'unit')}, so England may build {delta}.")
             if placeable < delta:
                 notes.append(f"England has only {BUILD_SITES} build sites (armies in Carlisle and Newcastle, fleets in "
                              f"Blyth Bay and South Channel), so at most {placeable} of the {delta} builds can be "
@@ -99,15 +99,17 @@ def england_offboard(v: dict) -> Result:
                              f"this winter, and then only in empty sites it may use (CLAN 2.3, ruling CLAN R8).")
             status = "build"
         elif delta < 0:
-            summary = (f"Winter {year}: {v['on_board']} on-board plus {off} off-board = {supply} centres against "
-                       f"{units} units, so England must remove {-delta}.")
+            summary = (f"Winter {year}: {v['on_board']} on-board plus {off} off-board = "
+                       f"{counted(supply, 'centre')} against {counted(units, 'unit')}, so England must remove "
+                       f"{-delta}.")
             status = "remove"
         else:
-            summary = f"Winter {year}: {supply} centres and {units} units: no builds and no removals."
+            summary = (f"Winter {year}: {counted(supply, 'centre')} and {counted(units, 'unit')}: no builds and "
+                       "no removals.")
             status = "none"
     else:
         summary = (f"{when}: England has {counted(off, 'off-board centre')} and {v['on_board']} on the board, "
-                   f"{supply} in all, against {units} units. Adjustments come in the winter; "
+                   f"{supply} in all, against {counted(units, 'unit')}. Adjustments come in the winter; "
                    f"with these counts England would {_would(delta)}.")
         status = "no-adjustment"
     notes += _count_notes(v)

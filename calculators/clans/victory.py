@@ -196,7 +196,7 @@ def _leading(counts: dict) -> str:
     lead = (f"The largest power, {leaders[0].title}, has" if len(leaders) == 1 else
             f"The largest powers, {_names(leaders)}, have")
     pair = " and ".join(f"{x.title} ({counts[x]})" for x in near[0])
-    return (f"{lead} {top} centres. The nearest joint win: "
+    return (f"{lead} {counted(top, 'centre')}. The nearest joint win: "
             + (pair if len(near) == 1 else f"{len(near)} pairs tie, for example {pair}") + ".")
 
 
@@ -230,8 +230,8 @@ def _notes(s, r: dict, counts: dict) -> list[str]:
     if r["england_eliminated"] and counts[Power.ENGLAND] and (
             counts[Power.ENGLAND] >= OUTRIGHT_WIN
             or any(joint_win_ok(counts[Power.ENGLAND], counts[c]) for c in CLANS)):
-        notes.append(f"England still owns {counts[Power.ENGLAND]} centres, but once eliminated it wins nothing, "
-                     f"neither outright nor jointly (ruling CLAN R21).")
+        notes.append(f"England still owns {counted(counts[Power.ENGLAND], 'centre')}, but once eliminated it wins "
+                     f"nothing, neither outright nor jointly (ruling CLAN R21).")
     if r["status"] == "england-eliminated" and r["joint_pairs"]:
         pairs = "; ".join(f"{p.title} ({counts[p]}) and {q.title} ({counts[q]})" for p, q in r["joint_pairs"])
         notes.append(f"{pairs} would also qualify for a joint win, but England's fall comes first: the clans "

@@ -22,7 +22,7 @@ from .params import BoolParam, Param, ruling_param
 from .presets import Presets
 from .progress import mapped
 from .result import Result
-from .rulings import Readings, all_rulings
+from .rulings import Readings, all_rulings, named_result
 
 # Game subpackages (``games.GAMES``), imported on first use; each registers its calculators on import.
 GAMES = {g.package: g.title for g in games.GAMES}
@@ -279,10 +279,7 @@ def _answer(calc: Calculator, values: dict):
     if readings is None:
         return result
     result["rules"] = list(dict.fromkeys([*result["rules"], *(readings.cite(r) for r in readings)]))
-    result["readings"] = {"in_force": dict(readings), "site": dict(readings.defaults()),
-                          # how a reader sees each reading cited: its ruling and label, never its id
-                          "cited": {readings.cite(r): f"{r}: {readings.ruling(r).reading(readings[r]).label}"
-                                    for r in readings}}
+    result["readings"] = {"in_force": dict(readings), "site": dict(readings.defaults()), "cited": readings.names()}
     if rerun:
         site: Answer
         try:
@@ -296,7 +293,8 @@ def _answer(calc: Calculator, values: dict):
             result["readings"]["site_refuses"] = found.refused_site
         else:
             result["readings"]["site_differs"] = found.lines(None)
-    return result
+    # how a reader sees each reading cited: its ruling and label, never its id (the "Rules" column too)
+    return named_result(result, readings.names())
 
 
 def _compared(calc: Calculator, values: dict):
@@ -316,7 +314,8 @@ def _compared(calc: Calculator, values: dict):
             if col.readings == chosen:
                 raise  # the input itself is wrong: the form says where, as for one result
             outcomes.append(err.message)
-    return comparison(calc.id, calc.title, columns, outcomes, calc.figures)
+    names = {c: n for col in columns for c, n in col.readings.names().items()}
+    return named_result(comparison(calc.id, calc.title, columns, outcomes, calc.figures), names)
 
 
 def run(calc_id: Any, params: Any = None) -> dict:

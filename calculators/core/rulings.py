@@ -24,6 +24,7 @@ switched) and reads each as its enum: ``Paradox.read(readings)``; never as loose
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 from enum import Enum
@@ -183,6 +184,10 @@ class Readings(Mapping):
     def defaults(self) -> Readings:
         return Readings({}, tuple(self._rulings.values()))
 
+    def names(self) -> dict[str, str]:
+        """Each citation (``"DIP R2: all-hold"``) and how a reader reads it (``"DIP R2: All hold"``)."""
+        return {self.cite(r): f"{r}: {self._rulings[r].reading(self._chosen[r]).label}" for r in self._chosen}
+
     def __repr__(self) -> str:
         return f"Readings({self._chosen!r})"
 
@@ -208,3 +213,35 @@ def all_rulings() -> dict[str, Ruling]:
 def default_readings(ruling_ids) -> Readings:
     """The site's own readings for these rulings."""
     return Readings({}, tuple(all_rulings()[r] for r in ruling_ids))
+
+
+def named(text: str, names: Mapping[str, str]) -> str:
+    """``text`` with each reading's citation (``"DIP 8.2, DIP R2: all-hold"``, as the adjudicators' "Rules"
+    column cites it) replaced by its name (``"DIP 8.2, DIP R2: All hold"``): a reading's id is for links and
+    parameters, never for a reader (issue 24).
+
+    >>> named("DIP 8.2, DIP R2: 1982; DIP R2: 1982 rule", {"DIP R2: 1982": "DIP R2: 1982 rule"})
+    'DIP 8.2, DIP R2: 1982 rule; DIP R2: 1982 rule'
+    """
+    if not names or ": " not in text:
+        return text
+    def one(cite: str) -> str:
+        # a name that starts with its citation ("DIP R2: 1982" -> "DIP R2: 1982 rule") is left as it is
+        name = names[cite]
+        rest = name[len(cite):] if name.startswith(cite) and name != cite else ""
+        return re.escape(cite) + (f"(?!{re.escape(rest)})" if rest else "")
+
+    pattern = "|".join(one(c) for c in sorted(names, key=len, reverse=True))
+    return re.sub(rf"(?<![\w-])(?:{pattern})(?![\w-])", lambda m: names[m.group(0)], text)
+
+
+def named_result(result: dict, names: Mapping[str, str]) -> dict:
+    """A result's reader-facing text (summary, notes, table titles, columns and cells) with readings named,
+    not cited by id; its data and rules list keep the ids (links and figures are made from them)."""
+    def fix(value: Any) -> Any:
+        return named(value, names) if isinstance(value, str) else value
+
+    out = {**result, "summary": fix(result.get("summary", "")), "notes": [fix(n) for n in result.get("notes", [])]}
+    out["tables"] = [{**t, "title": fix(t.get("title", "")), "columns": [fix(c) for c in t.get("columns", [])],
+                      "rows": [[fix(c) for c in row] for row in t.get("rows", [])]} for t in result.get("tables", [])]
+    return out

@@ -16,7 +16,7 @@ from itertools import combinations
 from math import comb
 
 from ..core import InputError, Prob, Result, Table, calculator, int_param, percent, prob, text_param
-from ..core.words import counted
+from ..core.words import counted, plural
 from .cards import CLASS_NAMES, RANK_NAMES, SUITS, Card, HandClass, best_five, describe
 from .parse import parse_hand
 
@@ -134,7 +134,8 @@ def card_odds(v: dict) -> Result:
         raise InputError("more", f"at most {MAX_TOTAL} cards in the final hand (got {len(held) + k}).")
     unseen = tuple(c for c in deck() if c not in held and c not in gone)
     if k > len(unseen):
-        raise InputError("more", f"only {len(unseen)} cards are left for you to get.")
+        left = len(unseen)
+        raise InputError("more", f"only {counted(left, 'card')} {plural(left, 'is')} left for you to get.")
     at_least = completion(held, unseen, k)
     classes = sorted(at_least, reverse=True)
     rows: list[list[Any]] = []

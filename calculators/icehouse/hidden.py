@@ -23,6 +23,7 @@ from math import lcm, prod
 from operator import itemgetter
 
 from ..core import InputError
+from ..core.words import counted
 from .bestplay import reduced_count, rounds_of
 from .combat import Tail
 from .faces import size, sizes_lcm, values as face_values
@@ -226,7 +227,7 @@ class Answer:
         faces = max(size(d) for d in forces[me].dice)
         self.guard.charge(self.rerolls * kids + tops_count * len(self.combos) * UNIT_PAYOFF
                           + (self.rerolls + 1) * len(self.moves.states) * faces * UNIT_FINALS,
-                          f"one answer of player {me + 1} ({self.rerolls} rerolls deep)")
+                          f"one answer of player {me + 1} ({counted(self.rerolls, 'reroll')} deep)")
         # Keys (primary, secondary) are packed as primary * big + secondary: sums and comparisons stay exact,
         # since a secondary never reaches big at any depth.
         self.big = self.den * (self.pyramids[me] + 1) * self.step ** self.rerolls + 1
@@ -372,7 +373,7 @@ def equilibrium(forces: tuple[Force, ...], objective: str, tail: Tail | None,
                 if n < PLANNED_ROUNDS:
                     raise
                 raise TooMuchWork(guard.field, f"With hidden rolls the players' best answers to each other had not "
-                                               f"settled after {n} rounds of answers when the work allowed "
+                                               f"settled after {counted(n, 'round')} of answers when the work allowed "
                                                f"({guard.limit:,} steps) ran out, so there is no best play to show. "
                                                "Choose a named reroll policy for some players, commit fewer dice, "
                                                "or the open reading.") from err

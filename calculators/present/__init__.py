@@ -21,6 +21,9 @@ from .exact import exact_html
 from .tables import table_html
 
 
+METHOD = "How this was worked out"
+
+
 def root_prefix(page_url: str) -> str:
     """The relative path from a page (``wotw/virus/``) back to the site's root (``../../``)."""
     return "../" * page_url.count("/")
@@ -34,12 +37,27 @@ def result_html(result: dict, rule_urls: Mapping[str, str], root: str = "") -> s
     out = ['<div class="calc-output">', f'<p class="calc-summary">{escape(str(result.get("summary", "")))}</p>']
     out += [table_html(t) for t in result.get("tables", [])]
     out += [chart_html(c) for c in result.get("charts", [])]
-    if result.get("notes"):
-        out.append('<ul class="calc-notes">' + "".join(f"<li>{escape(str(n))}</li>" for n in result["notes"]) + "</ul>")
+    out += _notes_html([str(n) for n in result.get("notes") or []], result.get("readings") or {})
     out.append(exact_html(result.get("data")))
     out += _rules_html(result.get("rules") or [], result.get("readings") or {}, rule_urls, root)
     out.append("</div>")
     return "".join(out)
+
+
+def _notes_html(notes: list[str], readings: Mapping) -> list[str]:
+    """The method, folded below the tables (issue 24, docs/conventions.md); what the readings change stays in view:
+    the comparison view's notes are its answer, and a result under readings not the site's ends with the note
+    saying how the site's would differ (``core.registry``)."""
+    kept = len(notes) if "compared" in readings else 1 if "site_gives" in readings else 0
+    method, shown = notes[:len(notes) - kept], notes[len(notes) - kept:]
+    out = []
+    if method:
+        items = "".join(f"<li>{escape(n)}</li>" for n in method)
+        out.append(f'<details class="calc-method"><summary>{METHOD} ({len(method)})</summary>'
+                   f'<ul class="calc-method-notes">{items}</ul></details>')
+    if shown:
+        out.append('<ul class="calc-notes">' + "".join(f"<li>{escape(n)}</li>" for n in shown) + "</ul>")
+    return out
 
 
 def _rules_html(rules: list, readings: Mapping, rule_urls: Mapping[str, str], root: str) -> list[str]:

@@ -1,15 +1,15 @@
 """Result tables, and the one way a probability is shown in a cell.
 
 A probability cell (``core.result.Prob``, JSON ``{"type": "prob", "p": "n/d", "float": x}``)
-reads "16.67% · 1 in 6 · 1/6": the percentage is never "0.00%" for a chance that is not 0,
-"1 in N" sits beside it, and an exact fraction too long to read waits behind a toggle; an exact 0 or 1
-reads "0%" or "100%" alone. A Monte
+reads "16.67% · 1 in 6 · exact": the percentage is never "0.00%" for a chance that is not 0, "1 in N"
+sits beside it, and the exact fraction (1/6) waits folded behind "exact", shown on request only (issue 24);
+an exact 0 or 1 reads "0%" or "100%" alone. A Monte
 Carlo estimate (the cell also has ``"ci95": [lo, hi]``) reads "16.70% · 1 in 5.99 · 95%: 16.19%
 to 17.22%": its interval stands where an exact chance has its fraction.
 
     >>> import re
     >>> re.sub(r"<[^>]+>", "", cell_html({"type": "prob", "p": "1/70000", "float": 1 / 70000}))
-    '&lt; 0.01% 1 in 70,000 1/70000'
+    '&lt; 0.01% 1 in 70,000 exact1/70000'
     >>> re.sub(r"<[^>]+>", "", cell_html({"type": "prob", "p": "0/1", "float": 0.0}))
     '0%'
     >>> re.sub(r"<[^>]+>", "", cell_html({"type": "prob", "p": "334/2000", "float": 0.167, "ci95": [0.1512, 0.1839]}))
@@ -23,8 +23,6 @@ from ..core.escape import escape
 from typing import Any
 
 from ..core.dist import frac, one_in, percent
-
-SHORT_FRACTION = 15  # characters of "n/d" shown inline; longer ones go behind a toggle ("exact")
 
 
 MARK = '<strong class="calc-mark">differs</strong> '  # a marked row says so in words, not by colour alone
@@ -90,9 +88,9 @@ def prob_html(p: str, show: str = "all", ci95: tuple[float, float] | None = None
 
 
 def fraction_html(x: Fraction) -> str:
-    text = frac(x)
-    if len(text) <= SHORT_FRACTION:
-        return f'<span class="calc-frac">{text}</span>'
+    """The exact fraction on request only (issue 24): folded in its cell behind "exact", however short, so a
+    cell reads "68.56% · 1 in 1.46" and a table is never a column of fractions (print leaves them out)."""
     digits = len(str(x.denominator))
-    return (f'<details class="calc-frac"><summary title="The exact fraction, {digits} digits below the line">'
-            f"exact</summary><code>{text}</code></details>")
+    below = f"{digits} digit{'s' if digits != 1 else ''} below the line"
+    return (f'<details class="calc-frac"><summary title="The exact fraction, {below}">'
+            f"exact</summary><code>{frac(x)}</code></details>")

@@ -3,6 +3,8 @@ error that puts the old result away, and a print that drops fraction columns and
 tables whole."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import calculators
@@ -170,6 +172,29 @@ CATALOG_ROWS = """() => {
             const r = td.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, width: r.width};
           }))};
 }"""
+
+
+def test_short_fractions_are_folded_on_screen_and_left_off_in_print(page, site_url):
+    """Issue 24: a chance reads "40.00% · 1 in 2.5" with its exact fraction ("2/5", however short) shown only on
+    request, behind the cell's "exact"; on paper the fraction is not printed at all."""
+    page.goto(site_url + "calculators/aqmf-heat-ray/")
+    w = "#calc-aqmf-heat-ray"
+    page.wait_for_selector(f"{w}[data-state=done] .calc-output table.calc-table", timeout=READY)
+    cells = page.locator(f"{w} .calc-output table.calc-table td:has(.calc-odds)")
+    assert cells.count() >= 4
+    texts = cells.all_inner_texts()
+    assert not any(re.search(r"\d/\d", t) for t in texts), texts  # no fraction shown unasked
+    first = cells.first
+    toggle = first.locator("details.calc-frac")
+    assert toggle.is_visible() and not toggle.locator("code").is_visible()
+    toggle.locator("summary").click()
+    assert re.fullmatch(r"\d+/\d+", toggle.locator("code").inner_text())  # on request: the exact fraction
+    page.emulate_media(media="print")
+    assert not toggle.is_visible()
+    table_text = " ".join(page.locator(f"{w} .calc-output > .calc-table-wrap > table.calc-table").all_inner_texts())
+    assert not re.search(r"\d/\d", table_text), table_text
+    assert first.locator(".calc-pct").is_visible() and first.locator(".calc-odds").is_visible()
+    page.emulate_media(media="screen")
 
 
 @pytest.mark.parametrize("path", ["calculators/", ""])

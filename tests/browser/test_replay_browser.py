@@ -152,7 +152,8 @@ def test_a_marked_difference_and_its_reading_in_one_click(new_page, site_url, tm
     path = GAMES / "over-land.json"
     text = path.read_text(encoding="utf-8")
     site = replayed(text)["data"]
-    under = replayed(text, dip_r4="fallback-to-land")["data"]
+    under_result = replayed(text, dip_r4="fallback-to-land")
+    under = under_result["data"]
     i = next(k for k, p in enumerate(site["phases"]) if p["matches"] is False)
     phase = site["phases"][i]
     reading = phase["differences"][0]["explained_by"][0]
@@ -190,7 +191,10 @@ def test_a_marked_difference_and_its_reading_in_one_click(new_page, site_url, tm
                            timeout=60_000)
     wait_phase(page, i)
     assert page.locator(f"{W}-{reading['param']}").input_value() == reading["value"]
-    check_phase(page, under["phases"][i], i, len(under["phases"]))
+    why = " ".join(r[3] for r in check_phase(page, under["phases"][i], i, len(under["phases"]))["rows"])
+    # The order that fell back to the land route cites the reading by its label, never its id (issue 24).
+    assert "DIP R4: fallback-to-land" not in why
+    assert under_result["readings"]["cited"]["DIP R4: fallback-to-land"] in why
     assert page.locator(f"{W} .replay-diff").count() == 0
     assert page.evaluate("document.activeElement.classList.contains('replay-verdict')")  # the focus is not lost
     assert page.locator(f"{W} .replay-panel[data-stale]").count() == 0

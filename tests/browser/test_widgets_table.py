@@ -360,8 +360,10 @@ def test_probabilities_show_one_in_n_and_never_zero_percent_for_a_chance(page, s
             assert cell["text"].strip() == cell["pct"], f"alone, no '0/1': {cell}"
         elif cell["pct"]:
             assert cell["odds"] and cell["odds"].startswith("1 in"), cell
-    # A 30-digit fraction waits behind a toggle, not in the table.
-    long = page.locator(f"{widget} details.calc-frac").first
+    # Every exact fraction, a 30-digit one too, waits behind its cell's toggle, not in the table (issue 24).
+    assert page.locator(f"{widget} td .calc-prob:has(.calc-odds)").count() == \
+        page.locator(f"{widget} td .calc-prob:has(.calc-odds) > details.calc-frac").count()
+    long = page.locator(f"{widget} details.calc-frac").filter(has_text=re.compile(r"\d{10,}/\d{10,}")).first
     assert long.count() == 1 and not long.locator("code").is_visible()
     long.locator("summary").click()
     assert re.fullmatch(r"\d{10,}/\d{10,}", long.locator("code").inner_text())

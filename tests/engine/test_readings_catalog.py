@@ -107,16 +107,16 @@ PATTERNS = _raw_patterns()
 
 
 def _presented(result: dict) -> list[str]:
-    """What a reader sees of a result: the summary, the notes, every table cell and heading (the "Rules"
-    column and the rules list are citations, links to the rulings page, not text)."""
+    """What a reader sees of a result: the summary, the notes, every table cell and heading, the adjudicators'
+    "Rules" column too (plain text in the page); only the rules list keeps ids, each drawn as a link named by its
+    reading's label."""
     out = [result.get("summary", ""), *result.get("notes", [])]
     for table in result.get("tables", []):
         columns = [str(c) for c in table.get("columns", [])]
         out.append(str(table.get("title", "")))
         out += columns
         for row in table.get("rows", []):
-            out += [str(cell) for col, cell in zip(columns, row, strict=False) if col.lower() != "rules"
-                    and not isinstance(cell, dict)]
+            out += [str(cell) for cell in row if not isinstance(cell, dict)]
     return out
 
 

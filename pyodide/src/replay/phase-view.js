@@ -112,13 +112,14 @@ function lineText(o, phaseLines) {
   return "line " + text(line.line) + (line.notation ? ", read as " + text(line.notation) + " notation" : "");
 }
 
-function orderRow(o, lines, pasted) {
+function orderRow(o, lines, pasted, names) {
   const differs = o.matches === false;
   const order = el("td", {}, el("span", { text: text(o.order) }));
   const from = pasted ? lineText(o, lines) : "";
   if (from) order.append(el("span", { class: "replay-line", text: from }));
   const why = el("td", { text: text(o.reason) });
-  const rules = list(o.rules).map(text).join(", ");
+  // A reading is cited by its id ("DIP R4: fallback-to-land") for links; a reader reads its label (issue 24).
+  const rules = list(o.rules).map((r) => names[text(r)] || text(r)).join(", ");
   if (rules) why.append(el("span", { class: "replay-rules", text: rules }));
   const site = el("td", { text: resultText(o) });
   if (differs) site.prepend(el("span", { class: "replay-mark", text: "differs: " }));
@@ -133,7 +134,7 @@ export function idle(o) {
 }
 
 // The phase's orders: each with the site's result and the reason, and what the recording gives.
-export function showOrders(box, phase, i, data) {
+export function showOrders(box, phase, i, data, names = {}) {
   const orders = list(phase.orders);
   if (!phase.played || !orders.length) {
     box.replaceChildren(el("p", { class: "replay-none", text: phase.played ? "No orders were given in this phase."
@@ -148,7 +149,7 @@ export function showOrders(box, phase, i, data) {
   const table = el("table", { class: "calc-table replay-table" },
     el("caption", { text: "Orders of " + phaseName(phase, i) + ": the site's result and the recording's" }),
     el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", {}, ...shown.map((o) => orderRow(o, lines, pasted))));
+    el("tbody", {}, ...shown.map((o) => orderRow(o, lines, pasted, names))));
   box.replaceChildren(
     shown.length ? el("div", { class: "calc-table-wrap", tabindex: "0", role: "region",
       "aria-label": "Orders of " + phaseName(phase, i) }, table) : "",

@@ -114,7 +114,7 @@ class Replay {
     p.panel.dataset.phase = String(this.index);
     p.panel.dataset.matches = String(phase.matches);
     showPhase(p, phase, this.index, phases.length, (r) => this.useReadings(r));
-    showOrders(p.orders, phase, this.index, this.result.data);
+    showOrders(p.orders, phase, this.index, this.result.data, (this.result.readings || {}).cited || {});
     this.showPlayOn(phase);
     if (!quiet) this.say("Showing " + phaseName(phase, this.index) + ", phase " + (this.index + 1) + " of " +
       phases.length + ": " + status(phase) + ".");
