@@ -231,17 +231,20 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
     base = outs[where["none"]] if "none" in where else None
     n = len(forces)
     players = [player_entry(i, f, out, base) for i, f in enumerate(forces)]
-    rows = [[f"{i + 1}{' (attacker)' if i == 0 else ''}", f.label(), f.rerolls, NAMES[effective(f)[0]],
-             pcell(out, out.sole[i]), f"{float(out.mean_lost[i]):.3f}", f"{float(out.given[i]):.3f}"]
-            for i, f in enumerate(forces)]
+    who = [f"{i + 1}{' (attacker)' if i == 0 else ''}" for i in range(n)]
+    rows = [[who[i], pcell(out, out.sole[i]), f"{float(out.mean_lost[i]):.3f}", f"{float(out.given[i]):.3f}"]
+            for i in range(n)]
+    played = [[who[i], f.brief(), f.rerolls, NAMES[effective(f)[0]]] for i, f in enumerate(forces)]
     data = {"method": out.method, "objective": v["objective"], "players": players,
             "empty": pjson(out, out.empty), "disputed": pjson(out, out.disputed)}
     if out.method == "monte-carlo":
         data["trials"] = out.trials
         data["seed"] = out.seed
         data["approximate_play"] = out.approx
-    tables = [Table("Each player", ["Player", "Force", "Rerolls", "Policy", "Sole occupier",
-                                    "Pyramids lost (mean)", "Dice to common pool"], rows),
+    # Two tables of four columns, what happens and what was played: one of seven ran off a phone's screen
+    # (issue 24: "Sole occupier" was cut at its edge).
+    tables = [Table("Each player", ["Player", "Sole occupier", "Pyramids lost (mean)", "Dice to common pool"], rows),
+              Table("Each player's force and play", ["Player", "Force", "Rerolls", "Policy"], played),
               Table("How the territory ends", ["Outcome", "Chance"],
                     [[f"Player {i + 1} sole occupier", pcell(out, out.sole[i])] for i in range(n)]
                     + [["Still disputed", pcell(out, out.disputed)], ["Empty", pcell(out, out.empty)]])]

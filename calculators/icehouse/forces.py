@@ -55,3 +55,11 @@ class Force:
         sizes = f"S={self.small} M={self.medium} L={self.large}"
         dice = ",".join(name(f) for f in self.dice) or "none"
         return f"{sizes} dice={dice}"
+
+    def brief(self) -> str:
+        """The force as a result's table shows it: "1 S + 1 M · d8 d6" (the form's text, label(), was the
+        widest cell of a phone's table)."""
+        from .faces import name
+        sizes = " + ".join(f"{n} {k}" for n, k in ((self.small, "S"), (self.medium, "M"), (self.large, "L")) if n)
+        dice = " ".join(name(f) for f in self.dice) or "no dice"
+        return f"{sizes or 'no pyramids'} · {dice}"

@@ -9,6 +9,7 @@ them beside the site's: the note on a season under other readings and the compar
 from __future__ import annotations
 
 from ..core.compare import Figure
+from ..core.words import counted
 
 # (data key, label): the season's facts that are lists, each shown as one figure.
 LISTS = (("martian", "The Martian units after the season"),
@@ -32,7 +33,8 @@ def _check(check: dict | None) -> str:
     """A virus check in words (WOTW 9.1): made or not, and what it found."""
     if check is None:
         return "not made"
-    return (f"made: {check.get('destroyed')} centres destroyed, the largest Earth power holds {check.get('largest')}; "
+    return (f"made: {counted(check.get('destroyed'), 'centre')} destroyed, "
+            f"the largest Earth power holds {check.get('largest')}; "
             f"the thresholds are {'met' if check.get('thresholds_met') else 'not met'}")
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, more, text_param
+from ..core.words import counted
 from ..diplomacy.api import Illegal, Season
 from .board import EARTH_POWERS, TOTAL_CENTRES
 from .endgame import MIN_DESTROYED, VIRUS_MULTIPLE, VirusCheck, first_check_text, virus_status
@@ -119,11 +120,11 @@ def _summary(s: VirusCheck, year: int, season: str, destroyed: int, largest: int
         return f"No virus at {when}: the check starts only at the end of {from_first}, once all six cylinders " \
                "have landed."
     if s.active:
-        return (f"The virus is now active: the Martians have destroyed {destroyed} centres, "
+        return (f"The virus is now active: the Martians have destroyed {counted(destroyed, 'centre')}, "
                 f"at least {MIN_DESTROYED} and at least double the {largest} held by {who}.")
     reasons = []
     if not s.twelve_met:
-        reasons.append(f"only {destroyed} centres destroyed, {s.more_destroyed_for_twelve} short of "
+        reasons.append(f"only {counted(destroyed, 'centre')} destroyed, {s.more_destroyed_for_twelve} short of "
                        f"{MIN_DESTROYED}")
     if not s.double_met:
         reasons.append(f"{destroyed} is less than double the {largest} held by {who}")

@@ -163,3 +163,30 @@ def test_a_help_repeated_word_for_word_shows_once(new_page, site_url):
         return input.getAttribute("aria-describedby").split(" ").map((id) => document.getElementById(id))
           .some((e) => e && e.textContent.includes("Cards in hand")); })""")
     assert described == [True] * 6
+
+
+def _overflow(pg, selector):
+    """The table's right edge and its frame's, and each header's right edge, in CSS pixels."""
+    return pg.eval_on_selector(selector, """(t) => ({table: t.getBoundingClientRect().right,
+        frame: t.closest('.calc-table-wrap').getBoundingClientRect().right, width: innerWidth,
+        heads: [...t.querySelectorAll('thead th')].map(h => [h.textContent, h.getBoundingClientRect().right])})""")
+
+
+def test_on_a_phone_the_result_tables_fit_the_column(new_page, site_url):
+    """Issue 24 (audit gap 7): at 390 x 844 Conquest of Mars's "Each player" table, its "Sole occupier" column
+    included, and the fire plan's "Plan A" table fit the content column: nothing cut at the screen's edge."""
+    pg = new_page(**PHONE)
+    params = {"calc": "com-defend", "p1": "S=1 M=1 dice=d8,d6", "p2": "S=1 dice=d10", "p3": "M=1 S=1 dice=d12,d4"}
+    _open(pg, site_url + "calculators/com-defend/#" + urlencode(params), W)
+    pg.wait_for_selector(f"{W}[data-state=done] .calc-output table.calc-table", timeout=READY)
+    each = f"{W} .calc-output table.calc-table:has(caption:text-is('Each player'))"
+    got = _overflow(pg, each)
+    sole = [right for text, right in got["heads"] if text == "Sole occupier"]
+    assert sole and sole[0] <= got["frame"] <= got["width"], got
+    assert got["table"] <= got["frame"] + 0.5, got
+    fire = "#calc-aqmf-fire-plan"
+    _open(pg, site_url + "calculators/aqmf-fire-plan/", fire)
+    plan = f"{fire} .calc-output table.calc-table:has(caption:text-matches('^Plan A'))"
+    pg.wait_for_selector(plan, timeout=READY)
+    got = _overflow(pg, plan)
+    assert got["table"] <= got["frame"] + 0.5 and got["frame"] <= got["width"], got
