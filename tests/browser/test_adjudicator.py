@@ -168,6 +168,9 @@ def test_continue_fills_the_boxes_and_waits_and_two_quick_clicks_lose_nothing(pa
     result = calculators.run("dip-adjudicate", params)
     assert result["data"]["dislodged"], "the case dislodges the Austrian army"
     assert "Continue to Fall 1901 retreats" in page.locator(f"{DIP} .calc-next").inner_text()
+    # Beside the map, why: the unit without an order is named with its power (it read "A Ser (no order: holds)").
+    lines = page.locator(f"{DIP} .board-problems li").all_inner_texts()
+    assert [x.split(" (")[0] for x in lines] == ["Austria: A Ser"] and " is dislodged (" in lines[0], lines
     sent = requests_sent(page)
     page.locator(f"{DIP} .calc-next").dblclick()
     page.wait_for_selector(f"{DIP}[data-state=waiting]")

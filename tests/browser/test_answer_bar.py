@@ -276,3 +276,25 @@ def test_a_headline_too_long_for_the_bar_is_cut_where_a_clause_ends(new_page, si
     assert re.match(r"[,;.]\s", head[len(text) - 2:]), f"cut where a clause ends: {text!r} of {head!r}"
     shown = pg.evaluate(SHOWN, "wotw-virus")
     assert not shown["clamped"] and shown["inside"], shown
+
+
+def test_no_bar_over_a_played_phase_viewed_on_the_board(new_page, site_url):
+    """A new player stepped back to Spring 1901 and met a bar over its map saying "Waiting for orders · Fall 1901
+    movement … Show the answer", whose button jumped to the other phase: a played phase's map, shown in the map's
+    place, is the board's answer as much as the live map."""
+    for size in ({"viewport": {"width": 1280, "height": 900}}, PHONE):
+        pg = new_page(**size)
+        _open(pg, site_url, "dip-adjudicate")
+        w = "#calc-dip-adjudicate"
+        pg.wait_for_selector(f"{w} .calc-board[data-state=ready]", timeout=READY)
+        pg.locator(f"{w}-orders").fill("France: A Par - Bur")
+        pg.locator(f"{w} .calc-run").click()
+        pg.wait_for_selector(f"{w}[data-state=done]", timeout=READY)
+        pg.locator(f"{w} .calc-next").click()
+        pg.wait_for_selector(f"{w}[data-state=waiting] .calc-board[data-state=ready]", timeout=READY)
+        pg.locator(f"{w} .board-prev").click()
+        pg.wait_for_selector(f"{w} .board-view-map svg", timeout=READY)
+        pg.evaluate("(w) => document.querySelector(w + ' .board-stage').scrollIntoView({block: 'start'})", w)
+        _settle(pg)
+        pg.wait_for_timeout(300)
+        assert not pg.locator(f"{w} .calc-answer-bar").evaluate("(b) => b.checkVisibility()"), size

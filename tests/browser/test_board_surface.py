@@ -184,6 +184,11 @@ def test_cleared_orders_are_brought_back_by_the_boards_note(page, site_url):
     board_ready(page)
     page.wait_for_function(f"document.querySelectorAll('{orders}').length === 3")
     assert restore.is_hidden()
+    assert page.locator(f"{DIP} .board-note").inner_text() == "The cleared orders are back in the boxes."
+    # A result supersedes that line (a new player still read it beside the result's summary).
+    page.locator(f"{DIP} .calc-run").click()
+    page.wait_for_selector(f"{DIP}[data-state=done]", timeout=90_000)
+    page.wait_for_function(f"document.querySelector('{DIP} .board-note').hidden")
     # Cleared again, then an order written: the cleared ones are no longer offered over it.
     page.locator(f"{DIP} .board-clear").click()
     page.wait_for_function(f"document.querySelector('{DIP}-orders').value === ''")

@@ -68,3 +68,13 @@ def test_a_summer_with_nothing_to_decide_is_not_played(page, site_url):
     continue_game(page, WOTW)
     board_ready(page, WOTW, phase="Fall 1904 movement")
     assert box(page, "position", WOTW).splitlines()[0] == "England: F Mao, A Por"
+
+
+def test_after_a_wotw_season_is_adjudicated_the_line_says_how_its_map_is_drawn(page, site_url):
+    """A new player read "the units move when you continue" under a War of the Worlds map that already showed the
+    units where the season left them (Diplomacy's result map keeps them where they stood until Continue)."""
+    _open(page, site_url, "spring", "France: A Par\nMartian: 3A Ber", "Spring 1904 movement", "France: A Par - Bur")
+    text = page.locator(f"{WOTW} .board-rule").inner_text()
+    assert text == ("On the map a tick marks a move that succeeded and a cross an order that failed; the units stand "
+                    "where the season leaves them."), text
+    assert page.locator(f"{WOTW} .calc-board .board-map svg [data-unit='bur']").count() == 1, "France's army in Bur"

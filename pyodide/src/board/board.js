@@ -96,7 +96,12 @@ class Board {
     this.widgetEl.addEventListener("calc:filled", () => this.history.filled());
     this.widgetEl.addEventListener("calc:message", () => this.superseded());
     this.widgetEl.addEventListener("calc:continue", (e) => this.history.played(e.detail));
-    this.widgetEl.addEventListener("calc:result", () => this.showResult());
+    // A result supersedes the board's own last line ("The cleared orders are back in the boxes." was still there
+    // after Adjudicate, beside the result's summary).
+    this.widgetEl.addEventListener("calc:result", () => {
+      this.superseded();
+      this.showResult();
+    });
     figure.addEventListener("click", (e) => this.entry.clicked(e));
     figure.addEventListener("keydown", (e) => this.entry.key(e));
     menu.addEventListener("keydown", (e) => {

@@ -35,6 +35,10 @@ function unordered(phase, options) {
 
 const RESULT_KEY = "On the map a tick marks a move that succeeded and a cross an order that failed; " +
   "the units move when you continue.";
+// War of the Worlds draws its season's result with the units where the season left them (the landing's and the
+// Martian's effects are drawn on that position): "the units move when you continue" was untrue there.
+const RESULT_KEY_WOTW = "On the map a tick marks a move that succeeded and a cross an order that failed; " +
+  "the units stand where the season leaves them.";
 
 // Each power's builds or disbands due in an adjustment phase (DIP 13.1), in words.
 function dueText(options) {
@@ -51,8 +55,11 @@ const FAILED_SHOWN = 6;
 // only, and a new player, two armies bouncing in Burgundy, could not tell why without opening the table.
 export function failures(result) {
   const orders = result && result.data && Array.isArray(result.data.orders) ? result.data.orders : [];
+  // A unit without an order is written without its power ("F Rum (no order: holds)"): the power is put first.
+  const named = (o) => (String(o.order).includes(":") && !String(o.order).includes("(no order") ? "" :
+    String(o.power) + ": ") + String(o.order);
   const lines = orders.filter((o) => o && (o.result === "fails" || o.dislodged))
-    .map((o) => String(o.order) + (o.dislodged ? " is dislodged" : " fails") + " (" + String(o.reason) + ")");
+    .map((o) => named(o) + (o.dislodged ? " is dislodged" : " fails") + " (" + String(o.reason) + ")");
   if (lines.length <= FAILED_SHOWN) return lines;
   const more = lines.length - FAILED_SHOWN;
   return lines.slice(0, FAILED_SHOWN).concat(["… and " + plural(more, "more order") + " in the results table under " +
@@ -82,7 +89,7 @@ export function showTyped(parts, typed, options, adjudicated = null, failed = []
   // Once adjudicated, how to read the map: a new player, seeing the army still in Paris, thought its move had
   // done nothing (the result is drawn on the position the orders were given in).
   let note = "";
-  if (adjudicated !== null && /movement/i.test(phase)) note = RESULT_KEY;
+  if (adjudicated !== null && /movement/i.test(phase)) note = removals(options).wotw ? RESULT_KEY_WOTW : RESULT_KEY;
   else if (phase) note = unordered(phase, options) + "." + dueText(options);
   setText(parts.rule, note);
   setText(parts.typedText, text);

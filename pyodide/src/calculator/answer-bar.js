@@ -81,7 +81,9 @@ export class AnswerBar {
     // reports; watching the screen alone, such a jump went unreported and the bar stayed over a page read past.
     this.seen = new IntersectionObserver((es) => this.place(es[es.length - 1]),
       { rootMargin: `${ABOVE_PX}px 0px -${BAR_PX}px 0px`, threshold: [0, 0.25, 0.5, 0.75, 1] });
-    const map = this.w.querySelector(".board-map");
+    // A board's stage holds its map and, while a played phase is viewed, that phase's map in its place: watching
+    // the map alone, the bar came up over a played phase's map (it was hidden, so "not on screen").
+    const map = this.w.querySelector(".board-stage") || this.w.querySelector(".board-map");
     if (map) {
       new IntersectionObserver((es) => {
         this.mapSeen = es[es.length - 1].intersectionRatio >= MAP_SEEN;
