@@ -33,7 +33,7 @@ def _check(check: dict | None) -> str:
     """A virus check in words (WOTW 9.1): made or not, and what it found."""
     if check is None:
         return "not made"
-    return (f"made: {counted(check.get('destroyed'), 'centre')} destroyed, "
+    return (f"made: {counted(int(check.get('destroyed') or 0), 'centre')} destroyed, "
             f"the largest Earth power holds {check.get('largest')}; "
             f"the thresholds are {'met' if check.get('thresholds_met') else 'not met'}")
 
