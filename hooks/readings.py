@@ -123,7 +123,10 @@ def _ref(rid: str, reading: str, src: str) -> str:
     rule = siteindex.rules[rid]
     target = "" if rule.page == src else siteindex.md_link(rule.page, src)
     label = all_rulings()[rid].reading(reading).label.replace('"', "'")
-    return f'[{rid}: {reading}]({target}#{reading_anchor(rid, reading)} "{label}")'
+    # The reading by its label, as results name it (issue 24: an id such as "after-moves" never reaches a
+    # reader); the id stays in the link's anchor and in the ruling's list of readings.
+    text = label.replace("[", "(").replace("]", ")")
+    return f'[{rid}: {text}]({target}#{reading_anchor(rid, reading)} "{rid}: {reading}")'
 
 
 def _listing(indent: str, rid: str, src: str) -> str:

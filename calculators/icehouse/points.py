@@ -4,6 +4,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..core import BarChart, Dist, Prob, Result, Table, calculator, frac, int_param, percent, prob
+from ..core.dist import chance
+from ..core.words import counted
 
 POINTS_DIE = 6
 COST = {"discover": 1, "small": 1, "medium": 2, "large": 3, "defend": 1}  # COM 3.2
@@ -57,8 +59,8 @@ def action_points(v: dict) -> Result:
         summary = (f"{plan} costs {cost} action points: more than the Points Die can ever give ({POINTS_DIE}), so no "
                    "single turn affords it.")
     else:
-        summary = (f"{plan} costs {cost} action point{'s' if cost != 1 else ''}: a turn affords it with "
-                   f"{percent(p, 1)} ({frac(p)}).")
+        # The chance in plain words ("50% (1 in 2)"): its exact fraction is the data's, shown on request.
+        summary = f"{plan} costs {counted(cost, 'action point')}: a turn affords it {chance(p)} of the time."
     points = range(1, POINTS_DIE + 1)
     roll_rows = [[roll, roll, roll // COST["medium"], roll // COST["large"], "yes" if roll >= cost else "no"]
                  for roll in points]

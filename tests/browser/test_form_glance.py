@@ -190,3 +190,21 @@ def test_on_a_phone_the_result_tables_fit_the_column(new_page, site_url):
     pg.wait_for_selector(plan, timeout=READY)
     got = _overflow(pg, plan)
     assert got["table"] <= got["frame"] + 0.5 and got["frame"] <= got["width"], got
+
+
+def test_a_line_emptied_as_text_stays_open_with_the_focus_in_it(new_page, site_url):
+    """A new player cleared "Player 1 as text" to type it again: the line closed to its Add button, the text box
+    and the focus went, and on a desktop the next key (",") was Material's shortcut to another page."""
+    pg = new_page(**DESKTOP)
+    _open(pg, site_url + "calculators/com-defend/", W)
+    first = pg.locator(f"{W}-p1-set")
+    first.locator("details.calc-kv-more > summary").click()
+    box = pg.locator(f"{W}-p1")
+    box.click()
+    box.press("Control+a")
+    box.press("Delete")
+    assert box.input_value() == ""
+    assert box.is_visible() and box.evaluate("(b) => document.activeElement === b")
+    box.press_sequentially("S=1 dice=d8,d6", delay=10)
+    assert box.input_value() == "S=1 dice=d8,d6"
+    assert pg.evaluate("location.pathname").endswith("/calculators/com-defend/"), "still on the page"

@@ -172,3 +172,18 @@ def test_the_build_refuses_a_box_that_disagrees_with_the_engine():
     assert any("COM R1 needs one <!-- readings: COM R1 -->" in p for p in found), found
     assert any("[[COM R3: never]] names no reading" in p for p in found), found
     assert any("COM R2's 'Alternatives' must link exactly" in p for p in found), found
+
+
+# A reading named in a page's prose: a link to its anchor whose title is "RULE ID: reading id".
+PROSE_REF = re.compile(r'<a href="[^"]*#[a-z]+-r\d+-[a-z0-9-]+" title="([A-Z]+ R\d+): ([a-z0-9-]+)">([^<]*)</a>')
+
+
+def test_a_reading_named_in_prose_reads_as_its_label_not_its_id(built_site):
+    """Issue 24: raw reading ids ("DIP R16: literal", "WOTW R6: after-moves") never reach a reader. The prose's
+    links name the reading by its label; the id is kept in the link's target and title."""
+    refs = [(path, m) for path in sorted(built_site.rglob("index.html"))
+            for m in PROSE_REF.finditer(path.read_text(encoding="utf-8"))]
+    assert len(refs) > 20, "the prose links the readings it names"
+    raw = [(str(path.relative_to(built_site)), m.group(3)) for path, m in refs
+           if m.group(3) == f"{m.group(1)}: {m.group(2)}"]
+    assert not raw, raw[:5]

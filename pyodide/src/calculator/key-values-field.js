@@ -110,7 +110,12 @@ export class KeyValuesField {
       this.controls.addEventListener(type, (e) => e.stopPropagation());
       this.folded.addEventListener(type, (e) => e.stopPropagation());
     }
-    this.input.addEventListener("input", () => this.read());
+    // A line being typed stays open, emptied or not: closing it to its Add button took the text box (and the
+    // focus) away mid-edit, and the next keys went to the page (a new player's "," turned Material's page).
+    this.input.addEventListener("input", () => {
+      this.open = true;
+      this.read();
+    });
     this.read();
   }
 
