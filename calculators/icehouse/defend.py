@@ -270,6 +270,10 @@ def headline(out: Summary) -> str:
     """The likeliest sole occupier first, named as such (COM 6.6); when that is not the attacker, the attacker's
     own chance beside it: a headline that only named "Player 2" read as if the answer had changed subject."""
     top = max(out.sole)
+    if top == 0:
+        # No one can end alone there: "Likeliest sole occupiers: player 1 and player 2, 0.0% each" read as nonsense.
+        return f"No player can end as sole occupier; disputed: {percent(out.disputed, 1)}; left empty: " \
+               f"{percent(out.empty, 1)}"
     leaders = [i for i, p in enumerate(out.sole) if p == top]
     named = [f"player {i + 1}{' (the attacker)' if i == 0 else ''}" for i in leaders]
     if len(leaders) == 1:

@@ -90,7 +90,5 @@ def prob_html(p: str, show: str = "all", ci95: tuple[float, float] | None = None
 def fraction_html(x: Fraction) -> str:
     """The exact fraction on request only (issue 24): folded in its cell behind "exact", however short, so a
     cell reads "68.56% · 1 in 1.46" and a table is never a column of fractions (print leaves them out)."""
-    digits = len(str(x.denominator))
-    below = f"{digits} digit{'s' if digits != 1 else ''} below the line"
-    return (f'<details class="calc-frac"><summary title="The exact fraction, {below}">'
-            f"exact</summary><code>{frac(x)}</code></details>")
+    # No title on "exact": on a phone its tooltip covered the fraction just opened (a new player).
+    return f'<details class="calc-frac"><summary>exact</summary><code>{frac(x)}</code></details>'
