@@ -164,6 +164,25 @@ def test_print_drops_fraction_columns_and_keeps_tables_and_maps_whole(page, site
     assert page.locator("#calc-dip-adjudicate textarea:visible, #calc-dip-adjudicate button:visible").count() == 0
 
 
+def test_a_page_read_in_the_dark_palette_prints_in_the_light_one(new_page, site_url):
+    """Printed from the dark palette, the title and the rules lists were pale grey on white and the board's map a
+    dark sheet (a new player): as the print starts the page takes the light palette, and gives it back after."""
+    page = new_page(color_scheme="dark")
+    page.goto(site_url + "calculators/dip-adjudicate/")
+    page.wait_for_selector("#calc-dip-adjudicate .calc-board[data-state=ready] figure.board-map > svg.dip-board",
+                           timeout=READY)
+    assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+    page.emulate_media(media="print")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    assert page.evaluate("document.body.dataset.mdColorScheme") == "default"
+    dark_text = page.evaluate("""() => { const [r, g, b] = getComputedStyle(document.querySelector('h1'))
+      .color.match(/\\d+/g).map(Number); return r + g + b < 200; }""")
+    assert dark_text, "the title prints dark on the white page"
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    page.emulate_media(media="screen")
+    assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+
+
 # Every row of the list of calculators: its cells' boxes (px), and the page's width against the screen's.
 CATALOG_ROWS = """() => {
   const rows = [...document.querySelectorAll('.calc-catalog tbody tr')];
