@@ -101,14 +101,16 @@ def _count_param(p: Power):
 
 
 def parse(v: dict) -> Standing:
-    total = 0
-    for p in POWERS:
-        total += v[p.value]
-        if total > TOTAL_CENTRES:
-            # Any count may be the one to lower: the page shows this where the player just typed.
-            raise InputError(p.value, f"The counts up to {p.title} already add up to {total}, more than the "
-                             f"{TOTAL_CENTRES} supply centres on the board (CLAN 5.2).",
-                             fields=tuple(q.value for q in POWERS))
+    total = sum(v[p.value] for p in POWERS)
+    if total > TOTAL_CENTRES:
+        # The error's own field: the count at which the sum first passes the board's centres (its others: fields).
+        running = 0
+        over = next(p for p in POWERS if (running := running + v[p.value]) > TOTAL_CENTRES)
+        # Any count may be the one to lower: the page shows this where the player just typed. Naming the clan at
+        # which a running sum passed 68 ("up to Keith") puzzled a player who had just changed Campbell.
+        raise InputError(over.value, f"The clans' counts add up to {total}, more than the {TOTAL_CENTRES} "
+                         "supply centres on the board (CLAN 5.2): lower one of them.",
+                         fields=tuple(q.value for q in POWERS))
     s = Standing(tuple((p, v[p.value]) for p in POWERS), Power(v["carlisle"]), Power(v["newcastle"]))
     for field, owner in (("carlisle", s.carlisle), ("newcastle", s.newcastle)):
         need = 2 if s.carlisle is s.newcastle else 1
