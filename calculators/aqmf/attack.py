@@ -174,7 +174,7 @@ def _tripod_part(out: Result, odds, shooter, target, within_six: bool, opts) -> 
                                x_label="result"))
     out.tables.append(Table("Damage points", ["Points", "Chance"], c.dist_rows(odds.damage, upto, most=c.TABLE_ROWS)))
     if upto:
-        out.tables.append(Table("At least k damage points", ["Outcome", "Chance"],
+        out.tables.append(Table("At least this many damage points", ["Outcome", "Chance"],
                                 c.at_least_rows(odds.damage, min(upto, c.TABLE_ROWS), "damage point")))
     out.tables.append(Table("Tripod after the attack", ["Outcome", "Chance"],
                             [[state_label(s), c.pcell(states[s])]
@@ -203,7 +203,7 @@ def _units_part(out: Result, odds, shooter, target, within_six: bool, opts) -> N
     out.charts.append(c.bar(what, dest, n, "blip revealed" if blip else "elements destroyed"))
     out.tables.append(Table(what, ["Revealed" if blip else "Destroyed", "Chance"], c.dist_rows(dest, n)))
     if not blip:
-        out.tables.append(Table("At least k destroyed", ["Outcome", "Chance"],
+        out.tables.append(Table("At least this many destroyed", ["Outcome", "Chance"],
                                 c.at_least_rows(dest, n, "destroyed", "destroyed")))
     out.notes.insert(0, f"{shooter.label} ({_dice_words(shooter)}, {shooter.weapon.name}) against {target.label}: "
                         f"each {'sweep' if shooter.weapon.sweep else 'die'} hits with {c.fcell(odds.p_hit)}, each hit "

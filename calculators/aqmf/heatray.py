@@ -91,7 +91,7 @@ def heat_ray_calc(v: dict) -> Result:
         f, s = focused.as_dict().get(k, 0), sweep.as_dict().get(k, 0)
         rows.append([k, c.pcell(f), c.pcell(s)])
     tables = [Table("Elements destroyed", ["Destroyed", "Focused", "Sweep"], rows),
-              Table("At least k destroyed", ["k", "Focused", "Sweep"],
+              Table("At least this many destroyed", ["Destroyed", "Focused", "Sweep"],
                     [[k, c.pcell(focused.at_least(k)), c.pcell(sweep.at_least(k))] for k in range(1, total + 1)])]
     return Result(summary=summary, data=data, rules=rules, tables=tables, charts=charts, notes=notes)
 

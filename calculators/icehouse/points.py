@@ -78,7 +78,7 @@ def action_points(v: dict) -> Result:
                ["Deploy a medium pyramid", COST["medium"]], ["Deploy a large pyramid", COST["large"]],
                ["Defend at a territory", COST["defend"]]]),
         Table("What each roll affords", ["Roll", "One-point actions", "Mediums", "Larges", "Your plan"], roll_rows),
-        Table("At least k small deployments (or k one-point actions)", ["k", "Chance"],
+        Table("At least this many small deployments (or one-point actions)", ["Deployments", "Chance"],
               [[k, Prob(p_afford(k))] for k in points]),
     ]
     chart = BarChart("Action points from the Points Die", [str(x) for x in points],

@@ -142,8 +142,8 @@ def adjudicate(v: dict) -> Result:
     written = "\n".join([earth_text] + [f"Martian: {line}" for line in martian_lines])
 
     def follow(after_text: str) -> tuple[str, dict]:
-        nxt = turn.position.phase
-        return f"{nxt.season.display} {nxt.year}", _next_params(v, turn, after_text)
+        # Named as the board names a phase ("Fall 1901 movement"), as Diplomacy's Continue does.
+        return turn.position.phase.label(), _next_params(v, turn, after_text)
 
     # The rules the season applied (issue 24), not every rule of the variant: WOTW 1.1 (the standard rules
     # hold), those its input's notes name and the readings in force; its orders' and its events' (the extras).

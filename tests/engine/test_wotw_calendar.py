@@ -20,22 +20,22 @@ def _spring(position: str, year: int = 1902) -> dict:
 def test_a_summer_with_nothing_to_decide_is_not_played_and_the_game_goes_on_to_fall():
     spring = _spring(POSITION)
     nxt = spring["next"]
-    assert nxt["label"] == "Fall 1902" and nxt["params"]["season"] == "fall"
+    assert nxt["label"] == "Fall 1902 movement" and nxt["params"]["season"] == "fall"
     lines = nxt["params"]["position"].splitlines()
     assert lines[0] == "England: F Mao, A Por" and not any(x.startswith(("France:", "Dislodged")) for x in lines)
     assert "1 unit disbanded: nowhere to retreat" in spring["summary"] and "WOTW R17" in spring["rules"]
     assert any(n.startswith("No Summer 1902 is played") for n in spring["notes"]), spring["notes"]
     fall = calculators.run("wotw-adjudicate", dict(nxt["params"], orders="England: A Por - Spa"))
     assert fall["summary"].startswith("Fall 1902: 1 of 1 order succeeds"), fall["summary"]
-    assert fall["next"]["label"] == "Winter 1902"  # Winter is always played (ruling WOTW R17)
+    assert fall["next"]["label"] == "Winter 1902 adjustments"  # Winter is always played (ruling WOTW R17)
 
 
 def test_with_removals_due_the_summer_is_played_and_disbands_the_stranded_unit_there():
     spring = _spring(POSITION + "; Martian: A Bel; Destroyed: Bel; Virus: active", 1904)
     nxt = spring["next"]
-    assert nxt["label"] == "Summer 1904" and "Dislodged France: A Por from Spa" in nxt["params"]["position"]
+    assert nxt["label"] == "Summer 1904 retreats" and "Dislodged France: A Por from Spa" in nxt["params"]["position"]
     summer = calculators.run("wotw-adjudicate", nxt["params"])
     fates = summer["data"]["fates"]
     assert fates["France A Por"] == "is disbanded"  # no retreat possible (DIP 12.4)
     assert summer["data"]["martian"] == []  # A Bel's single point and no more: taken by default (WOTW 9.3)
-    assert summer["next"]["label"] == "Fall 1904"
+    assert summer["next"]["label"] == "Fall 1904 movement"
