@@ -183,6 +183,25 @@ def test_a_page_read_in_the_dark_palette_prints_in_the_light_one(new_page, site_
     assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
 
 
+def test_a_printed_result_says_which_inputs_it_is_for(page, site_url):
+    """The form does not print: a printed answer said "Tripod destroyed or exploded: 3.6%" with no word of the
+    shooter, target or range (a new player). As the print starts each result gets a line of its inputs."""
+    page.goto(site_url + "calculators/aqmf-heat-ray/")
+    w = "#calc-aqmf-heat-ray"
+    page.wait_for_selector(f"{w}[data-state=done] .calc-summary", timeout=READY)
+    labels = page.locator(f"{w} .calc-form label[for]").all_inner_texts()
+    page.emulate_media(media="print")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    line = page.locator(f"{w} .calc-result > .calc-print-inputs")
+    assert line.is_visible()
+    text = line.inner_text()
+    assert text.startswith("For ") and sum(label.strip() + ": " in text for label in labels) >= 2, (text, labels)
+    assert page.locator(f"{w} .calc-form").is_hidden()
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    page.emulate_media(media="screen")
+    assert line.count() == 0
+
+
 # Every row of the list of calculators: its cells' boxes (px), and the page's width against the screen's.
 CATALOG_ROWS = """() => {
   const rows = [...document.querySelectorAll('.calc-catalog tbody tr')];
