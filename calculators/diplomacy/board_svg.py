@@ -499,10 +499,12 @@ def _units_layer(geo: Geometry, units: Sequence[Unit], knocked: list[Unit], disl
     return out
 
 
-# The builds and disbands due (issue 23), in a box at the top of the Norwegian Sea, clear of its name and of a fleet
-# there: within the middle of the map, which a phone's frame shows first (the map's left and right edges are
-# scrolled to), and open water. Two powers a column, columns side by side. Sizes in map units.
-DUE_AT = (240.0, 2.0)
+# The builds and disbands due (issue 23), in a box at the top of the Norwegian Sea, clear of its name and of every
+# place a unit stands even with all seven powers listed (at x 240 it ran to 721, over a fleet on StP's north coast
+# at 730: a new player's build sat on its edge): within the middle of the map, which a phone's frame shows first
+# (the map's left and right edges are scrolled to), and open water. Two powers a column, columns side by side.
+# Sizes in map units.
+DUE_AT = (228.0, 2.0)
 DUE_ROW = 21.0
 DUE_FONT = 16.0
 

@@ -206,6 +206,32 @@ def test_the_winter_board_draws_each_powers_builds_and_disbands_due(calc, params
     assert find(parse(calculators.run(calc, spring)["charts"][0]["svg"]), "due", "g") == []
 
 
+# Every power adjusting at once, the longest names: one unit less than its centres each (DIP 13.1: builds 1).
+SEVEN = ("Austria: A Vie\nCentres Austria: Vie, Bud\nEngland: F Lon\nCentres England: Lon, Edi\n"
+         "France: A Par\nCentres France: Par, Bre\nGermany: A Ber\nCentres Germany: Ber, Kie\n"
+         "Italy: A Rom\nCentres Italy: Rom, Nap\nRussia: A Mos\nCentres Russia: Mos, War\n"
+         "Turkey: A Con\nCentres Turkey: Con, Ank")
+
+
+def test_the_counts_box_covers_no_place_a_unit_stands():
+    """The box with all seven powers listed lies clear (by a unit's half-width, 16 map units) of every place a unit
+    is drawn: each province's army place, each fleet place and each coast's (a new player's fleet built on StP's
+    north coast sat on the box's edge)."""
+    r = calculators.run("dip-options", {"phase": "Winter 1901", "position": SEVEN})
+    assert r["ok"], r
+    root = parse(r["charts"][0]["svg"])
+    assert len(_due(root)) == 7
+    (rect,) = [e for e in root.iter(f"{SVG}rect") if e.get("class") == "due-box"]
+    x, y, w, h = (float(rect.get(k)) for k in ("x", "y", "width", "height"))
+    geometry = json.loads(read_text("calculators.diplomacy.board_svg", "board_geometry.json"))
+    places = []
+    for key, p in geometry["provinces"].items():
+        places += [(key, p[k]) for k in ("unit", "fleet") if k in p]
+        places += [(f"{key}/{c}", q["unit"]) for c, q in p.get("coasts", {}).items()]
+    near = [(k, at) for k, at in places if x - 16 < at[0] < x + w + 16 and y - 16 < at[1] < y + h + 16]
+    assert not near, (near, (x, y, w, h))
+
+
 @pytest.mark.parametrize("calc", ["dip-adjudicate", "wotw-adjudicate"])
 def test_a_fall_result_draws_the_builds_and_disbands_it_leaves_due(calc):
     """Issue 23: after Fall, the result's map carries the Winter's counts from the new owners (DIP 14.3): F Alb -
