@@ -62,7 +62,9 @@ def test_widget_survives_instant_navigation(page, site_url):
     page.locator("article a[href*='rulings/#wotw-r1']").first.click()
     page.wait_for_url(re.compile(r".*/wotw/rulings/.*"), wait_until="commit")
     page.go_back()
-    page.wait_for_selector(WIDGET)
+    # Set up again before a field is typed in (a fresh clone's run, under load, typed into the form in the moment
+    # between its being drawn and the widget's set-up, which then filled it again: the 9 never counted).
+    wait_done(page)
     # Instant navigation: no page reload, and the one Pyodide worker is still the same.
     assert page.evaluate("window.__sameTab === true && window.__engine === window.martianEngine.worker")
     set_field(page, "destroyed", "9")
