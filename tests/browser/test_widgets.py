@@ -72,6 +72,28 @@ def test_widget_survives_instant_navigation(page, site_url):
                            timeout=READY)
 
 
+def test_a_key_typed_as_soon_as_the_form_takes_keys_counts(page, site_url):
+    """The form (the early one, adopted) took keys one task before the widget filled in the page's values, which
+    then wrote over what was typed (a fresh clone's run lost a typed 9 after Back). It is inert until then: a
+    value typed the moment it stops being inert is the one worked out."""
+    page.goto(site_url + "wotw/virus/")
+    wait_done(page)
+    page.locator("article a[href*='rulings/#wotw-r1']").first.click()
+    page.wait_for_url(re.compile(r".*/wotw/rulings/.*"), wait_until="commit")
+    page.evaluate("""() => { window.__typed = false;
+      new MutationObserver((records) => { for (const r of records) {
+        const f = r.target;
+        if (window.__typed || f.tagName !== 'FORM' || f.inert || !f.closest('#calc-wotw-virus')) continue;
+        const box = f.querySelector('#calc-wotw-virus-destroyed');
+        box.value = '9'; box.dispatchEvent(new Event('input', {bubbles: true})); window.__typed = true; } })
+        .observe(document.documentElement, {attributes: true, attributeFilter: ['inert'], subtree: true}); }""")
+    page.go_back()
+    page.wait_for_function("window.__typed === true", timeout=READY)
+    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('only 9')",
+                           timeout=READY)
+    assert page.locator(f"{WIDGET}-destroyed").input_value() == "9"
+
+
 def test_bad_input_shows_a_readable_error_and_the_widget_stays_usable(page, site_url):
     page.goto(site_url + "wotw/virus/")
     wait_done(page)

@@ -47,8 +47,12 @@ async function initWidget(widgetEl, services) {
   // A board draws its map through the sanitiser at once (board/map.js): fetched alongside its first run.
   if (config.schema.board) services.sanitiser.load().catch(() => null);
   const widget = new Widget(widgetEl, config.schema, config.defaults, config.presets, services);
+  // Inert until start() fills in the page's values, as the early form is: a form built here (after instant
+  // navigation there is no early form) took keys for a task, and start() then wrote over what was typed.
+  widget.form.inert = true;
   await nextTurn();
   if (!widgetEl.isConnected) return;
+  widget.form.inert = false;
   widget.start();
   for (const addon of ADDONS) addon(widget, services);
   widgetEl.dispatchEvent(new CustomEvent("calc:ready", { bubbles: true }));
