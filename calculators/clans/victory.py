@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import accumulate, combinations
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, more
 from ..core.words import counted, plural
@@ -104,8 +104,8 @@ def parse(v: dict) -> Standing:
     total = sum(v[p.value] for p in POWERS)
     if total > TOTAL_CENTRES:
         # The error's own field: the count at which the sum first passes the board's centres (its others: fields).
-        running = 0
-        over = next(p for p in POWERS if (running := running + v[p.value]) > TOTAL_CENTRES)
+        runs = accumulate(v[q.value] for q in POWERS)
+        over = next(p for p, run in zip(POWERS, runs, strict=True) if run > TOTAL_CENTRES)
         # Any count may be the one to lower: the page shows this where the player just typed. Naming the clan at
         # which a running sum passed 68 ("up to Keith") puzzled a player who had just changed Campbell.
         raise InputError(over.value, f"The clans' counts add up to {total}, more than the {TOTAL_CENTRES} "
