@@ -85,7 +85,7 @@ def report(shooter, target, within_six: bool, opts, extra_rules: list[str]) -> R
     }
     out = Result(summary="", data=data, rules=rules, notes=notes,
                  charts=[c.bar("Hits", odds.hits, shooter.dice, "hits")],
-                 tables=[Table("Numbers needed", ["Roll", "Needs", "P per die"],
+                 tables=[Table("Numbers needed", ["Roll", "Needs", "Chance per die"],
                                [[_hit_label(target) if not shooter.weapon.auto_hit else "to hit",
                                  "no roll: every attack hits" if shooter.weapon.auto_hit else _need(hit_need),
                                  c.pcell(odds.p_hit)],

@@ -122,11 +122,34 @@ def chance(x: Fraction | int) -> str:
     x = Fraction(x)
     whole = x * 100
     pct = f"{whole.numerator}%" if whole.denominator == 1 else percent(x, 1 if x >= Fraction(1, 100) else 2)
-    if x in (0, 1):
-        return pct
+    words = odds(x)
+    return f"{pct} ({words})" if words else pct
+
+
+def mean_text(x: Fraction | float) -> str:
+    """An average for a table cell: to 2 places, a whole one without them ("2", not "2.000").
+
+    >>> mean_text(Fraction(271, 216)), mean_text(Fraction(2)), mean_text(0.5)
+    ('1.25', '2', '0.50')
+    """
+    whole = Fraction(x).denominator == 1 if isinstance(x, (int, Fraction)) else float(x).is_integer()
+    return f"{int(x)}" if whole else f"{float(x):.2f}"
+
+
+def odds(x: Fraction | int) -> str | None:
+    """The odds beside a percentage, the same in a headline and a table cell: the fraction itself when it is
+    short enough to picture (at most 20 below the line), "1 in N" for a chance below one half, else none (a
+    likelier chance reads best as its percentage alone: "1 in 1.46" read oddly beside "3 in 5").
+
+    >>> odds(Fraction(3, 5)), odds(Fraction(9139, 100000)), odds(Fraction(28435, 41472)), odds(1)
+    ('3 in 5', '1 in 10.9', None, None)
+    """
+    x = Fraction(x)
+    if x <= 0 or x >= 1:
+        return None
     if x.denominator <= 20:
-        return f"{pct} ({x.numerator} in {x.denominator})"
-    return f"{pct} ({one_in(x)})" if x < Fraction(1, 2) else pct
+        return f"{x.numerator} in {x.denominator}"
+    return one_in(x) if x < Fraction(1, 2) else None
 
 
 def one_in(x: Fraction | float) -> str:

@@ -289,7 +289,9 @@ def _labels(gmap: GameMap, geo: Geometry) -> list[str]:
         if abbr not in geo.label_at:
             continue
         x, y = geo.label_at[abbr]
-        text = abbr.upper() if prov.terrain is Terrain.SEA else prov.display
+        # A sea is labelled as an order writes it ("Mao", as in "F Mao - Spa"): "MAO" on the map beside "Mao" in
+        # the order list read as two places to a new player. Its italic, sea-coloured style sets it apart.
+        text = prov.display
         cls = "lbl sea" if prov.terrain is Terrain.SEA else "lbl"
         out.append(f'<text class="{cls}" x="{_f(x)}" y="{_f(y)}">{escape(text)}</text>')
         for coast in prov.coasts:

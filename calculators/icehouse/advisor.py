@@ -6,6 +6,7 @@ from collections import Counter
 from ..core import (InputError, Result, Table, calculator, choice_param, frac, int_param, key_values, percent,
                     text_param)
 from ..core.compare import Figure
+from ..core.dist import mean_text
 from ..core.words import counted
 from . import hidden
 from .budget import BUDGET_US, Job, plan, run_all
@@ -170,8 +171,8 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans, more_notes: 
     for rank, r in enumerate(results, 1):
         commit = ",".join(map(name, r["choice"])) or "none"
         keep = ",".join(map(name, r["kept"])) or "none"
-        rows.append([rank, commit, keep, pcell(r["out"], r["sole"]), f"{float(r['mean_lost']):.3f}",
-                     f"{float(r['given']):.2f}"])
+        rows.append([rank, commit, keep, pcell(r["out"], r["sole"]), mean_text(r["mean_lost"]),
+                     mean_text(r["given"])])
         entry = {"rank": rank, "commit": [size(f) for f in r["choice"]], "keep": [size(f) for f in r["kept"]],
                  "method": r["out"].method,
                  "sole": pjson(r["out"], r["sole"]),
@@ -192,7 +193,7 @@ def present(results: list[dict], seat: int, k: int, v: dict, plans, more_notes: 
         data["seed"] = v["seed"]
         data["trials"] = max((p.trials for p in plans), default=0)
     table = Table("Ways to commit, best first", ["Rank", "Commit", "Keep in pool", "Sole occupier",
-                                                 "Pyramids lost (mean)", "Dice to common pool"], rows)
+                                                 "Pyramids lost (mean)", "Dice to the pool (mean)"], rows)
     notes = [f"{counted(len(results), 'choice')} compared; method: {describe_method(best['out'])}.",
              "Ranked by chance of ending as sole occupier, then fewest pyramids lost, then the most faces kept "
              "back in your pool for later Defends."]

@@ -8,6 +8,7 @@ from typing import Any
 from ..core import (BarChart, InputError, Prob, Result, Table, bool_param, calculator, choice_param, frac, int_param,
                     key_values, more, percent, prob, text_param)
 from ..core.compare import Figure
+from ..core.dist import mean_text
 from .budget import BUDGET_US, Job, plan, run_all
 from .faces import read, size
 from . import hidden
@@ -232,7 +233,7 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
     n = len(forces)
     players = [player_entry(i, f, out, base) for i, f in enumerate(forces)]
     who = [f"{i + 1}{' (attacker)' if i == 0 else ''}" for i in range(n)]
-    rows = [[who[i], pcell(out, out.sole[i]), f"{float(out.mean_lost[i]):.3f}", f"{float(out.given[i]):.3f}"]
+    rows = [[who[i], pcell(out, out.sole[i]), mean_text(out.mean_lost[i]), mean_text(out.given[i])]
             for i in range(n)]
     played = [[who[i], f.brief(), f.rerolls, NAMES[effective(f)[0]]] for i, f in enumerate(forces)]
     data = {"method": out.method, "objective": v["objective"], "players": players,
@@ -243,7 +244,8 @@ def present(forces: tuple[Force, ...], v: dict, outs: list, where: dict[str, int
         data["approximate_play"] = out.approx
     # Two tables of four columns, what happens and what was played: one of seven ran off a phone's screen
     # (issue 24: "Sole occupier" was cut at its edge).
-    tables = [Table("Each player", ["Player", "Sole occupier", "Pyramids lost (mean)", "Dice to common pool"], rows),
+    heads = ["Player", "Sole occupier", "Pyramids lost (mean)", "Dice to the pool (mean)"]
+    tables = [Table("Each player", heads, rows),
               Table("Each player's force and play", ["Player", "Force", "Rerolls", "Policy"], played),
               Table("How the territory ends", ["Outcome", "Chance"],
                     [[f"Player {i + 1} sole occupier", pcell(out, out.sole[i])] for i in range(n)]

@@ -1,8 +1,9 @@
 """Result tables, and the one way a probability is shown in a cell.
 
 A probability cell (``core.result.Prob``, JSON ``{"type": "prob", "p": "n/d", "float": x}``)
-reads "16.67% · 1 in 6 · exact": the percentage is never "0.00%" for a chance that is not 0, "1 in N"
-sits beside it, and the exact fraction (1/6) waits folded behind "exact", shown on request only (issue 24);
+reads "16.67% · 1 in 6 · exact": the percentage is never "0.00%" for a chance that is not 0, its odds
+sit beside it as a headline words them ("3 in 5", "1 in 10.9"; none for a likelier chance: core.dist.odds),
+and the exact fraction (1/6) waits folded behind "exact", shown on request only (issue 24);
 an exact 0 or 1 reads "0%" or "100%" alone. A Monte
 Carlo estimate (the cell also has ``"ci95": [lo, hi]``) reads "16.70% · 1 in 5.99 · 95%: 16.19%
 to 17.22%": its interval stands where an exact chance has its fraction.
@@ -22,7 +23,7 @@ from fractions import Fraction
 from ..core.escape import escape
 from typing import Any
 
-from ..core.dist import frac, one_in, percent
+from ..core.dist import frac, odds, percent
 
 
 MARK = '<strong class="calc-mark">differs</strong> '  # a marked row says so in words, not by colour alone
@@ -76,8 +77,9 @@ def prob_html(p: str, show: str = "all", ci95: tuple[float, float] | None = None
     if show in ("all", "percent"):
         pct = f"{int(x * 100)}%" if certain else percent(x, 2)
         parts.append(f'<span class="calc-pct">{escape(pct)}</span>')
-        if 0 < x < 1:
-            parts.append(f'<span class="calc-odds">{one_in(x)}</span>')
+        words = odds(x)
+        if words:
+            parts.append(f'<span class="calc-odds">{words}</span>')
     if show in ("all", "fraction") and not (certain and show == "all"):
         if ci95 is None:
             parts.append(fraction_html(x))
@@ -89,6 +91,6 @@ def prob_html(p: str, show: str = "all", ci95: tuple[float, float] | None = None
 
 def fraction_html(x: Fraction) -> str:
     """The exact fraction on request only (issue 24): folded in its cell behind "exact", however short, so a
-    cell reads "68.56% · 1 in 1.46" and a table is never a column of fractions (print leaves them out)."""
+    cell reads "68.56%" or "16.67% · 1 in 6" and a table is never a column of fractions (print leaves them out)."""
     # No title on "exact": on a phone its tooltip covered the fraction just opened (a new player).
     return f'<details class="calc-frac"><summary>exact</summary><code>{frac(x)}</code></details>'

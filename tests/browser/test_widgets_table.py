@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from urllib.parse import urlencode
 
 import pytest
@@ -352,17 +353,22 @@ def test_probabilities_show_one_in_n_and_never_zero_percent_for_a_chance(page, s
     assert not re.search(r"(?<![\d.])0\.00%", summary), "a chance that is not 0 never reads 0.00%"
     cells = page.eval_on_selector_all(f"{widget} .calc-prob", """els => els.map(e => ({
         pct: (e.querySelector('.calc-pct') || {}).textContent || null,
-        odds: (e.querySelector('.calc-odds') || {}).textContent || null, text: e.textContent}))""")
+        odds: (e.querySelector('.calc-odds') || {}).textContent || null, text: e.textContent,
+        exact: (e.querySelector('details.calc-frac code') || {}).textContent || null}))""")
     assert cells, "probability cells are typed, not text"
     for cell in cells:
         assert cell["pct"] not in ("0.00%", "100.00%"), "an exact 0 or 1 reads 0% or 100%"
         if cell["pct"] in ("0%", "100%"):
             assert cell["text"].strip() == cell["pct"], f"alone, no '0/1': {cell}"
-        elif cell["pct"]:
-            assert cell["odds"] and cell["odds"].startswith("1 in"), cell
+        elif cell["exact"]:  # the odds as a headline words them: "3 in 5", "1 in N" below one half, else none
+            p = Fraction(cell["exact"])
+            short = p.denominator <= 20
+            want = f"{p.numerator} in {p.denominator}" if short else "1 in" if p < Fraction(1, 2) else None
+            assert (cell["odds"] or "").startswith(want) if want else cell["odds"] is None, cell
     # Every exact fraction, a 30-digit one too, waits behind its cell's toggle, not in the table (issue 24).
-    assert page.locator(f"{widget} td .calc-prob:has(.calc-odds)").count() == \
-        page.locator(f"{widget} td .calc-prob:has(.calc-odds) > details.calc-frac").count()
+    assert page.locator(f"{widget} td .calc-prob:has(.calc-pct)").count() == \
+        page.locator(f"{widget} td .calc-prob:has(.calc-pct) > details.calc-frac").count() + \
+        page.locator(f"{widget} td .calc-prob", has_text=re.compile(r"^\s*(0|100)%\s*$")).count()
     long = page.locator(f"{widget} details.calc-frac").filter(has_text=re.compile(r"\d{10,}/\d{10,}")).first
     assert long.count() == 1 and not long.locator("code").is_visible()
     long.locator("summary").click()
@@ -384,7 +390,9 @@ def test_conquest_of_mars_chances_are_typed_cells_and_estimates_show_their_inter
         pct: e.querySelector('.calc-pct').textContent, odds: (e.querySelector('.calc-odds') || {}).textContent,
         long: !!e.querySelector('details.calc-frac'), estimate: !!e.querySelector('.calc-ci')}))""")
     exact = [c for c in cells if not c["estimate"]]  # the policies compared may be estimates within the budget
-    assert exact and all(c["pct"] != "0.00%" and c["odds"] for c in exact), cells
+    # Odds beside every chance below one half (a likelier one may read as its percentage alone).
+    assert exact and all(c["pct"] != "0.00%" and (c["odds"] or float(c["pct"].strip("<> %")) >= 50)
+                         for c in exact), cells
     assert any(c["long"] for c in exact), "a 10-digit fraction waits behind its toggle"
     plain = page.locator(f"{widget} table.calc-table td:not(:has(.calc-prob))").all_inner_texts()
     assert not re.search(r"\d%", " ".join(plain)), "no chance is written as plain text"
