@@ -39,5 +39,5 @@
     : e.matches('a') ? 'link' : e.tagName;
   const visible = r.width > 0 && r.height > 0 && shown.checkVisibility({ visibilityProperty: true });
   return { kind, what: e.outerHTML.slice(0, 120), visible, style: s.outlineStyle,
-           width: parseFloat(s.outlineWidth), contrast: (hi + 0.05) / (lo + 0.05) };
+           width: parseFloat(s.outlineWidth), contrast: (hi + 0.05) / (lo + 0.05), ring: ring.slice(0, 3) };
 }

@@ -11,6 +11,7 @@ is checked: the light palette at a 1280 px desktop, the dark palette on a 390 x 
 """
 from __future__ import annotations
 
+import colorsys
 import pathlib
 import re
 import time
@@ -211,12 +212,18 @@ def _bad_focus(stops: list[dict]) -> list[str]:
             for s in stops if not (s["visible"] and s["style"] != "none" and s["width"] >= 2 and s["contrast"] >= 3)]
 
 
+def _reddish(rgb: list[float]) -> bool:
+    """A saturated colour within 40 degrees of red's hue (error text: #d32f2f, #ff8a80)."""
+    hue, _, saturation = colorsys.rgb_to_hls(*(v / 255 for v in rgb))
+    return saturation > 0.3 and min(hue, 1 - hue) * 360 < 40
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_focus_is_visible_on_every_control(new_page, site_url, scheme):
     """Tab through calculator pages: every stop is visible and ringed at 3:1 or more, and the
     walk reaches every kind of control (desktop: header, navigation, widgets, content tabs;
     phone: the menu button and a table that scrolls sideways)."""
-    kinds, bad = set(), []
+    kinds, bad, fields = set(), [], []
     for layout, paths in ((DESKTOP, ["aqmf/shooting/", "diplomacy/adjudicator/"]), (PHONE, ["aqmf/tables/"])):
         pg = new_page(color_scheme=scheme, **layout)
         for path in paths:
@@ -225,7 +232,12 @@ def test_focus_is_visible_on_every_control(new_page, site_url, scheme):
             stops = tab_walk(pg)
             kinds |= {s["kind"] for s in stops}
             bad += [f"{path}: {b}" for b in _bad_focus(stops)]
+            fields += [s for s in stops if s["kind"] in ("text field", "menu", "text area", "check box")]
     assert not bad, "controls without a visible focus ring:\n" + "\n".join(bad)
+    # A field with the focus must not look like a field in error (red, board.css's .board-error and the
+    # calculators' own): a new player took the red ring for one.
+    red = [f"{s['kind']}: {s['what']} ring {s['ring']}" for s in fields if _reddish(s["ring"])]
+    assert not red, "focus rings read as errors:\n" + "\n".join(red)
     expected = {"skip link", "skip to calculator", "palette toggle", "search box", "header tab", "navigation link",
                 "link", "text field", "menu", "check box", "text area", "button", "content tab", "menu button",
                 "scrolling table"}

@@ -72,3 +72,40 @@ def test_anything_active_is_removed(engine_page):
     assert out["onattrs"] == []
     assert sorted(h for h in out["hrefs"] if h) == ["#ok", "../rules/#dip-9-1"], out["hrefs"]
     assert out["fills"] == [None, "url(#g)"]
+
+
+def _maps() -> dict[str, str]:
+    """Engine maps of each kind the board draws: the start, an adjudicated opening (arrows, failures), a
+    War of the Worlds position (Martians, cylinder), and the hostile SVG above on its own."""
+    out = {}
+    for name, calc, params in (("start", "dip-adjudicate", {}), ("opening", "dip-adjudicate", {"load": "opening"}),
+                               ("wotw", "wotw-adjudicate", {"season": "spring", "year": "1901"})):
+        result = calculators.run(calc, params)
+        assert result["ok"], result
+        out[name] = next(c["svg"] for c in result["charts"] if "svg" in c)
+    # As XML (the engine's maps are): namespaces declared, so that it parses as the SVG it means to be.
+    out["hostile"] = HOSTILE[HOSTILE.index("<svg"):].replace(
+        "<svg ", '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ', 1)
+    return out
+
+
+def test_a_map_sanitised_in_parts_is_the_map_sanitised_whole(engine_page):
+    """The board sanitises a map a part at a time, a task each (board/in-parts.js, issue 25): the oracle is the
+    same map through the sanitiser in one pass. Every element, attribute and text is the same, the hostile SVG
+    loses the same things, and the parts were sanitised apart."""
+    out = engine_page.evaluate("""async (maps) => {
+        const tidy = (el) => { for (const n of [...el.childNodes]) if (n.nodeType === 3 && !n.data.trim()) n.remove();
+                               return el; };
+        const res = {};
+        for (const [name, text] of Object.entries(maps)) {
+          const whole = tidy((await window.martianWidgets.sanitise(text)).querySelector("svg"));
+          const {svg, calls} = await window.martianWidgets.sanitiseMap(text);
+          const parts = tidy(svg);
+          res[name] = {same: whole.isEqualNode(parts), calls, nodes: parts.querySelectorAll("*").length,
+                       whole: whole.outerHTML.slice(0, 900), parts: parts.outerHTML.slice(0, 900)};
+        }
+        return res; }""", _maps())
+    for name, r in out.items():
+        assert r["same"], (name, r)
+    # Parts, each its own call of the sanitiser after a turn for the page (schedule.nextTurn).
+    assert out["start"]["nodes"] > 300 and out["start"]["calls"] >= 6, out["start"]

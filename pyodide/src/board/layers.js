@@ -42,16 +42,16 @@ function anchor(doc, name) {
   return g;
 }
 
-// The engine's SVG text without its static layers when they are those of key (else null): parsed in an inert
-// document (nothing in it runs), and still sanitised like any map before it reaches the page.
-export function withoutStatic(svgText, key) {
-  const root = new DOMParser().parseFromString(svgText, "image/svg+xml").documentElement;
-  if (!root || root.localName !== "svg" || staticKey(root) !== key) return null;
+// The engine's map (its <svg> parsed in an inert document, where nothing runs) without its static layers when
+// they are those of key: taken out of root, which is returned; else null (root untouched). Still sanitised like
+// any map before it reaches the page.
+export function withoutStatic(root, key) {
+  if (staticKey(root) !== key) return null;
   for (const child of [...root.children]) {
     const name = staticName(child);
     if (name) child.replaceWith(anchor(root.ownerDocument, name));
   }
-  return new XMLSerializer().serializeToString(root);
+  return root;
 }
 
 // A copy of a map already in the page (a result's) without its static layers, when they are those of key.

@@ -8,6 +8,7 @@ import { nextTurn } from "../calculator/schedule.js";
 import {
   copyWithoutStatic, markPartial, onlyStatic, partialKey, staticKey, swapLayers, withoutStatic,
 } from "./layers.js";
+import { sanitiseInParts } from "./in-parts.js";
 import { provinceOf } from "./options.js";
 
 // The parts of a map that change with the orders alone, as SVG text: parsed in an inert document
@@ -66,11 +67,19 @@ export class BoardMap {
   // Without its static layers when they are those shown (unless whole); fits() tells whether it can be drawn.
   async sanitised(svgText, ordersOnly, whole = false) {
     const key = this.key;
-    const lean = ordersOnly || whole || !key || !this.svg() ? null : withoutStatic(svgText, key);
-    // Reading the engine's map (above) and sanitising it each take a phone 70-80 ms: a task each (issue 25).
-    if (lean) await nextTurn();
-    const fragment = await this.sanitiser.sanitise(ordersOnly ? ordersLayer(svgText) : lean || svgText);
-    const fresh = fragment.querySelector ? fragment.querySelector("svg") : null;
+    const root = ordersOnly ? null : new DOMParser().parseFromString(svgText, "image/svg+xml").documentElement;
+    const parsed = root && root.localName === "svg" && !root.querySelector("parsererror") ? root : null;
+    const lean = !parsed || whole || !key || !this.svg() ? null : withoutStatic(parsed, key);
+    let fresh;
+    if (parsed) {
+      // Reading the engine's map (above) takes a phone 70-80 ms and sanitising it more: each its own tasks
+      // (issue 25), the sanitising a part at a time (in-parts.js).
+      await nextTurn();
+      fresh = await sanitiseInParts(this.sanitiser, parsed);
+    } else {
+      const fragment = await this.sanitiser.sanitise(ordersOnly ? ordersLayer(svgText) : svgText);
+      fresh = fragment.querySelector ? fragment.querySelector("svg") : null;
+    }
     if (fresh) uniqueIds(fresh, this.prefix);
     if (fresh && lean) markPartial(fresh, key);
     return fresh;
