@@ -507,6 +507,9 @@ def _units_layer(geo: Geometry, units: Sequence[Unit], knocked: list[Unit], disl
 # (the map's left and right edges are scrolled to), and open water. Two powers a column, columns side by side.
 # Sizes in map units.
 DUE_AT = (228.0, 2.0)
+# ... and its right edge no further than this: the Barents Sea's name starts at about 656 (a box of all seven
+# powers, four columns, 481 wide, covered it; it then starts further left, over open water).
+DUE_RIGHT = 650.0
 DUE_ROW = 21.0
 DUE_FONT = 16.0
 
@@ -527,7 +530,7 @@ def _due_box(due: Mapping[str, int]) -> list[str]:
     columns = (len(rows) + 1) // 2
     width = max(len(heading) * 14 * 0.56 + 12, column * columns + 4)
     height = 22 + min(len(rows), 2) * DUE_ROW + 3
-    x0, y0 = DUE_AT
+    x0, y0 = min(DUE_AT[0], DUE_RIGHT - width), DUE_AT[1]
     out = [f'<g class="due"><title>{escape("Builds and disbands due: " + due_sentence(dict(rows)))}</title>',
            f'<rect class="due-box" x="{_f(x0)}" y="{_f(y0)}" width="{_f(width)}" height="{_f(height)}" rx="4"/>',
            f'<text class="due-head" x="{_f(x0 + 6)}" y="{_f(y0 + 12)}">{heading}</text>']

@@ -214,7 +214,7 @@ SEVEN = ("Austria: A Vie\nCentres Austria: Vie, Bud\nEngland: F Lon\nCentres Eng
          "Turkey: A Con\nCentres Turkey: Con, Ank")
 
 
-def test_the_counts_box_covers_no_place_a_unit_stands():
+def test_the_counts_box_covers_no_place_a_unit_stands_and_no_name():
     """The box with all seven powers listed lies clear (by a unit's half-width, 16 map units) of every place a unit
     is drawn: each province's army place, each fleet place and each coast's (a new player's fleet built on StP's
     north coast sat on the box's edge)."""
@@ -231,6 +231,14 @@ def test_the_counts_box_covers_no_place_a_unit_stands():
         places += [(f"{key}/{c}", q["unit"]) for c, q in p.get("coasts", {}).items()]
     near = [(k, at) for k, at in places if x - 16 < at[0] < x + w + 16 and y - 16 < at[1] < y + h + 16]
     assert not near, (near, (x, y, w, h))
+    # Nor does it cover a province's name (a new player's Winter hid "Bar"): a name is centred on its place,
+    # 13.5 map units high (board.css .lbl) and at most 0.65 of that wide a letter, kept 2 units clear.
+    covered = []
+    for t in find(root, "lbl", "text"):
+        cx, cy, half = float(t.get("x")), float(t.get("y")), len(t.text) * 13.5 * 0.65 / 2
+        if cx + half > x - 2 and cx - half < x + w + 2 and cy + 7 > y - 2 and cy - 7 < y + h + 2:
+            covered.append((t.text, cx, cy))
+    assert not covered, (covered, (x, y, w, h))
 
 
 @pytest.mark.parametrize("calc", ["dip-adjudicate", "wotw-adjudicate"])
