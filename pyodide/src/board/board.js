@@ -18,7 +18,7 @@
 // in progress kept in this browser), map-file.js, arrival.js (the board brought to the top as its page opens).
 import { nextTurn } from "../calculator/schedule.js";
 import { bringToTop } from "./arrival.js";
-import { centreSideways } from "./in-view.js";
+import { centreSideways, wireWholeMap } from "./in-view.js";
 import { Autosave } from "./autosave.js";
 import { GameFiles } from "./game-file.js";
 import { GameHistory } from "./history.js";
@@ -65,6 +65,7 @@ class Board {
     widget.runBtn.disabled = true;
     bringToTop(this.parts.panel, this.parts.figure, services.arrival);
     requestAnimationFrame(() => centreSideways(this.parts.figure));
+    wireWholeMap(this.parts.wholeBtn, this.parts.stage, this.parts.figure);
     this.history.show();
     this.wire();
     this.files.restore();

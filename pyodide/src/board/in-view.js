@@ -27,3 +27,18 @@ export function centreSideways(frame) {
   const spare = frame.scrollWidth - frame.clientWidth;
   if (spare > 1 && frame.scrollLeft === 0) frame.scrollLeft = Math.round(spare / 2);
 }
+
+// On a phone the map is wider than the screen; "Whole map" shrinks it to the screen's width for a look at all
+// of Europe (a new player saw a third of it and could not zoom out), and pressed again gives the map back
+// at its readable size, centred.
+export function wireWholeMap(button, stage, frame) {
+  button.addEventListener("click", () => {
+    const whole = button.getAttribute("aria-pressed") !== "true";
+    button.setAttribute("aria-pressed", String(whole));
+    stage.toggleAttribute("data-whole", whole);
+    if (!whole) {
+      frame.scrollLeft = 0;
+      centreSideways(frame);
+    }
+  });
+}

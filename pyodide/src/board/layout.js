@@ -70,7 +70,10 @@ export function buildPanel(id, spec) {
   const bar = el("div", { class: "board-bar" }, p.phaseText, p.prevBtn, p.nextBtn, p.nowBtn, p.replayBtn);
   // What a unit without an order does in this phase, then the orders typed (or the result), beside the boxes.
   const noteBox = el("div", { class: "board-note-box" }, p.note, p.restoreBtn);
-  p.stage = el("div", { class: "board-stage" }, p.figure, p.viewMap);
+  // Shown on a phone only (board.css), under the map: the whole map on the screen, or the readable frame.
+  p.wholeBtn = button("board-whole", "Whole map", { "aria-pressed": "false" });
+  const tools = el("div", { class: "board-map-tools" }, p.wholeBtn);
+  p.stage = el("div", { class: "board-stage" }, p.figure, p.viewMap, tools);
   p.orderBoxes = el("div", { class: "board-boxes" });
   // The current phase's boxes with the widget's tools and status (place() puts them after the boxes): hidden
   // together while a played phase is viewed.
