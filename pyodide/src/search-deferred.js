@@ -1,5 +1,5 @@
-// Material's search worker, started once the calculator engine is up and has given the page's
-// first results (or after 8 s at most).
+// Material's search worker, started once the page has shown its first live result
+// (calculator/search-release.js), or the engine has been idle a while (worker.mjs), or after 8 s at most.
 // On a page that opens with a calculator, building the search index at the same moment as
 // Pyodide's start-up delays the first result by about 0.4 s on a two-core machine; search
 // still answers, a moment later at worst. hooks/search_deferral.py points such pages here.

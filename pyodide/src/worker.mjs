@@ -29,7 +29,8 @@ function status(stage, text) {
   postMessage({ type: "status", stage, text });
 }
 
-// Tells the tab's deferred search worker (search-deferred.js) that start-up is over.
+// Tells the tab's deferred search worker (search-deferred.js) that start-up failed (the page itself says when
+// it has shown its first result: calculator/search-release.js).
 function announce(what) {
   try {
     new BroadcastChannel("martian-engine").postMessage(what);
@@ -60,9 +61,10 @@ const ready = SNAPSHOT_MODE ? null : (async () => {
   postMessage({
     type: "ready", ms: marks.ready - t0, restored: started.restored, marks, origin: performance.timeOrigin,
   });
-  // Search starts once the runs the page asked for before start-up was over have answered:
-  // building its index beside the first result slowed that result on a two-core machine.
-  queue.then(() => announce("ready"));
+  // Search starts once the page has shown its first result: the page says so (calculator/search-release.js).
+  // Said here too, 3 s after the runs asked for during start-up have answered, for a tab whose page has not
+  // loaded its widgets (none near the screen yet), so that its search does not wait for its own 8 s timer.
+  queue.then(() => setTimeout(() => announce("ready"), 3000));
   return started.glue;
 })().catch((err) => {
   postMessage({ type: "failed", text: "The calculator engine could not start: " + String(err && err.message || err) });

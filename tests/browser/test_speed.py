@@ -232,3 +232,27 @@ def test_no_text_under_12px_on_a_phone(new_page, site_url, path):
     pg.goto(site_url + path, wait_until="load")
     small = pg.evaluate(SMALL_TEXT)
     assert not small, small[:10]
+
+
+SEARCH_HELD = """window.__searchAt = null; window.__firstResultAt = null;
+new BroadcastChannel('martian-engine').onmessage = (e) => {
+  if (e.data === 'ready' && window.__searchAt === null) window.__searchAt = performance.now(); };
+window.__drawnAt = null;
+document.addEventListener('calc:result', () => {
+  if (window.__firstResultAt !== null) return;
+  window.__firstResultAt = performance.now();
+  requestAnimationFrame(() => { window.__drawnAt = performance.now(); }); }, true);"""
+
+
+@pytest.mark.parametrize("path", ["wotw/virus/", "calculators/com-defend/"])
+def test_search_waits_until_the_first_live_result_is_shown(page, site_url, path):
+    """Issue 25: Material's search index (about 300 ms of work in its own worker) is built only once the page has
+    shown its first live result, and soon after it: released by the engine's answer alone, it was built while
+    the page drew that answer and slowed a restarted browser's first result (measured with a CPU profile)."""
+    page.add_init_script(SEARCH_HELD)
+    page.goto(site_url + path)
+    page.wait_for_function("window.__searchAt !== null", timeout=READY)
+    first, drawn, search = page.evaluate("[window.__firstResultAt, window.__drawnAt, window.__searchAt]")
+    # After the frame that draws the first result (the page's work on it is done), and soon after.
+    assert first is not None and drawn is not None and search > drawn, (first, drawn, search)
+    assert search - first < 1500, (first, drawn, search)

@@ -3,6 +3,8 @@
 // numbered; each answers once (its result, or an error when the engine failed), may report progress
 // on the way, and can be cancelled. The worker's messages are described in worker.mjs.
 
+import { releaseSearchAfterFirstResult } from "./search-release.js";
+
 // What the widgets show while the engine is not ready: idle | loading | ready | failed, and a line of text.
 export class EngineConnection {
   constructor(workerUrl) {
@@ -43,6 +45,7 @@ export class EngineConnection {
       this.statusText = msg.text;
       this.emit();
     } else if (msg.type === "ready") {
+      if (this.state !== "ready") releaseSearchAfterFirstResult();
       this.state = "ready";
       this.readyMs = msg.ms;
       this.statusText = "";
