@@ -124,3 +124,26 @@ def test_a_bad_reading_in_a_link_opens_the_rulings_group_at_its_message(page, si
     bad.wait_for(state="visible", timeout=READY)
     assert "must be one of" in bad.inner_text()
     assert page.locator("#calc-aqmf-tow-cable details.calc-rulings").get_attribute("open") is not None
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["1280", "390"])
+def test_a_link_to_a_ruling_keeps_the_address_on_it_when_the_reader_scrolls(new_page, site_url, size):
+    """A rule's link (a ruling's, followed from the rules by instant navigation) lands with the ruling clear of
+    the header, and the first scroll leaves the address on that ruling: Material's anchor tracking had rewritten
+    it to the ruling before (a shared link to DIP R3 opened DIP R2), because the badge's own scroll margin
+    stopped it just short of Material's line for a passed anchor."""
+    page = new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(site_url + "diplomacy/rules/")
+    link = page.locator("article a[href$='rulings/#dip-r3']").first
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.wait_for_url(re.compile(r".*/diplomacy/rulings/#dip-r3$"))
+    page.wait_for_function("() => { const r = document.getElementById('dip-r3').getBoundingClientRect();"
+                           " return r.top > 0 && r.bottom < innerHeight; }", timeout=15_000)
+    page.wait_for_timeout(300)  # the landing scroll settles
+    header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    assert page.evaluate("document.getElementById('dip-r3').getBoundingClientRect().top") >= header
+    page.mouse.move(size[0] / 2, size[1] / 2)
+    page.mouse.wheel(0, 1)
+    page.wait_for_timeout(600)  # Material's tracking answers a scroll within a frame or two
+    assert page.evaluate("location.hash") == "#dip-r3"
