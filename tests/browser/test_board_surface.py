@@ -199,3 +199,27 @@ def test_cleared_orders_are_brought_back_by_the_boards_note(page, site_url):
     page.wait_for_function(f"document.querySelectorAll('{orders}').length === 1")
     assert restore.is_hidden()
     assert "cleared" not in page.locator(f"{DIP} .board-note").inner_text()
+
+
+def test_continue_waits_while_the_orders_differ_from_the_result_shown(page, site_url):
+    """A new player adjudicated, wrote one more order and pressed "Continue to Fall 1901 movement": nothing
+    happened (the result no longer matched the boxes). Continue is now disabled while the boxes differ from the
+    result's, and live again when they are back to it; Adjudicate then gives a result Continue carries on."""
+    _open(page, site_url, "Spring 1901 movement", "France: A Par\nEngland: F Lon", "France: A Par - Bur")
+    adjudicate(page)
+    nxt = page.locator(f"{DIP} .calc-next")
+    assert nxt.is_enabled() and nxt.inner_text() == "Continue to Fall 1901 movement"
+    orders = page.locator(f"{DIP}-orders")
+    orders.press("End")
+    orders.type("\nEngland: F Lon - Nth")
+    page.wait_for_function(f"document.querySelector('{DIP} .calc-next').disabled")
+    for _ in range(len("\nEngland: F Lon - Nth")):
+        orders.press("Backspace")
+    page.wait_for_function(f"!document.querySelector('{DIP} .calc-next').disabled")
+    orders.press("End")
+    orders.type("\nEngland: F Lon - Nth")
+    page.wait_for_function(f"document.querySelector('{DIP} .calc-next').disabled")
+    adjudicate(page)
+    assert nxt.is_enabled()
+    continue_game(page)
+    board_ready(page, phase="Fall 1901 movement")

@@ -297,12 +297,12 @@ export class Widget {
     this.render(); // the next result will need the sanitiser: fetched while the player types
     if (this.onRequest) {
       if (this.waiting) return;
-      if (this.shownKey !== null && this.shownKey !== this.key()) {
-        this.setStale("edited");
-        this.w.dataset.state = "waiting";
-      } else if (this.shownKey === this.key()) {
-        this.setStale(null);
-        this.w.dataset.state = "done";
+      const stale = this.shownKey !== null && this.shownKey !== this.key();
+      if (stale || this.shownKey === this.key()) {
+        this.setStale(stale ? "edited" : null);
+        this.w.dataset.state = stale ? "waiting" : "done";
+        // Continue carries on from the result shown: not once the fields have left it (a tap did nothing).
+        this.nextBtn.disabled = stale || !(this.lastResult && this.lastResult.next);
       }
       return;
     }
