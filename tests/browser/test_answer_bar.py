@@ -31,7 +31,8 @@ READ = """(id) => {
           stateShown: !!bar && bar.querySelector('.calc-answer-state').checkVisibility(),
           head: box(head), headText: head && head.textContent.trim(), height: innerHeight,
           focused: document.activeElement === head,
-          bars: document.querySelectorAll('.calc-answer-bar:not([hidden])').length};
+          bars: document.querySelectorAll('.calc-answer-bar:not([hidden])').length,
+          edge: bar && getComputedStyle(bar).borderTopColor};
 }"""
 
 
@@ -179,11 +180,17 @@ def test_the_bar_marks_an_error_and_gives_way_to_the_order_menu(new_page, site_u
     pg = new_page(**PHONE)
     _open(pg, site_url, "com-reroll")
     w = "#calc-com-reroll"
+    answer = _top_then_read(pg, "com-reroll")
     type_bad_force(pg, w)
     pg.wait_for_timeout(200)
     seen = _top_then_read(pg, "com-reroll")
     error = pg.locator(f"{w} .calc-field-error:not([hidden])").first.inner_text()
     assert seen["shown"] and seen["state"] == "Error" and seen["text"] == error.strip(), seen
+    # Its edge is the errors' red (forms.css #c62828) for an error only: an answer's is grey (a red edge on every
+    # answer read as an error to a new player).
+    assert answer["shown"] and seen["edge"] == "rgb(198, 40, 40)", (answer, seen)
+    r, g, b = (int(v) for v in answer["edge"][answer["edge"].index("(") + 1:].split(",")[:3])
+    assert max(r, g, b) - min(r, g, b) < 40, answer
     _open(pg, site_url, "dip-adjudicate")
     w = "#calc-dip-adjudicate"
     _adjudicate_then_edit(pg, w)
