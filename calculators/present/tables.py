@@ -1,9 +1,9 @@
 """Result tables, and the one way a probability is shown in a cell.
 
 A probability cell (``core.result.Prob``, JSON ``{"type": "prob", "p": "n/d", "float": x}``)
-reads "16.67% · 1 in 6 · exact": the percentage is never "0.00%" for a chance that is not 0, its odds
-sit beside it as a headline words them ("3 in 5", "1 in 10.9"; none for a likelier chance: core.dist.odds),
-and the exact fraction (1/6) waits folded behind "exact", shown on request only (issue 24);
+reads "16.67% · 1 in 6 · exact": the percentage is never "0.00%" for a chance that is not 0 (and an exact
+whole one reads "20%"), "1 in N" sits beside a chance below one half (none beside a likelier one), and the
+exact fraction (1/6) waits folded behind "exact", shown on request only (issue 24);
 an exact 0 or 1 reads "0%" or "100%" alone. A Monte
 Carlo estimate (the cell also has ``"ci95": [lo, hi]``) reads "16.70% · 1 in 5.99 · 95%: 16.19%
 to 17.22%": its interval stands where an exact chance has its fraction.
@@ -23,7 +23,7 @@ from fractions import Fraction
 from ..core.escape import escape
 from typing import Any
 
-from ..core.dist import frac, odds, percent
+from ..core.dist import frac, one_in, percent
 
 
 MARK = '<strong class="calc-mark">differs</strong> '  # a marked row says so in words, not by colour alone
@@ -75,11 +75,14 @@ def prob_html(p: str, show: str = "all", ci95: tuple[float, float] | None = None
     certain = ci95 is None and x in (0, 1)
     parts = []
     if show in ("all", "percent"):
-        pct = f"{int(x * 100)}%" if certain else percent(x, 2)
+        # An exact whole percentage reads whole ("20%", not "20.00%"), as a headline writes it.
+        whole = ci95 is None and (x * 100).denominator == 1
+        pct = f"{int(x * 100)}%" if certain or whole else percent(x, 2)
         parts.append(f'<span class="calc-pct">{escape(pct)}</span>')
-        words = odds(x)
-        if words:
-            parts.append(f'<span class="calc-odds">{words}</span>')
+        # "1 in N" below one half, the same way down a column ("2 in 5" beside "1 in 2.5" read unevenly); a
+        # likelier chance reads best as its percentage alone ("1 in 1.46" read oddly).
+        if 0 < x < Fraction(1, 2):
+            parts.append(f'<span class="calc-odds">{one_in(x)}</span>')
     if show in ("all", "fraction") and not (certain and show == "all"):
         if ci95 is None:
             parts.append(fraction_html(x))

