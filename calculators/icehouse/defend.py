@@ -330,8 +330,8 @@ def reroll_worth(forces: tuple[Force, ...], out: Summary):
             gain = sole - steps[k - 1][0] if k else None
             entry.append({"rerolls": k, "sole": prob(sole), "mean_lost": float(lost),
                           "gain": None if gain is None else float(gain)})
-            rows.append([i + 1, k, pcell(out, sole), "-" if gain is None else f"{float(gain) * 100:+.2f} points",
-                         f"{float(lost):.3f}"])
+            rows.append([i + 1, k, pcell(out, sole),
+                         "-" if gain is None else f"{float(gain) * 100:+.2f} percentage points", mean_text(lost)])
         data.append({"player": i + 1, "steps": entry})
     return data, Table("What each reroll is worth (best play; the others play as before)",
                        ["Player", "Rerolls used at most", "Sole occupier", "Gain from this reroll",

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ..core import InputError, Result, Table, calculator, choice_param, int_param, key_values, percent, text_param
 from ..core.compare import SUMMARY, Figure
+from ..core.dist import mean_text
 from ..core.words import counted
 from .bestplay import BestPlay, estimate, rounds_of
 from .budget import BEST_US, BUDGET_US, Job, trial_cost
@@ -212,18 +213,21 @@ def against_stop(change: float, stop_lost, lost) -> str:
     ending as sole occupier and the pyramids lost, so that a reroll that only saves pyramids does not read as
     no change at all.
 
+    The chance's change is in percentage points ("points" alone read as a game's score to a new player), the
+    pyramids to 2 places as every other mean.
+
     >>> against_stop(0.3125, 2, 1.056)
-    '+31.25 points; 0.944 fewer pyramids lost'
+    '+31.25 percentage points; 0.94 fewer pyramids lost'
     >>> against_stop(0.0, 1, 0.25)
-    'same chance; 0.750 fewer pyramids lost'
+    'same chance; 0.75 fewer pyramids lost'
     >>> against_stop(-0.05, 1, 1)
-    '-5.00 points; same pyramids lost'
+    '-5.00 percentage points; same pyramids lost'
     """
     lost_by = float(stop_lost) - float(lost)
-    chance = f"{change * 100:+.2f} points" if abs(change) >= 0.00005 else "same chance"
-    if abs(lost_by) < 0.0005:
+    chance = f"{change * 100:+.2f} percentage points" if abs(change) >= 0.00005 else "same chance"
+    if abs(lost_by) < 0.005:
         return chance + "; same pyramids lost"
-    return f"{chance}; {abs(lost_by):.3f} {'fewer' if lost_by > 0 else 'more'} pyramids lost"
+    return f"{chance}; {abs(lost_by):.2f} {'fewer' if lost_by > 0 else 'more'} pyramids lost"
 
 
 def present(v, table, forces, turn, values, method, trials) -> Result:
@@ -242,7 +246,7 @@ def present(v, table, forces, turn, values, method, trials) -> Result:
         option, val = values[n]
         change = float(val.sole - stop_sole)
         rows.append([name(option) + (" (advice)" if n == best else ""), pcell(val.out, val.sole),
-                     f"{float(val.mean_lost):.3f}",
+                     mean_text(val.mean_lost),
                      "-" if option is None else against_stop(change, stop_lost, val.mean_lost)])
         entry = {"option": "stop" if option is None else "reroll", "sole": pjson(val.out, val.sole),
                  "mean_lost": float(val.mean_lost), "change_vs_stop": change}
