@@ -141,26 +141,31 @@ def test_the_map_follows_the_dark_palette(browser, site_url, tmp_path, which):
 
 @pytest.mark.parametrize("which", MAPS)
 def test_whole_map_shows_all_of_europe_on_a_phone_and_gives_the_frame_back(browser, site_url, tmp_path, which):
-    """A new player on a phone saw a third of the map and could not zoom out: "Whole map" (under the map, pressed)
-    fits the map, a played result's too, to the screen's width with no sideways scrolling and no cue; pressed
-    again, the readable frame comes back, scrolled to the middle. A wide screen has no such button."""
+    """A new player on a phone saw a third of the map and could not zoom out: "Whole map" (under the map) fits the
+    map, a played result's too, to the screen's width with no sideways scrolling and no cue, its top in sight
+    under the header; the button then says "Back to readable size", which gives the frame back where the reader
+    had scrolled it. A wide screen has no such button."""
     context, page, m = _open(browser, site_url, 390, 844, tmp_path, "390-whole", which=which)
     try:
         whole = page.locator(f"{DIP} .board-whole")
-        assert m["scroll"] > m["fig"] and whole.is_visible() and whole.get_attribute("aria-pressed") == "false", m
+        frame = f"document.querySelector('{MAPS[which]}').parentElement"
+        assert m["scroll"] > m["fig"] and whole.is_visible() and whole.inner_text() == "Whole map", m
+        page.evaluate(f"{frame}.scrollLeft = 40")  # the reader's own place in the frame (France in view)
+        whole.scroll_into_view_if_needed()
         whole.click()
-        page.wait_for_function(f"document.querySelector('{MAPS[which]}').parentElement.scrollWidth <= "
-                               f"document.querySelector('{MAPS[which]}').parentElement.clientWidth + 1")
+        page.wait_for_function(f"{frame}.scrollWidth <= {frame}.clientWidth + 1")
         fit = page.evaluate(MEASURE, MAPS[which])
-        assert whole.get_attribute("aria-pressed") == "true"
+        assert whole.inner_text() == "Back to readable size"
         assert fit["right"] <= 390 and fit["svg"] <= fit["fig"] + 1 and fit["cue"] in ("none", "normal"), fit
         assert fit["provinces"] >= 76 and fit["units"] == 22, fit
+        header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+        assert page.evaluate(f"{frame}.getBoundingClientRect().top") >= header - 1
         page.locator(MAPS[which]).locator("xpath=..").screenshot(path=str(tmp_path / f"whole-{which}.png"))
         whole.click()
-        page.wait_for_function(f"document.querySelector('{MAPS[which]}').parentElement.scrollLeft > 0")
+        page.wait_for_function(f"{frame}.scrollWidth > {frame}.clientWidth + 1")
         back = page.evaluate(MEASURE, MAPS[which])
         assert back["scroll"] > back["fig"] and "Scroll the map" in back["cue"], back
-        assert whole.get_attribute("aria-pressed") == "false"
+        assert whole.inner_text() == "Whole map" and page.evaluate(f"{frame}.scrollLeft") == 40
     finally:
         context.close()
     context, page, m = _open(browser, site_url, 1280, 900, tmp_path, "1280-whole", which=which)

@@ -29,16 +29,25 @@ export function centreSideways(frame) {
 }
 
 // On a phone the map is wider than the screen; "Whole map" shrinks it to the screen's width for a look at all
-// of Europe (a new player saw a third of it and could not zoom out), and pressed again gives the map back
-// at its readable size, centred.
+// of Europe (a new player saw a third of it and could not zoom out). The button says what it will do next, and
+// the way back returns the frame to where the reader had scrolled it. Either way the map's top stays in sight
+// (the shrunk map, shorter, had left it under the header).
+const LABELS = { whole: "Whole map", back: "Back to readable size" };
+
 export function wireWholeMap(button, stage, frame) {
+  let left = null;
   button.addEventListener("click", () => {
-    const whole = button.getAttribute("aria-pressed") !== "true";
-    button.setAttribute("aria-pressed", String(whole));
+    const whole = !stage.hasAttribute("data-whole");
+    if (whole) left = frame.scrollLeft;
     stage.toggleAttribute("data-whole", whole);
+    button.textContent = whole ? LABELS.back : LABELS.whole;
     if (!whole) {
-      frame.scrollLeft = 0;
-      centreSideways(frame);
+      if (left) frame.scrollLeft = left;
+      else centreSideways(frame);
     }
+    const header = document.querySelector(".md-header");
+    const above = header ? header.getBoundingClientRect().bottom : 0;
+    const top = frame.getBoundingClientRect().top;
+    if (top < above) window.scrollBy({ top: top - above - 8, behavior: "instant" });
   });
 }

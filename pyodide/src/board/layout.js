@@ -71,7 +71,7 @@ export function buildPanel(id, spec) {
   // What a unit without an order does in this phase, then the orders typed (or the result), beside the boxes.
   const noteBox = el("div", { class: "board-note-box" }, p.note, p.restoreBtn);
   // Shown on a phone only (board.css), under the map: the whole map on the screen, or the readable frame.
-  p.wholeBtn = button("board-whole", "Whole map", { "aria-pressed": "false" });
+  p.wholeBtn = button("board-whole", "Whole map");
   const tools = el("div", { class: "board-map-tools" }, p.wholeBtn);
   p.stage = el("div", { class: "board-stage" }, p.figure, p.viewMap, tools);
   p.orderBoxes = el("div", { class: "board-boxes" });
