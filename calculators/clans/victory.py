@@ -108,8 +108,10 @@ def parse(v: dict) -> Standing:
         over = next(p for p, run in zip(POWERS, runs, strict=True) if run > TOTAL_CENTRES)
         # Any count may be the one to lower: the page shows this where the player just typed. Naming the clan at
         # which a running sum passed 68 ("up to Keith") puzzled a player who had just changed Campbell.
-        raise InputError(over.value, f"The clans' counts add up to {total}, more than the {TOTAL_CENTRES} "
-                         "supply centres on the board (CLAN 5.2): lower one of them.",
+        # How many to take off, said: a player who set one clan to 35 to try an outright win was left guessing.
+        raise InputError(over.value, f"The clans' counts add up to {total}, {total - TOTAL_CENTRES} more than the "
+                         f"{TOTAL_CENTRES} supply centres on the board (CLAN 5.2): lower the counts by "
+                         f"{total - TOTAL_CENTRES} in all.",
                          fields=tuple(q.value for q in POWERS))
     s = Standing(tuple((p, v[p.value]) for p in POWERS), Power(v["carlisle"]), Power(v["newcastle"]))
     for field, owner in (("carlisle", s.carlisle), ("newcastle", s.newcastle)):
