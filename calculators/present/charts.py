@@ -46,7 +46,9 @@ def bar_chart_html(chart: dict) -> str:
 
 def _bar_cell(value: float, top: float, series: int) -> str:
     width = max(0.0, min(BAR_W, BAR_W * value / top))
-    return (f'<td><span class="calc-bar-value">{escape(percent(value, 2))}</span>'
+    # A certain 0 or 1 reads "0%" or "100%", as a table's cell does ("0.00%" beside a table's "0%" read oddly).
+    shown = f"{int(value * 100)}%" if value in (0.0, 1.0) else percent(value, 2)
+    return (f'<td><span class="calc-bar-value">{escape(shown)}</span>'
             f'<svg class="calc-bar" viewBox="0 0 {BAR_W} {BAR_H}" preserveAspectRatio="none" aria-hidden="true">'
             f'<rect class="bar s{series}" width="{width:.2f}" height="{BAR_H}"/></svg></td>')
 

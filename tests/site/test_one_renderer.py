@@ -90,3 +90,13 @@ def test_what_the_map_helper_may_draw_is_admitted():
               '<tspan dx="2">is</tspan></text><rect width="1" height="1" fill="url(#army)"/></g></svg>')
     out = map_html({"type": "svg", "title": "Board", "svg": markup})
     assert 'class="calc-map"' in out and "<use" in out and 'data-province="par"' in out
+
+
+def test_a_bar_charts_certain_values_read_whole():
+    """A chart's 0 and 1 read "0%" and "100%", as a table's cells do; a chance between keeps two places."""
+    import re
+
+    from calculators.present.charts import bar_chart_html
+    html = bar_chart_html({"type": "bar", "title": "t", "labels": ["a", "b", "c"], "x_label": "x",
+                           "series": [{"name": "Chance", "values": [0.0, 0.25, 1.0]}]})
+    assert re.findall(r'class="calc-bar-value">([^<]*)<', html) == ["0%", "25.00%", "100%"]
