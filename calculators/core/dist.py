@@ -137,9 +137,10 @@ def mean_text(x: Fraction | float) -> str:
 
 
 def odds(x: Fraction | int) -> str | None:
-    """The odds beside a percentage, the same in a headline and a table cell: the fraction itself when it is
-    short enough to picture (at most 20 below the line), "1 in N" for a chance below one half, else none (a
-    likelier chance reads best as its percentage alone: "1 in 1.46" read oddly beside "3 in 5").
+    """The odds beside a headline's percentage: the fraction itself when it is short enough to picture (at most
+    20 below the line), "1 in N" for a chance below one half, else none (a likelier chance reads best as its
+    percentage alone: "1 in 1.46" read oddly beside "3 in 5"). A table's cells use "1 in N" alone, the same way
+    down a column (present.tables).
 
     >>> odds(Fraction(3, 5)), odds(Fraction(9139, 100000)), odds(Fraction(28435, 41472)), odds(1)
     ('3 in 5', '1 in 10.9', None, None)
