@@ -91,7 +91,8 @@ def present(turn: Turn, orders_text: str, *, rules: Iterable[str] = (), notes: I
     data: dict[str, Any] = {
         "phase": turn.phase.label(), "phase_code": turn.phase.code,
         "orders": [{"power": o.power, "order": o.text, "result": o.status.value, "dislodged": o.dislodged,
-                    "reason": o.reason, "rules": list(o.rules), "line": o.line} for o in outcomes],
+                    "reason": o.reason, "rules": list(o.rules), "line": o.line, "eliminated": o.eliminated}
+                   for o in outcomes],
         "fates": fates(turn), "counts": {s.value: n for s, n in done.counts.items()}, "waived": dict(done.waived),
         "next_phase": None if turn.winner else after.phase.label(), "position_after": after_text,
         "winner": turn.winner, "centres": {p: after.centre_count(p) for p in after.powers()},
