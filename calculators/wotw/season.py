@@ -371,7 +371,7 @@ def virus_removals(turn: Turn) -> Turn:
         outcomes.append(Outcome(MARTIAN, f"{designation(points)} {show(prov)} (default)", removals[-1],
                                 Status.SUCCEEDS, "removed by default, alphabetically by province (WOTW 9.3, ruling "
                                 "WOTW R9)", ("WOTW 9.2", "WOTW 9.3", "WOTW R9")))
-    if any(o.status in (Status.FAILS, Status.ILLEGAL) for o in outcomes):
+    if any(o.status in (Status.FAILS, Status.ILLEGAL, Status.UNREADABLE) for o in outcomes):
         notes.append("Some of the Martian's removals could not be made; the points still due were removed by "
                      "default (WOTW 9.3), the valid removals standing.")
     units = tuple(u for u in position.units if u.power != MARTIAN) + tuple(

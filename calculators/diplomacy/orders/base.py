@@ -31,6 +31,9 @@ class Status(StrEnum):
     FAILS = "fails"
     ILLEGAL = "illegal"  # ignored: the unit holds (ruling DIP R1)
     VOID = "void"  # legal but not matched (a support or convoy nobody used)
+    # A line not read as an order at all (an unknown province, a word out of place): ignored as an illegal order is
+    # (DIP 4.1, ruling DIP R1), but named as the board's check names it, since no rule of the game was broken.
+    UNREADABLE = "unreadable"
 
 
 class Illegal(Exception):
