@@ -30,11 +30,14 @@ def fates(turn: Turn) -> dict[str, str]:
         return out
     dislodged = {(d.unit.power, d.unit.location) for d in turn.position.dislodged}
     disbanded = {(u.power, u.location) for u in turn.removed}  # dislodged with nowhere to go (DIP 12.4)
+    gone = {(u.power, u.location) for u in turn.eliminated}  # a variant's own rule took it off (WOTW 3.3)
     out = {}
     for u in turn.start.units:
         key = (u.power, u.location)
         dest = moved.get(key)
-        if dest is not None:
+        if key in gone:
+            fate = f"is eliminated in {show(province_of(dest) if dest else u.province)}"
+        elif dest is not None:
             fate = f"moves to {show(province_of(dest))}"
         elif key in disbanded:
             fate = f"is dislodged from {show(u.province)} and disbanded"

@@ -91,7 +91,8 @@ def present(turn: Turn, orders_text: str, *, rules: Iterable[str] = (), notes: I
     data: dict[str, Any] = {
         "phase": turn.phase.label(), "phase_code": turn.phase.code,
         "orders": [{"power": o.power, "order": o.text, "result": o.status.value, "dislodged": o.dislodged,
-                    "reason": o.reason, "rules": list(o.rules), "line": o.line} for o in outcomes],
+                    "reason": o.reason, "rules": list(o.rules), "line": o.line, "eliminated": o.eliminated}
+                   for o in outcomes],
         "fates": fates(turn), "counts": {s.value: n for s, n in done.counts.items()}, "waived": dict(done.waived),
         "next_phase": None if turn.winner else after.phase.label(), "position_after": after_text,
         "winner": turn.winner, "centres": {p: after.centre_count(p) for p in after.powers()},
@@ -136,13 +137,13 @@ def retreats_table(variant: Variant, position: Position) -> Table:
 
 # -- the standard game's record: its summary and its extras ------------------------------------------------
 def standard_summary(turn: Turn) -> str:
-    """The phase in a sentence: how many written orders succeed, fail, are illegal or void; the units without an
-    order; who is dislodged; who wins."""
+    """The phase in a sentence: how many written orders succeed, fail, are illegal, unreadable or void; the units
+    without an order; who is dislodged; who wins."""
     done, after = tally(turn), turn.position
     counts, n = done.counts, done.written
     parts = [f"{k} {agreeing(k, verb)}" for k, verb in ((counts[Status.SUCCEEDS], "succeed"),
                                                         (counts[Status.FAILS], "fail"))]
-    parts += [f"{counts[s]} {s.value}" for s in (Status.ILLEGAL, Status.VOID) if counts[s]]
+    parts += [f"{counts[s]} {s.value}" for s in (Status.ILLEGAL, Status.UNREADABLE, Status.VOID) if counts[s]]
     summary = f"{turn.phase.label()}: {counted(n, 'order')}, " + ", ".join(parts) + "."
     # Dislodged with no place to retreat to: disbanded at once, no retreat phase (DIP 12.4, ruling DIP R20).
     stranded = len(turn.removed) if turn.phase.kind is PhaseKind.MOVEMENT else 0

@@ -57,6 +57,7 @@ class Turn:
     convoys: tuple[tuple[str, str, str, bool], ...] = ()  # (fleet location, army province, dest province, held)
     built: tuple[Unit, ...] = ()
     removed: tuple[Unit, ...] = ()
+    eliminated: tuple[Unit, ...] = ()  # start units a variant's own rule took off the board (WOTW 3.3's landing)
     winner: str | None = None
     barriers: Mapping[str, Barrier] = field(default_factory=dict)
     decided: Mapping[int, Decision] = field(default_factory=dict)

@@ -31,7 +31,7 @@ def read_standard(variant: Variant, phase: Phase, text: str) -> tuple[tuple[Pars
 
 
 def unreadable(err: ParseError, rules: tuple[str, ...] = ("DIP 4.1", "DIP R1")) -> Outcome:
-    return Outcome("", err.text, None, Status.ILLEGAL, err.message + "; the order is ignored", rules, line=err.line)
+    return Outcome("", err.text, None, Status.UNREADABLE, err.message + "; the order is ignored", rules, line=err.line)
 
 
 def eighteen_centres(variant: Variant, position: Position) -> str | None:

@@ -32,14 +32,24 @@ def martian_unit_svg(province: str, strength: int, at: tuple[float, float]) -> s
             f'<text class="strength" x="0" y="-3">{strength}</text></g>')
 
 
-def _overlay(martians: Iterable[Unit], landing: str | None) -> str:
+def landing_title(name: str, centre: bool, played: bool) -> str:
+    """What the cylinder marker is (WOTW 3.3, 3.4): before the season, where this season's cylinder lands and what
+    that does; after it, where it landed (the result's table and notes say what it eliminated)."""
+    if played:
+        return f"Cylinder landed in {name} this season (WOTW 3.3)"
+    return (f"Cylinder lands in {name} this season (WOTW 3.3): any unit there when it lands is eliminated"
+            + (", and the supply centre destroyed" if centre else "") + "; an Earth move into it bounces (WOTW 3.4)")
+
+
+def _overlay(martians: Iterable[Unit], landing: str | None, played: bool) -> str:
     """The Martian's pieces: the season's cylinder on its landing site, and every Martian unit."""
     gmap, geo = board(), standard_geometry()
     over = ['<g class="martians">']
     if landing:
         x, y = geo.anchor(landing)
+        site = gmap.provinces[landing]
         over.append(f'<g class="landing" data-province="{escape(landing)}">'
-                    f'<title>{escape("Cylinder lands in " + gmap.provinces[landing].name)}</title>'
+                    f'<title>{escape(landing_title(site.name, site.centre, played))}</title>'
                     f'<circle cx="{svg_number(x)}" cy="{svg_number(y)}" r="17"/>'
                     f'<g transform="translate({svg_number(x - 20)} {svg_number(y - 4)})">{CYLINDER_SHAPE}</g></g>')
     for m in martians:
@@ -71,7 +81,7 @@ def render(position: Position, landing: str | None, moves: Sequence[tuple[str, s
     """An SVG of the position after a War of the Worlds season, its moves drawn, the season's cylinder on its site."""
     return render_board(board(), _earth(position, False), title, moves=moves,
                         dislodged=[d.unit for d in position.dislodged],
-                        overlay=_overlay([u for u in position.units if u.power == MARTIAN], landing),
+                        overlay=_overlay([u for u in position.units if u.power == MARTIAN], landing, True),
                         destroyed=state(position).destroyed, id_prefix="wotw", adjustments=due(position))
 
 
@@ -81,5 +91,5 @@ def render_position(position: Position, title: str, marks: Iterable[Mark] = ()) 
     meet the cylinder (issue 23)."""
     landing = landing_site(state(position).schedule, position.phase.season, position.phase.year)
     return render_board(board(), _earth(position, True), title, marks=marks,
-                        overlay=_overlay([u for u in position.units if u.power == MARTIAN], landing),
+                        overlay=_overlay([u for u in position.units if u.power == MARTIAN], landing, False),
                         destroyed=state(position).destroyed, id_prefix="wotw", adjustments=due(position))

@@ -219,4 +219,6 @@ def _season_summary(turn: Turn, report: Report) -> str:
                "(DIP 12.4, ruling WOTW R17)" if turn.removed else "")
             + (f"; the Martian {', '.join(pushed)} to retreat (ruling WOTW R4)" if pushed else "")
             + (f"; cylinder lands in {show(report.landing)}" if report.landing else "")
+            + (f", eliminating {', '.join(report.eliminated)} (WOTW 3.3)" if report.landing and report.eliminated
+               else "")
             + (f"; {counted(len(report.destroyed_now), 'centre')} destroyed" if report.destroyed_now else "") + ".")

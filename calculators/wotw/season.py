@@ -73,13 +73,19 @@ def land_before_moves(turn: Turn) -> Turn:
     for p in refused:
         if any(u.power == p.power for u in there):
             why = f"the unit in {show(site)} was eliminated by the cylinder, which lands before the moves"
-            rules = ("WOTW 3.3", cite)
+            outcomes.append(Outcome(p.power or "", p.text, None, Status.ILLEGAL, why, ("WOTW 3.3", cite, "DIP R1"),
+                                    line=p.line, eliminated=True))
         else:
             why = f"the cylinder lands in {show(site)} before the moves, and its unit gives no order this season"
-            rules = ("WOTW 3.6", cite)
-        outcomes.append(Outcome(p.power or "", p.text, None, Status.ILLEGAL, why, rules + ("DIP R1",), line=p.line))
+            outcomes.append(Outcome(p.power or "", p.text, None, Status.ILLEGAL, why, ("WOTW 3.6", cite, "DIP R1"),
+                                    line=p.line))
+    # A unit there with no order is listed too: it never held, the cylinder took it first (no silent loss).
+    ordered = {p.power for p in refused}
+    outcomes += [Outcome(u.power, f"{u.label()} (no order)", None, Status.SUCCEEDS,
+                         f"eliminated: the cylinder lands in {show(site)} before the moves (WOTW 3.3)",
+                         ("WOTW 3.3", cite), eliminated=True) for u in there if u.power not in ordered]
     return turn.add(*outcomes).but(orders=tuple(p for p in turn.orders if p not in refused),
-                                   position=landed.position,
+                                   position=landed.position, eliminated=turn.eliminated + tuple(there),
                                    report=but(report, eliminated=landed.eliminated, landed_on=landed.landed_on))
 
 
@@ -187,8 +193,39 @@ def land_cylinder(turn: Turn) -> Turn:
     if site is None:
         return turn
     landed = _land(turn.position, site)
-    return turn.but(position=landed.position,
+    gone = _landed_on(turn, site)
+    return turn.but(position=landed.position, outcomes=_mark_eliminated(turn, site, gone),
+                    eliminated=turn.eliminated + gone,
                     report=but(report, eliminated=landed.eliminated, landed_on=landed.landed_on))
+
+
+def _landed_on(turn: Turn, site: str) -> tuple[Unit, ...]:
+    """WOTW 3.3, ruling WOTW R6 (after the moves): the season's units that end it in the site, as they started
+    it: those that did not move out (held, supported, failed to move, were dislodged there) and those that moved in."""
+    moved = {(p, a): b for p, a, b, ok in turn.moves if ok}
+    out = []
+    for u in turn.start.units:
+        dest = moved.get((u.power, u.location))
+        if (dest.split("/")[0] if dest else u.province) == site:
+            out.append(u)
+    return tuple(out)
+
+
+def _mark_eliminated(turn: Turn, site: str, gone: tuple[Unit, ...]) -> tuple[Outcome, ...]:
+    """Each eliminated unit's row says so (result "eliminated"), its order's own result kept in the reason and
+    in its status: a support given still counts, the unit is then lost (WOTW 3.3)."""
+    keys = {(u.power, u.location) for u in gone}
+    by_line = {w.parsed.line: w.unit for w in turn.checked.written if w.unit is not None and w.parsed.line}
+    cite = options_of(turn).cite("WOTW R6")  # a board's preview plays the season under the standard options
+    out = []
+    for o in turn.outcomes:
+        unit = getattr(o.order, "unit", None) or by_line.get(o.line)
+        if isinstance(unit, Unit) and (unit.power, unit.location) in keys:
+            then = f"then eliminated: the cylinder lands in {show(site)} after the moves (WOTW 3.3)"
+            o = o._replace(reason=f"{o.reason}; {then}" if o.reason else then, eliminated=True,
+                           rules=tuple(dict.fromkeys(o.rules + ("WOTW 3.3", cite))))
+        out.append(o)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -334,7 +371,7 @@ def virus_removals(turn: Turn) -> Turn:
         outcomes.append(Outcome(MARTIAN, f"{designation(points)} {show(prov)} (default)", removals[-1],
                                 Status.SUCCEEDS, "removed by default, alphabetically by province (WOTW 9.3, ruling "
                                 "WOTW R9)", ("WOTW 9.2", "WOTW 9.3", "WOTW R9")))
-    if any(o.status in (Status.FAILS, Status.ILLEGAL) for o in outcomes):
+    if any(o.status in (Status.FAILS, Status.ILLEGAL, Status.UNREADABLE) for o in outcomes):
         notes.append("Some of the Martian's removals could not be made; the points still due were removed by "
                      "default (WOTW 9.3), the valid removals standing.")
     units = tuple(u for u in position.units if u.power != MARTIAN) + tuple(

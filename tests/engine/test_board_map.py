@@ -372,3 +372,25 @@ def test_the_board_marks_the_seasons_cylinder_site_before_the_season_is_adjudica
     r = calculators.run("wotw-options", {"season": "spring", "year": 1904, "position": "Russia: A War",
                                          "landings": schedule})
     assert find(parse(r["charts"][0]["svg"]), "landing", "g") == []  # no landing after the sixth
+
+
+def test_the_cylinder_marker_says_what_it_is_before_and_after_the_season():
+    """WOTW 3.3, 3.4: the marker's title names the site, that it lands this season, and what that does (before
+    adjudicating: Marseilles is a supply centre); after the season, that it landed there. Words worked from the
+    rules' text, not read from the code."""
+    schedule = "Mar, Gal, Pic, Fin, Ser, Edi"
+    before = calculators.run("wotw-options", {"season": "spring", "year": 1901, "position": "France: A Mar",
+                                              "landings": schedule})
+    mark = find(parse(before["charts"][0]["svg"]), "landing", "g")[0]
+    assert mark.find(f"{SVG}title").text == (
+        "Cylinder lands in Marseilles this season (WOTW 3.3): any unit there when it lands is eliminated, and the "
+        "supply centre destroyed; an Earth move into it bounces (WOTW 3.4)")
+    fall = calculators.run("wotw-options", {"season": "fall", "year": 1901, "position": "Russia: A War",
+                                            "landings": schedule})  # Galicia: no supply centre
+    mark = find(parse(fall["charts"][0]["svg"]), "landing", "g")[0]
+    assert mark.find(f"{SVG}title").text == (
+        "Cylinder lands in Galicia this season (WOTW 3.3): any unit there when it lands is eliminated; an Earth "
+        "move into it bounces (WOTW 3.4)")
+    after = calculators.run("wotw-adjudicate", {"load": "start", "orders": "France: A Par - Bur"})
+    mark = find(parse(after["charts"][0]["svg"]), "landing", "g")[0]
+    assert mark.find(f"{SVG}title").text == "Cylinder landed in Marseilles this season (WOTW 3.3)"

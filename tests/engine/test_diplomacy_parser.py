@@ -161,11 +161,11 @@ def _results(position_text, orders_text, phase=START):
 
 
 @pytest.mark.parametrize("orders, status, reason", [
-    ("A Xyz - Bur", Status.ILLEGAL, "unknown province \u2018xyz\u2019; the order is ignored"),
+    ("A Xyz - Bur", Status.UNREADABLE, "unknown province \u2018xyz\u2019; the order is ignored"),
     ("A Ruh - Bur", Status.ILLEGAL, "there is no unit in Ruh"),
     ("Germany: F Lon - Nth", Status.ILLEGAL, "the unit in Lon is England's, not Germany's"),
-    ("A Par - Mun", Status.ILLEGAL, "Par is not adjacent to Munich, and no convoy can reach it; the unit holds"),
-    ("F Lon - Bel", Status.ILLEGAL, "Lon is not adjacent to Belgium for a fleet; the unit holds"),
+    ("A Par - Mun", Status.ILLEGAL, "Par is not adjacent to Mun, and no convoy can reach it; the unit holds"),
+    ("F Lon - Bel", Status.ILLEGAL, "Lon is not adjacent to Bel for a fleet; the unit holds"),
     ("F Gas - Par", Status.ILLEGAL, "a fleet cannot move inland to Paris; the unit holds"),
     ("A Par - Eng", Status.ILLEGAL, "an army cannot move into English Channel (sea); the unit holds"),
     ("F Mao - Spa", Status.ILLEGAL, "say which coast of Spain: Spa/nc or Spa/sc; the unit holds"),

@@ -185,7 +185,7 @@ def test_a_pasted_list_keeps_the_lines_it_reads_and_names_the_others():
     orders = {o["order"]: o for o in result["data"]["phases"][0]["orders"]}
     assert orders["France: A Par - Bur"]["result"] == "succeeds"
     assert orders["A Mun - Ruh"]["result"] == "succeeds" and orders["A Mun - Ruh"]["power"] == "Germany"
-    assert orders["France: A Mar - Xyz"]["result"] == "illegal"
+    assert orders["France: A Mar - Xyz"]["result"] == "unreadable"  # a line not read (DIP 4.1, DIP R1)
     assert result["summary"].endswith("2 lines not read.")
     assert "Line 4 was not read: unknown province \u2018hello\u2019" in result["notes"]
 

@@ -159,3 +159,18 @@ def test_landing_schedule_by_season_names_in_any_order():
 def test_landing_schedule_refusals(text, message):
     with pytest.raises(InputError, match=message):
         parse_sites(text)
+
+
+# -- WOTW 3.3, ruling WOTW R6: a unit the cylinder lands on ------------------------------------------------------
+def test_the_results_table_row_of_a_unit_the_cylinder_lands_on_says_eliminated():
+    """A new player's report: Spring 1901, France A Par - Bur; A Mar, given no order, holds and the cylinder lands
+    on it after the moves (WOTW 3.3, ruling WOTW R6). Its row says so; the rows of units elsewhere do not."""
+    import calculators
+
+    r = calculators.run("wotw-adjudicate", {"load": "start", "orders": "France: A Par - Bur"})
+    rows = {row[1]: row for row in r["tables"][0]["rows"]}
+    assert rows["A Mar (no order: holds)"] == [
+        "France", "A Mar (no order: holds)", "eliminated",
+        "holds; then eliminated: the cylinder lands in Mar after the moves (WOTW 3.3)", "DIP 6.1, WOTW 3.3, WOTW R6"]
+    assert rows["F Bre (no order: holds)"][2] == "succeeds"
+    assert rows["A Par - Bur"][2] == "succeeds"

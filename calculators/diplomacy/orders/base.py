@@ -31,6 +31,9 @@ class Status(StrEnum):
     FAILS = "fails"
     ILLEGAL = "illegal"  # ignored: the unit holds (ruling DIP R1)
     VOID = "void"  # legal but not matched (a support or convoy nobody used)
+    # A line not read as an order at all (an unknown province, a word out of place): ignored as an illegal order is
+    # (DIP 4.1, ruling DIP R1), but named as the board's check names it, since no rule of the game was broken.
+    UNREADABLE = "unreadable"
 
 
 class Illegal(Exception):
@@ -125,11 +128,18 @@ class Outcome(NamedTuple):
     rules: tuple[str, ...] = ()
     dislodged: bool = False
     line: int = 0
+    eliminated: bool = False  # taken off the board after the resolution by a variant's own rule (WOTW 3.3)
+
+    def result(self) -> str:
+        """The results table's word: the order's status, unless the unit itself was then eliminated (its order's
+        own result stays in ``status`` and is counted as such; the reason says both)."""
+        if self.eliminated:
+            return "eliminated"
+        return self.status.value + (" (dislodged)" if self.dislodged else "")
 
     def row(self) -> list:
         """The results table's row: the order without the power the Power column already gives."""
-        return [self.power, self.bare(), self.status.value + (" (dislodged)" if self.dislodged else ""),
-                self.reason, ", ".join(self.rules)]
+        return [self.power, self.bare(), self.result(), self.reason, ", ".join(self.rules)]
 
     def bare(self) -> str:
         """The order as written, less a leading ``Power:`` (``England: F Lon - Nth`` -> ``F Lon - Nth``)."""

@@ -67,7 +67,7 @@ def destination(gmap: GameMap, unit: Unit, dest: str) -> str:
         raise Illegal(f"a fleet cannot move inland to {info.name}", ("DIP 5.5",))
     reachable = gmap.fleet_coasts_to(unit.location, prov)
     if not reachable:
-        raise Illegal(f"{show(unit.location)} is not adjacent to {info.name} for a fleet", ("DIP 5.3", "DIP 5.5"))
+        raise Illegal(f"{show(unit.location)} is not adjacent to {show(prov)} for a fleet", ("DIP 5.3", "DIP 5.5"))
     if not info.coasts:
         return prov
     coast = coast_of(dest)
@@ -115,10 +115,10 @@ def check(context, unit: Unit, parsed) -> Move:
             and (via or not near):
         info = gmap.provinces[prov]
         if info.terrain is not Terrain.COAST or gmap.provinces[unit.province].terrain is not Terrain.COAST:
-            raise Illegal(f"{show(unit.province)} is not adjacent to {info.name}, and no convoy can reach it",
+            raise Illegal(f"{show(unit.province)} is not adjacent to {show(prov)}, and no convoy can reach it",
                           ("DIP 5.3", "DIP 8.1"))
         if not convoy_routes_exist(gmap, unit.province, prov, context.fleets_at_sea):
-            raise Illegal(f"{show(unit.province)} is not adjacent to {info.name}, and no fleets stand on a "
+            raise Illegal(f"{show(unit.province)} is not adjacent to {show(prov)}, and no fleets stand on a "
                           f"convoy route", ("DIP 5.3", "DIP 8.2"))
         return Move(unit, prov, via)
     return Move(unit, destination(gmap, unit, parsed.dest), via)
