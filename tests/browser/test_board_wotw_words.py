@@ -78,3 +78,17 @@ def test_after_a_wotw_season_is_adjudicated_the_line_says_how_its_map_is_drawn(p
     assert text == ("On the map a tick marks a move that succeeded and a cross an order that failed; the units stand "
                     "where the season leaves them."), text
     assert page.locator(f"{WOTW} .calc-board .board-map svg [data-unit='bur']").count() == 1, "France's army in Bur"
+
+
+def test_a_unit_the_cylinder_eliminates_is_named_beside_the_map(page, site_url):
+    """A new player ordered A Par - Bur in Spring 1901: the cylinder landed in Mar (the landing schedule's first
+    site) and eliminated A Mar (WOTW 3.3, after the moves by ruling WOTW R6), but nothing beside the map said so
+    and the table said "holds". The board's list of what went wrong names the eliminated unit and why."""
+    params = {"calc": "wotw-adjudicate", "season": "spring", "year": "1901", "orders": "France: A Par - Bur"}
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(site_url + "wotw/adjudicator/#" + urlencode(params))
+    board_ready(page, WOTW)
+    adjudicate(page, WOTW)
+    lines = page.locator(f"{WOTW} .board-problems li").all_inner_texts()
+    eliminated = [x for x in lines if x.startswith("France: A Mar")]
+    assert eliminated and " is eliminated (" in eliminated[0] and "WOTW 3.3" in eliminated[0], lines

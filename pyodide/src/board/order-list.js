@@ -51,15 +51,19 @@ function dueText(options) {
 // At most this many failed orders are explained beside the map; the rest are in the results table under it.
 const FAILED_SHOWN = 6;
 
-// Why each order that failed (or whose unit was dislodged) did, from the result's data: the map shows a cross
-// only, and a new player, two armies bouncing in Burgundy, could not tell why without opening the table.
+// Why each order that failed (or whose unit was dislodged or eliminated) did, from the result's data: the map
+// shows a cross only, and a new player, two armies bouncing in Burgundy, could not tell why without opening the
+// table.
 export function failures(result) {
   const orders = result && result.data && Array.isArray(result.data.orders) ? result.data.orders : [];
   // A unit without an order is written without its power ("F Rum (no order: holds)"): the power is put first.
   const named = (o) => (String(o.order).includes(":") && !String(o.order).includes("(no order") ? "" :
     String(o.power) + ": ") + String(o.order);
-  const lines = orders.filter((o) => o && (o.result === "fails" || o.dislodged))
-    .map((o) => named(o) + (o.dislodged ? " is dislodged" : " fails") + " (" + String(o.reason) + ")");
+  // A unit the season's cylinder eliminated (War of the Worlds, WOTW 3.3) is listed too: its order may have
+  // succeeded, but the unit is gone from the board.
+  const fate = (o) => (o.eliminated ? " is eliminated" : o.dislodged ? " is dislodged" : " fails");
+  const lines = orders.filter((o) => o && (o.result === "fails" || o.dislodged || o.eliminated))
+    .map((o) => named(o) + fate(o) + " (" + String(o.reason) + ")");
   if (lines.length <= FAILED_SHOWN) return lines;
   const more = lines.length - FAILED_SHOWN;
   return lines.slice(0, FAILED_SHOWN).concat(["… and " + plural(more, "more order") + " in the results table under " +
