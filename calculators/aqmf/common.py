@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
 from ..core import BarChart, Prob, Table, bool_param, chance, choice_param, frac, int_param
+from ..core.params import decimal_param, decimal_text
 from ..core.words import counted
 from .combat import MAX_ELEMENTS, MAX_RANGE
 from .dice import RollOptions
@@ -46,8 +47,24 @@ def attack_param():
                         help="Shooting at range, or an assault from base-to-base contact.")
 
 
+RANGE_HELP = f"In inches, to a tenth at most (7.5), from 0 to {MAX_RANGE}; compared exactly (ruling AQMF R33)."
+
+
 def range_param(default=10, help="Distance to the target (ignored in an assault)."):
-    return int_param("range", "Range", default, 0, MAX_RANGE, unit="inches", help=help)
+    """The range as measured at the table, half inches included (ruling AQMF R33)."""
+    return decimal_param("range", "Range", default, 0, MAX_RANGE, places=1, unit="inches",
+                         help=f"{help} {RANGE_HELP}")
+
+
+def json_number(value: Fraction) -> int | float:
+    """A measured distance for a result's data (JSON): a whole number as an int, 7.5 as a float (shown, never
+    compared: every threshold compares the exact Fraction)."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def inches(value) -> str:
+    """A measured distance as a player writes it: 7.5", 6" (ruling AQMF R33)."""
+    return decimal_text(value) + '"'
 
 
 def target_param(default: str, keys):

@@ -32,7 +32,7 @@ RULES = ("AQMF 2.1", "AQMF 4.2", "AQMF 5.2", "AQMF 5.4", "AQMF 5.5", "AQMF 5.6",
          "AQMF 9.2", "AQMF 9.3", "AQMF 12.6", "AQMF 13.3", "AQMF 14.2", "AQMF 16.1", "AQMF 17.1", "AQMF 18.1",
          "AQMF 18.3", "AQMF 18.4", "AQMF 18.5", "AQMF 18.7", "AQMF R2", "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6",
          "AQMF R8", "AQMF R9", "AQMF R11", "AQMF R13", "AQMF R14", "AQMF R15", "AQMF R16", "AQMF R17", "AQMF R18",
-         "AQMF R19", "AQMF R29", "AQMF R30", "AQMF R31", "AQMF R32")
+         "AQMF R19", "AQMF R29", "AQMF R30", "AQMF R31", "AQMF R32", "AQMF R33")
 
 
 def attacker_fields() -> list[Param]:
@@ -44,8 +44,8 @@ def attacker_fields() -> list[Param]:
                   help="Elements in range with line of sight (or in contact). Empty: the whole unit."),
         choice_param("attack", "Attack", SHOOTING, ATTACKS,
                      help="Assaults come in the First Move Phase, before any shooting (AQMF 4.2): list them first."),
-        int_param("range", "Range", 12, 0, c.MAX_RANGE, unit="inches",
-                  help="Distance to the target; a tripod within 6\" takes away dug in (ignored in an assault)."),
+        c.range_param(12, help="Distance to the target; a tripod within 6\" takes away dug in (ignored in an "
+                               "assault)."),
     ]
 
 

@@ -138,7 +138,7 @@ def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: in
     game="aqmf",
     rules=("AQMF 5.4", "AQMF 5.5", "AQMF 18.1", "AQMF 18.5", "AQMF 14.2", "AQMF 17.1", "AQMF 19.3", "AQMF R2",
            "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R8", "AQMF R11", "AQMF R13", "AQMF R15", "AQMF R16",
-           "AQMF R27"),
+           "AQMF R27", "AQMF R33"),
     page="aqmf/tripods.md",
     description="P(tripod destroyed within N volleys), with its Armor falling after each damage result.",
     params=[
