@@ -47,7 +47,8 @@ def attack_param():
                         help="Shooting at range, or an assault from base-to-base contact.")
 
 
-RANGE_HELP = f"In inches, to a tenth at most (7.5), from 0 to {MAX_RANGE}; compared exactly (ruling AQMF R33)."
+RANGE_HELP = (f"Inches, half inches too (7.5): at most one decimal place, up to {MAX_RANGE}; compared exactly "
+              "(ruling AQMF R33).")
 
 
 def range_param(default=10, help="Distance to the target (ignored in an assault)."):
