@@ -114,6 +114,7 @@ def fire_plan_calc(v: dict):
 def make_plan(name: str, group: GroupParam, items, tv: dict, opts: RollOptions, prefix: str,
               morale: MoraleReadings = SITE_MORALE) -> Plan:
     target = _target(tv, prefix)
+    check_sides(group, items, target, prefix + "target")
     attacks = resolve_attacks(group, items, target)
     lost_before = tv["lost_earlier"] if target.kind == "human" else 0
     if target.kind == "tripod":
@@ -175,6 +176,31 @@ def resolve_attacks(group: GroupParam, items, target: Target) -> list[Attack]:
 
 # Each side's targets (AQMF 5.2: a unit shoots or assaults an enemy unit); a custom unit with no morale may be either.
 MARTIAN_TARGETS, HUMAN_TARGETS = ("tripod",), ("human", "blip")
+
+
+def _same_side(item: dict, target: Target) -> bool:
+    """AQMF 5.2: a human unit never attacks a human unit or blip, a tripod never a tripod."""
+    martian = PRESETS[item["unit"]].kind == "tripod"
+    return target.kind in (MARTIAN_TARGETS if martian else HUMAN_TARGETS)
+
+
+def check_sides(group: GroupParam, items, target: Target, target_field: str) -> None:
+    """AQMF 5.2 for the whole plan at once: one sentence naming every attacker on the target's own side, attached
+    to the target and to each such attacker's Unit (the page shows it at whichever the player changed)."""
+    bad = [i for i, item in enumerate(items) if _same_side(item, target)]
+    if not bad:
+        return
+    side = "Martian" if target.kind in MARTIAN_TARGETS else "human"
+    who = [f"{group.item_label} {i + 1} ({PRESETS[items[i]['unit']].label})" for i in bad]
+    names = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+    one = len(bad) == 1
+    fix = "pick a Martian target" if side == "human" else "pick a human target"
+    message = (f"{names} cannot attack {target.label}: {'it is' if one else 'they are'} {side} like the target, and "
+               f"a unit shoots or assaults only an enemy unit (AQMF 5.2). Change {'its' if one else 'their'} unit, "
+               f"or {fix}.")
+    fields = (target_field, *(f"{group.name}.{i}.unit" for i in bad))
+    # Every attacker on the target's side: the target is the one change that mends them all.
+    raise InputError(target_field if len(bad) == len(items) else fields[1], message, fields)
 
 
 def _check_enemy(item: dict, target: Target) -> None:
