@@ -187,7 +187,8 @@ def _same_side(item: dict, target: Target) -> bool:
 def check_sides(group: GroupParam, items, target: Target, target_field: str) -> None:
     """AQMF 5.2 for the whole plan at once: one sentence naming every attacker on the target's own side, attached
     to the target and to each such attacker's Unit (the page shows it at whichever the player changed)."""
-    bad = [i for i, item in enumerate(items) if _same_side(item, target)]
+    # A tow-cable assault at a unit has its own, narrower error (AQMF 16.1: tripods only), given with the attack.
+    bad = [i for i, item in enumerate(items) if item["attack"] != TOW and _same_side(item, target)]
     if not bad:
         return
     side = "Martian" if target.kind in MARTIAN_TARGETS else "human"
@@ -199,8 +200,8 @@ def check_sides(group: GroupParam, items, target: Target, target_field: str) -> 
                f"a unit shoots or assaults only an enemy unit (AQMF 5.2). Change {'its' if one else 'their'} unit, "
                f"or {fix}.")
     fields = (target_field, *(f"{group.name}.{i}.unit" for i in bad))
-    # Every attacker on the target's side: the target is the one change that mends them all.
-    raise InputError(target_field if len(bad) == len(items) else fields[1], message, fields)
+    # Several attackers, all on the target's side: the target is the one change that mends them all.
+    raise InputError(target_field if len(bad) > 1 and len(bad) == len(items) else fields[1], message, fields)
 
 
 def _check_enemy(item: dict, target: Target) -> None:
