@@ -173,7 +173,7 @@ def _tripod_part(out: Result, odds, shooter, target, within_six: bool, opts) -> 
                         f"hits with {c.fcell(odds.p_hit)} and damages with {c.fcell(odds.p_damage)}.")
     out.charts.append(c.bar("Damage points", odds.damage, upto, "damage points"))
     order = ["no damage", *CATEGORIES]
-    out.charts.append(BarChart("Damage chart result", order, [("probability", [float(cats.get(k, 0)) for k in order])],
+    out.charts.append(BarChart("Damage chart result", order, [("Chance", [float(cats.get(k, 0)) for k in order])],
                                x_label="result"))
     out.tables.append(Table("Damage points", ["Points", "Chance"], c.dist_rows(odds.damage, upto, most=c.TABLE_ROWS)))
     if upto:

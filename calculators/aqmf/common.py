@@ -38,7 +38,7 @@ def weapon_param(default="unit"):
 
 
 def elements_param():
-    return int_param("elements", "Shooting elements", None, 1, MAX_ELEMENTS, optional=True, unit="elements",
+    return int_param("elements", "Shooting elements", None, 1, MAX_ELEMENTS, optional=True,
                      help="Elements in range with line of sight. Leave empty for the whole unit.")
 
 
@@ -74,7 +74,7 @@ def target_param(default: str, keys):
 
 
 def target_elements_param():
-    return int_param("target_elements", "Target elements", None, 1, MAX_ELEMENTS, optional=True, unit="elements",
+    return int_param("target_elements", "Target elements", None, 1, MAX_ELEMENTS, optional=True,
                      help="Elements left in the target unit. Leave empty for the full unit.")
 
 
@@ -140,7 +140,7 @@ def dist_rows(dist: Counts, upto: int, most: int | None = None) -> list[list]:
     return rows
 
 
-def bar(title: str, dist: Counts, upto: int, x_label: str, name: str = "probability") -> BarChart:
+def bar(title: str, dist: Counts, upto: int, x_label: str, name: str = "Chance") -> BarChart:
     d = dist.as_dict()
     return BarChart(title, [str(k) for k in range(upto + 1)],
                     [(name, [float(d.get(k, 0)) for k in range(upto + 1)])], x_label=x_label)

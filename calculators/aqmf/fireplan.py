@@ -40,7 +40,7 @@ def attacker_fields() -> list[Param]:
         choice_param("unit", "Unit", "boc-mg", choices(SHOOTERS),
                      help="A unit from the scenarios' rosters, or a custom unit (then pick its weapon)."),
         c.weapon_param(),
-        int_param("elements", "Elements attacking", None, 1, MAX_ELEMENTS, optional=True, unit="elements",
+        int_param("elements", "Elements attacking", None, 1, MAX_ELEMENTS, optional=True,
                   help="Elements in range with line of sight (or in contact). Empty: the whole unit."),
         choice_param("attack", "Attack", SHOOTING, ATTACKS,
                      help="Assaults come in the First Move Phase, before any shooting (AQMF 4.2): list them first."),
@@ -56,7 +56,7 @@ def target_fields(fold: bool = False) -> list[Param]:
             *folded(c.target_elements_param(), c.defense_param(), c.armor_param()),
             c.cover_param(), c.dug_in_param(),
             *folded(c.immobilized_param(),
-                    int_param("lost_earlier", "Elements lost earlier this turn", 0, 0, MAX_ELEMENTS, unit="elements",
+                    int_param("lost_earlier", "Elements lost earlier this turn", 0, 0, MAX_ELEMENTS,
                               help="A human unit's losses this turn before these attacks: they count in its morale "
                                    "test (when ruling AQMF R18 counts only the losses to shooting, give only those)."))]
 
@@ -78,7 +78,7 @@ COMPARE_TARGET = group_param("compare_target", "Plan B: its own target", target_
                                   "Empty: the same target as plan A.")
 NEARBY = group_param("nearby", "Units within 6\" of the tripod", [
     choice_param("unit", "Unit", "boc-infantry", choices(NEARBY_UNITS), help="A unit caught if the tripod explodes."),
-    int_param("elements", "Elements", None, 1, MAX_ELEMENTS, optional=True, unit="elements",
+    int_param("elements", "Elements", None, 1, MAX_ELEMENTS, optional=True,
               help="Elements within 6\" of the tripod. Empty: the whole unit."),
     c.defense_param(), c.armor_param("Custom Armor", "Only for a custom unit: its printed Armor."),
     c.cover_param(), c.dug_in_param(),

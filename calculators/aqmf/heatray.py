@@ -36,12 +36,12 @@ MAX_OTHERS = 9
                      help="Cover of the element the focused beam aims at, or the sweep template's end is on."),
         bool_param("end_dug_in", "End element dug in", False,
                    help="+2 Armor, unless the range above is 6\" or less: the tripod is then within 6\" of it."),
-        int_param("others_open", "Other elements under the template", 2, 0, MAX_OTHERS, unit="elements",
+        int_param("others_open", "Other elements under the template", 2, 0, MAX_OTHERS,
                   help="Sweep only: further elements under the template that are not dug in."),
-        *more(int_param("others_dug_in", "Other dug-in elements, more than 6\" away", 0, 0, MAX_OTHERS, unit="elements",
+        *more(int_param("others_dug_in", "Other dug-in elements, more than 6\" away", 0, 0, MAX_OTHERS,
                         help="Sweep only: further dug-in elements under the template, each more than 6\" from the "
                              "tripod: they keep their +2 Armor."),
-              int_param("others_dug_in_close", "Other dug-in elements within 6\"", 0, 0, MAX_OTHERS, unit="elements",
+              int_param("others_dug_in_close", "Other dug-in elements within 6\"", 0, 0, MAX_OTHERS,
                         help="Sweep only: further dug-in elements under the template that are themselves within 6\" "
                              "of the tripod: they lose the +2 (AQMF 13.3, ruling AQMF R30)."),
               c.lucky_param(), c.tough_param()),
