@@ -142,6 +142,9 @@ def _takes(p: dict) -> str:
     kind = p["type"]
     if kind == "int":
         accepts = f"A whole number from {p['min']} to {p['max']}" + (", or empty" if p.get("optional") else "")
+    elif kind == "decimal":
+        places = "one decimal place" if p["places"] == 1 else f"{p['places']} decimal places"
+        accepts = f"A number from {p['min']} to {p['max']}, with at most {places} (7.5)"
     elif kind == "bool":
         accepts = "On or off"
     elif kind == "choice" and p.get("ruling"):

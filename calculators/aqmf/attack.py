@@ -14,7 +14,8 @@ from .stats import COVER_BONUS, DUG_IN_TRIPOD_RANGE, IMMOBILIZED_DEFENSE
 RULES = ("AQMF 5.4", "AQMF 5.5", "AQMF 5.8", "AQMF 6.2", "AQMF 6.4", "AQMF 7.2", "AQMF 9.2", "AQMF 9.3", "AQMF 12.6",
          "AQMF 13.3", "AQMF 14.2", "AQMF 17.1", "AQMF 18.1", "AQMF 19.1", "AQMF 19.2", "AQMF 19.3", "AQMF R2",
          "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R7", "AQMF R8", "AQMF R9", "AQMF R10", "AQMF R11",
-         "AQMF R12", "AQMF R13", "AQMF R16", "AQMF R19", "AQMF R20", "AQMF R27", "AQMF R28", "AQMF R29", "AQMF R30")
+         "AQMF R12", "AQMF R13", "AQMF R16", "AQMF R19", "AQMF R20", "AQMF R27", "AQMF R28", "AQMF R29", "AQMF R30",
+         "AQMF R33")
 
 
 def resolve(v: dict):
@@ -58,6 +59,8 @@ def attack_calc(v: dict) -> Result:
         rules.append("AQMF R11")
     if v["attack"] == "assault" and target.cover != "none":
         rules.append("AQMF R29")
+    if v["attack"] != "assault" and v["range"].denominator != 1:
+        rules.append("AQMF R33")  # a fraction of an inch, compared exactly
     out = report(shooter, target, within_six, c.options(v), rules)
     if v["attack"] == "assault" and target.cover != "none":
         out.notes.append(f"Cover counts in an assault as in shooting: +{COVER_BONUS[target.cover]} Defense "
@@ -170,7 +173,7 @@ def _tripod_part(out: Result, odds, shooter, target, within_six: bool, opts) -> 
                         f"hits with {c.fcell(odds.p_hit)} and damages with {c.fcell(odds.p_damage)}.")
     out.charts.append(c.bar("Damage points", odds.damage, upto, "damage points"))
     order = ["no damage", *CATEGORIES]
-    out.charts.append(BarChart("Damage chart result", order, [("probability", [float(cats.get(k, 0)) for k in order])],
+    out.charts.append(BarChart("Damage chart result", order, [("Chance", [float(cats.get(k, 0)) for k in order])],
                                x_label="result"))
     out.tables.append(Table("Damage points", ["Points", "Chance"], c.dist_rows(odds.damage, upto, most=c.TABLE_ROWS)))
     if upto:

@@ -8,6 +8,7 @@ from functools import lru_cache
 from math import comb
 
 from ..core import InputError
+from ..core.params import decimal_text
 from .exact import IntDist
 from .dice import QUICK_START, RollOptions, p_damage, p_success
 from .forces import BLIP_ARMOR, BLIP_DEFENSE, PRESETS, Preset
@@ -67,9 +68,15 @@ def binomial(n: int, p: Fraction) -> IntDist:
     return IntDist.binomial(n, p)
 
 
-def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str, range_in: int) -> Shooter:
+def _exactly(range_in: Fraction) -> str:
+    """Ruling AQMF R33 cited where a fraction of an inch decided the check."""
+    return "" if range_in.denominator == 1 else " (ruling AQMF R33)"
+
+
+def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str, range_in: Fraction) -> Shooter:
     """The shooter's weapon and dice, checking the weapon suits the unit, the attack and the range (ruling
-    AQMF R11: no heat ray in an assault, where a tripod uses its Reaper Tentacles)."""
+    AQMF R11: no heat ray in an assault, where a tripod uses its Reaper Tentacles). ``range_in`` is exact (a
+    Fraction, ruling AQMF R33): 15.5" is beyond a 15" weapon, 15" is not (ruling AQMF R12)."""
     preset = PRESETS[shooter]
     unit = UNITS[preset.unit] if preset.unit else None
     if weapon == "unit":
@@ -92,9 +99,11 @@ def resolve_shooter(shooter: str, weapon: str, elements: int | None, attack: str
         if w.assault_only:
             raise InputError("weapon", f"{w.name} can only be used in an assault.")
         if range_in < w.min_range:
-            raise InputError("range", f"{range_in}\" is inside the minimum range of the {w.name} ({w.min_range}\").")
+            raise InputError("range", f"{decimal_text(range_in)}\" is inside the minimum range of the {w.name} "
+                                     f"({w.min_range}\"){_exactly(range_in)}.")
         if w.max_range is not None and range_in > w.max_range:
-            raise InputError("range", f"{range_in}\" is out of range: the range of the {w.name} is {w.max_range}\".")
+            raise InputError("range", f"{decimal_text(range_in)}\" is out of range: the range of the {w.name} is "
+                                     f"{w.max_range}\"{_exactly(range_in)}.")
     n = within_size(preset, elements, "elements", "can attack")
     tripod = preset.kind == "tripod"
     return Shooter(unit_label(preset, n, "attacking"), w, n, tripod)

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
 from ..core import BarChart, Prob, Table, bool_param, chance, choice_param, frac, int_param
+from ..core.params import decimal_param, decimal_text
 from ..core.words import counted
 from .combat import MAX_ELEMENTS, MAX_RANGE
 from .dice import RollOptions
@@ -37,7 +38,7 @@ def weapon_param(default="unit"):
 
 
 def elements_param():
-    return int_param("elements", "Shooting elements", None, 1, MAX_ELEMENTS, optional=True, unit="elements",
+    return int_param("elements", "Shooting elements", None, 1, MAX_ELEMENTS, optional=True,
                      help="Elements in range with line of sight. Leave empty for the whole unit.")
 
 
@@ -46,8 +47,25 @@ def attack_param():
                         help="Shooting at range, or an assault from base-to-base contact.")
 
 
+RANGE_HELP = (f"Inches, half inches too (7.5): at most one decimal place, up to {MAX_RANGE}; compared exactly "
+              "(ruling AQMF R33).")
+
+
 def range_param(default=10, help="Distance to the target (ignored in an assault)."):
-    return int_param("range", "Range", default, 0, MAX_RANGE, unit="inches", help=help)
+    """The range as measured at the table, half inches included (ruling AQMF R33)."""
+    return decimal_param("range", "Range", default, 0, MAX_RANGE, places=1, unit="inches",
+                         help=f"{help} {RANGE_HELP}")
+
+
+def json_number(value: Fraction) -> int | float:
+    """A measured distance for a result's data (JSON): a whole number as an int, 7.5 as a float (shown, never
+    compared: every threshold compares the exact Fraction)."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def inches(value) -> str:
+    """A measured distance as a player writes it: 7.5", 6" (ruling AQMF R33)."""
+    return decimal_text(value) + '"'
 
 
 def target_param(default: str, keys):
@@ -56,7 +74,7 @@ def target_param(default: str, keys):
 
 
 def target_elements_param():
-    return int_param("target_elements", "Target elements", None, 1, MAX_ELEMENTS, optional=True, unit="elements",
+    return int_param("target_elements", "Target elements", None, 1, MAX_ELEMENTS, optional=True,
                      help="Elements left in the target unit. Leave empty for the full unit.")
 
 
@@ -122,7 +140,7 @@ def dist_rows(dist: Counts, upto: int, most: int | None = None) -> list[list]:
     return rows
 
 
-def bar(title: str, dist: Counts, upto: int, x_label: str, name: str = "probability") -> BarChart:
+def bar(title: str, dist: Counts, upto: int, x_label: str, name: str = "Chance") -> BarChart:
     d = dist.as_dict()
     return BarChart(title, [str(k) for k in range(upto + 1)],
                     [(name, [float(d.get(k, 0)) for k in range(upto + 1)])], x_label=x_label)

@@ -32,7 +32,7 @@ RULES = ("AQMF 2.1", "AQMF 4.2", "AQMF 5.2", "AQMF 5.4", "AQMF 5.5", "AQMF 5.6",
          "AQMF 9.2", "AQMF 9.3", "AQMF 12.6", "AQMF 13.3", "AQMF 14.2", "AQMF 16.1", "AQMF 17.1", "AQMF 18.1",
          "AQMF 18.3", "AQMF 18.4", "AQMF 18.5", "AQMF 18.7", "AQMF R2", "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6",
          "AQMF R8", "AQMF R9", "AQMF R11", "AQMF R13", "AQMF R14", "AQMF R15", "AQMF R16", "AQMF R17", "AQMF R18",
-         "AQMF R19", "AQMF R29", "AQMF R30", "AQMF R31", "AQMF R32")
+         "AQMF R19", "AQMF R29", "AQMF R30", "AQMF R31", "AQMF R32", "AQMF R33")
 
 
 def attacker_fields() -> list[Param]:
@@ -40,12 +40,12 @@ def attacker_fields() -> list[Param]:
         choice_param("unit", "Unit", "boc-mg", choices(SHOOTERS),
                      help="A unit from the scenarios' rosters, or a custom unit (then pick its weapon)."),
         c.weapon_param(),
-        int_param("elements", "Elements attacking", None, 1, MAX_ELEMENTS, optional=True, unit="elements",
+        int_param("elements", "Elements attacking", None, 1, MAX_ELEMENTS, optional=True,
                   help="Elements in range with line of sight (or in contact). Empty: the whole unit."),
         choice_param("attack", "Attack", SHOOTING, ATTACKS,
                      help="Assaults come in the First Move Phase, before any shooting (AQMF 4.2): list them first."),
-        int_param("range", "Range", 12, 0, c.MAX_RANGE, unit="inches",
-                  help="Distance to the target; a tripod within 6\" takes away dug in (ignored in an assault)."),
+        c.range_param(12, help="Distance to the target; a tripod within 6\" takes away dug in (ignored in an "
+                               "assault)."),
     ]
 
 
@@ -56,7 +56,7 @@ def target_fields(fold: bool = False) -> list[Param]:
             *folded(c.target_elements_param(), c.defense_param(), c.armor_param()),
             c.cover_param(), c.dug_in_param(),
             *folded(c.immobilized_param(),
-                    int_param("lost_earlier", "Elements lost earlier this turn", 0, 0, MAX_ELEMENTS, unit="elements",
+                    int_param("lost_earlier", "Elements lost earlier this turn", 0, 0, MAX_ELEMENTS,
                               help="A human unit's losses this turn before these attacks: they count in its morale "
                                    "test (when ruling AQMF R18 counts only the losses to shooting, give only those)."))]
 
@@ -78,7 +78,7 @@ COMPARE_TARGET = group_param("compare_target", "Plan B: its own target", target_
                                   "Empty: the same target as plan A.")
 NEARBY = group_param("nearby", "Units within 6\" of the tripod", [
     choice_param("unit", "Unit", "boc-infantry", choices(NEARBY_UNITS), help="A unit caught if the tripod explodes."),
-    int_param("elements", "Elements", None, 1, MAX_ELEMENTS, optional=True, unit="elements",
+    int_param("elements", "Elements", None, 1, MAX_ELEMENTS, optional=True,
               help="Elements within 6\" of the tripod. Empty: the whole unit."),
     c.defense_param(), c.armor_param("Custom Armor", "Only for a custom unit: its printed Armor."),
     c.cover_param(), c.dug_in_param(),
@@ -114,6 +114,7 @@ def fire_plan_calc(v: dict):
 def make_plan(name: str, group: GroupParam, items, tv: dict, opts: RollOptions, prefix: str,
               morale: MoraleReadings = SITE_MORALE) -> Plan:
     target = _target(tv, prefix)
+    check_sides(group, items, target, prefix + "target")
     attacks = resolve_attacks(group, items, target)
     lost_before = tv["lost_earlier"] if target.kind == "human" else 0
     if target.kind == "tripod":
@@ -175,6 +176,32 @@ def resolve_attacks(group: GroupParam, items, target: Target) -> list[Attack]:
 
 # Each side's targets (AQMF 5.2: a unit shoots or assaults an enemy unit); a custom unit with no morale may be either.
 MARTIAN_TARGETS, HUMAN_TARGETS = ("tripod",), ("human", "blip")
+
+
+def _same_side(item: dict, target: Target) -> bool:
+    """AQMF 5.2: a human unit never attacks a human unit or blip, a tripod never a tripod."""
+    martian = PRESETS[item["unit"]].kind == "tripod"
+    return target.kind in (MARTIAN_TARGETS if martian else HUMAN_TARGETS)
+
+
+def check_sides(group: GroupParam, items, target: Target, target_field: str) -> None:
+    """AQMF 5.2 for the whole plan at once: one sentence naming every attacker on the target's own side, attached
+    to the target and to each such attacker's Unit (the page shows it at whichever the player changed)."""
+    # A tow-cable assault at a unit has its own, narrower error (AQMF 16.1: tripods only), given with the attack.
+    bad = [i for i, item in enumerate(items) if item["attack"] != TOW and _same_side(item, target)]
+    if not bad:
+        return
+    side = "Martian" if target.kind in MARTIAN_TARGETS else "human"
+    who = [f"{group.item_label} {i + 1} ({PRESETS[items[i]['unit']].label})" for i in bad]
+    names = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+    one = len(bad) == 1
+    fix = "pick a Martian target" if side == "human" else "pick a human target"
+    message = (f"{names} cannot attack {target.label}: {'it is' if one else 'they are'} {side} like the target, and "
+               f"a unit shoots or assaults only an enemy unit (AQMF 5.2). Change {'its' if one else 'their'} unit, "
+               f"or {fix}.")
+    fields = (target_field, *(f"{group.name}.{i}.unit" for i in bad))
+    # Several attackers, all on the target's side: the target is the one change that mends them all.
+    raise InputError(target_field if len(bad) > 1 and len(bad) == len(items) else fields[1], message, fields)
 
 
 def _check_enemy(item: dict, target: Target) -> None:

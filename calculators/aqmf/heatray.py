@@ -1,6 +1,8 @@
 """Heat ray: focused against sweep on the same targets (aqmf-heat-ray)."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, more, prob
 from ..core.words import counted
 from . import common as c
@@ -21,7 +23,7 @@ MAX_OTHERS = 9
     title="Heat ray: focused or sweep",
     game="aqmf",
     rules=("AQMF 6.1", "AQMF 6.2", "AQMF 6.4", "AQMF 13.3", "AQMF 14.2", "AQMF 19.3", "AQMF R2", "AQMF R3",
-           "AQMF R4", "AQMF R10", "AQMF R12", "AQMF R13", "AQMF R19", "AQMF R30"),
+           "AQMF R4", "AQMF R10", "AQMF R12", "AQMF R13", "AQMF R19", "AQMF R30", "AQMF R33"),
     page="aqmf/shooting.md",
     description="One heat ray shot, focused (+3) or swept (+2) over several elements, side by side.",
     params=[
@@ -34,12 +36,12 @@ MAX_OTHERS = 9
                      help="Cover of the element the focused beam aims at, or the sweep template's end is on."),
         bool_param("end_dug_in", "End element dug in", False,
                    help="+2 Armor, unless the range above is 6\" or less: the tripod is then within 6\" of it."),
-        int_param("others_open", "Other elements under the template", 2, 0, MAX_OTHERS, unit="elements",
+        int_param("others_open", "Other elements under the template", 2, 0, MAX_OTHERS,
                   help="Sweep only: further elements under the template that are not dug in."),
-        *more(int_param("others_dug_in", "Other dug-in elements, more than 6\" away", 0, 0, MAX_OTHERS, unit="elements",
+        *more(int_param("others_dug_in", "Other dug-in elements, more than 6\" away", 0, 0, MAX_OTHERS,
                         help="Sweep only: further dug-in elements under the template, each more than 6\" from the "
                              "tripod: they keep their +2 Armor."),
-              int_param("others_dug_in_close", "Other dug-in elements within 6\"", 0, 0, MAX_OTHERS, unit="elements",
+              int_param("others_dug_in_close", "Other dug-in elements within 6\"", 0, 0, MAX_OTHERS,
                         help="Sweep only: further dug-in elements under the template that are themselves within 6\" "
                              "of the tripod: they lose the +2 (AQMF 13.3, ruling AQMF R30)."),
               c.lucky_param(), c.tough_param()),
@@ -63,12 +65,12 @@ def heat_ray_calc(v: dict) -> Result:
 
     focused = mixed_sweep(p_hit, [p_dmg(end, FOCUSED.power, end_close)])
     total = 1 + others
-    rules = ["AQMF 6.1", "AQMF 6.2", "AQMF 6.4", *opts.rules()]
+    rules = ["AQMF 6.1", "AQMF 6.2", "AQMF 6.4", *opts.rules(), *(["AQMF R33"] if rng.denominator != 1 else [])]
     notes = []
     if v["end_dug_in"] or v["others_dug_in"] or v["others_dug_in_close"]:
         rules += ["AQMF 13.3", "AQMF R30"]
         notes.append(_dug_in_note(v, end_close))
-    data = {"range": rng, "elements_under_template": total, "p_hit": prob(p_hit),
+    data = {"range": c.json_number(rng), "elements_under_template": total, "p_hit": prob(p_hit),
             "focused": focused.to_json(), "focused_expected": prob(focused.mean()),
             "focused_at_least": c.at_least_json(focused, total)}
     if rng > SWEEP.max_range:
@@ -81,7 +83,7 @@ def heat_ray_calc(v: dict) -> Result:
                  "sweep_expected": prob(sweep.mean()), "sweep_at_least": c.at_least_json(sweep, total)})
     summary = (f"Focused beam destroys the end element: {c.pstr(focused.at_least(1))}. A sweep over "
                f"{counted(total, 'element')} destroys at least one: {c.pstr(sweep.at_least(1))}.")
-    notes.insert(0, f"One heat ray shot at {rng}\": on average the focused beam destroys "
+    notes.insert(0, f"One heat ray shot at {c.inches(rng)}: on average the focused beam destroys "
                     f"{float(focused.mean()):.3f} elements, the sweep {float(sweep.mean()):.3f}.")
     charts = [c.bar("Focused beam: elements destroyed", focused, total, "elements destroyed"),
               c.bar("Sweep: elements destroyed", sweep, total, "elements destroyed"),
@@ -100,7 +102,8 @@ def _end_target(v: dict) -> Target:
     """The element the focused beam aims at or the sweep's template ends on (AQMF 6.4: 3\" away at least)."""
     rng = v["range"]
     if rng < FOCUSED.min_range:
-        raise InputError("range", f"{rng}\" is inside the heat ray's 3\" minimum range (AQMF 6.4).")
+        raise InputError("range", f"{c.inches(rng)} is inside the heat ray's 3\" minimum range (AQMF 6.4, "
+                                 "ruling AQMF R33).")
     try:
         return resolve_target(v["target"], 1, v["defense"], v["armor"], v["end_cover"], v["end_dug_in"], False)
     except InputError as err:  # name this form's own field
@@ -108,9 +111,9 @@ def _end_target(v: dict) -> Target:
         raise InputError(field, err.message) from None
 
 
-def _focused_only(rng: int, focused: IntDist, data: dict, rules: list[str], notes: list[str]) -> Result:
+def _focused_only(rng: Fraction, focused: IntDist, data: dict, rules: list[str], notes: list[str]) -> Result:
     """Beyond 15\" only the focused beam fires (AQMF 6.2)."""
-    why = f"At {rng}\" only the focused beam can fire: a sweep's template must lie within 15\" (AQMF 6.2)."
+    why = f"At {c.inches(rng)} only the focused beam can fire: a sweep's template must lie within 15\" (AQMF 6.2)."
     # Same keys at every range: the sweep's are present and empty, with the reason stated.
     data.update({"sweep_possible": False, "sweep_impossible": why, "sweep": None, "sweep_expected": None,
                  "sweep_at_least": None})
@@ -141,7 +144,7 @@ def _dug_in_note(v: dict, end_close: bool) -> str:
     parts = []
     if v["end_dug_in"]:
         parts.append("the end element, " + ("at 6\" or less, loses its +2 Armor" if end_close
-                                            else f"at {v['range']}\", keeps its +2 Armor"))
+                                            else f"at {c.inches(v['range'])}, keeps its +2 Armor"))
     if v["others_dug_in"]:
         parts.append(f"{v['others_dug_in']} other{'s' if v['others_dug_in'] > 1 else ''} more than 6\" away "
                      "keep{} the +2".format("" if v["others_dug_in"] > 1 else "s"))

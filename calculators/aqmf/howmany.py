@@ -31,7 +31,7 @@ WORDS = {"destroyed": {"tripod": "tripod destroyed", "human": "unit wiped out", 
     rules=("AQMF 5.4", "AQMF 5.5", "AQMF 5.8", "AQMF 6.2", "AQMF 7.2", "AQMF 9.2", "AQMF 9.3", "AQMF 12.6",
            "AQMF 13.3", "AQMF 14.2", "AQMF 17.1", "AQMF 18.1", "AQMF 18.5", "AQMF R2", "AQMF R3", "AQMF R4",
            "AQMF R5", "AQMF R6", "AQMF R8", "AQMF R11", "AQMF R13", "AQMF R15", "AQMF R16", "AQMF R19", "AQMF R29",
-           "AQMF R18", "AQMF R30", "AQMF R31"),
+           "AQMF R18", "AQMF R30", "AQMF R31", "AQMF R33"),
     page="aqmf/fire-plan.md",
     description="The smallest number of elements, or of volleys, of one kind of unit that reaches a chance "
                 "(50 %, 90 %), with the whole chance curve.",

@@ -42,7 +42,7 @@ def winner(modifier: int) -> dict[str, Fraction]:
     rules=("AQMF 3.1", "AQMF 3.2", "AQMF 20.3", "AQMF R1"),
     page="aqmf/turn.md",
     description="Who wins the initiative roll-off, with the full game's modifiers and the tie ruling.",
-    params=[int_param(key, label, 0, 0, 5, unit="units",
+    params=[int_param(key, label, 0, 0, 5,
                       help=f"Previous turn ({mod:+d} each to the human roll). Full game only: 0 in the quick-start.")
             for key, label, mod in MODIFIERS],
 )
@@ -61,7 +61,7 @@ def initiative_calc(v: dict) -> Result:
             "margin": diff.to_json()}
     labels = [str(k) for k, _ in diff.items]
     charts = [BarChart("Human roll minus Martian roll (first roll-off)", labels,
-                       [("probability", [float(p) for _, p in diff.items])], x_label="margin"),
+                       [("Chance", [float(p) for _, p in diff.items])], x_label="margin"),
               BarChart("Who wins the initiative", ["human", "Martian"],
                        [("with these modifiers", [float(final["human"]), float(final["martian"])]),
                         ("no modifiers", [float(plain["human"]), float(plain["martian"])])], x_label="winner")]

@@ -41,10 +41,10 @@ def rally_attempts(first_losses: int, attempts: int = MAX_ATTEMPTS) -> Dist:
     page="aqmf/turn.md",
     description="Chance a human unit passes its morale test after L losses, routs, and rallies.",
     params=[
-        int_param("losses", "Elements lost this turn", 1, 1, 10, unit="elements",
+        int_param("losses", "Elements lost this turn", 1, 1, 10,
                   help="Elements the unit lost to enemy shooting or assault this turn (1 to 10; a table that counts "
                        "only the losses to shooting, ruling AQMF R18's other reading, gives only those)."),
-        int_param("left", "Elements left", 2, 0, 20, unit="elements",
+        int_param("left", "Elements left", 2, 0, 20,
                   help="Elements still alive. A unit wiped out (0 left) does not test."),
         int_param("rally_losses", "Losses counted at the rally", 0, 0, 10, unit="elements",
                   help="Elements lost in the turn when the first rally is tried: the same losses if the unit's "
@@ -79,11 +79,11 @@ def morale_calc(v: dict) -> Result:
         "rally_attempts": attempts.to_json(lambda k: k if k <= MAX_ATTEMPTS else "not yet"),
     }
     charts = [
-        BarChart("Morale test", ["passes", "routs"], [("probability", [float(passed), float(rout)])],
+        BarChart("Morale test", ["passes", "routs"], [("Chance", [float(passed), float(rout)])],
                  x_label="outcome"),
         BarChart("Rally attempts until the unit regroups", [str(k) if k <= MAX_ATTEMPTS else "later" for k, _ in
                                                             attempts.items],
-                 [("probability", [float(w) for _, w in attempts.items])], x_label="attempt"),
+                 [("Chance", [float(w) for _, w in attempts.items])], x_label="attempt"),
     ]
     tables = [Table("Pass chance by losses (AQMF 9.3)", ["Losses", "D10 needed", "Chance to pass"], ref_rows),
               Table("Rally attempt that succeeds", ["Attempt", "Chance"], att_rows)]

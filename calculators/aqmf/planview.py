@@ -162,7 +162,7 @@ def tripod_data(plan: Plan, out: Result | None) -> dict:
         out.tables.append(Table("Still standing, with lasting damage", ["Effect", "Chance"],
                                 [[name, c.pcell(flags[key])] for key, name in effects]))
         out.charts.append(BarChart("Tripod after the turn", [_armor_label(k) for k in order],
-                                   [("probability", [float(armor[k]) for k in order])], x_label="state"))
+                                   [("Chance", [float(armor[k]) for k in order])], x_label="state"))
         out.notes.append("Each unit's attack is one roll on the damage chart, +1 per damage point past the first "
                          "(AQMF 18.1, ruling AQMF R16); the next unit rolls to damage against the Armor left. "
                          "Crippled and weapons-disabled results stay with the tripod but change no roll here.")

@@ -32,9 +32,9 @@ def arrival_turn(turns: int) -> Dist:
     page="aqmf/turn.md",
     description="When reinforcements arrive, whether they can attack, and the chance they never come.",
     params=[
-        int_param("turns", "Turns in the game", 6, 1, 20, unit="turns",
+        int_param("turns", "Turns in the game", 6, 1, 20,
                   help="The scenario's length (The Boys of Company C lasts 6 turns)."),
-        int_param("units", "Reinforcement units", 1, 1, 6, unit="units",
+        int_param("units", "Reinforcement units", 1, 1, 6,
                   help="Units held back; each tests separately (1 to 6)."),
     ],
 )
@@ -58,7 +58,7 @@ def reinforcements_calc(v: dict) -> Result:
     labels = [str(t) for t in range(FIRST_TEST_TURN, turns + 1)] + ["never"]
     d = one.as_dict()
     charts = [BarChart("Arrival turn of one unit", labels,
-                       [("probability", [float(d.get(t, 0)) for t in range(FIRST_TEST_TURN, turns + 1)]
+                       [("Chance", [float(d.get(t, 0)) for t in range(FIRST_TEST_TURN, turns + 1)]
                          + [float(never)])],
                        x_label="turn")]
     data = {"turns": turns, "units": units, "arrival": one.to_json(lambda t: t if t else "never"),

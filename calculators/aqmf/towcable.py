@@ -91,18 +91,18 @@ def break_free(cables: int, speed: int, armor: int, phases: int, once_a_turn: bo
     page="aqmf/tripods.md",
     description="Cables placed by an assault, the tripod's break-free and fall chances, and phases to get free.",
     params=[
-        int_param("riders", "Elements in contact", 3, 0, 20, unit="elements",
+        int_param("riders", "Elements in contact", 3, 0, 20,
                   help="Tow-cable elements in base contact, each rolling to hit to place one cable."),
         bool_param("already_held", "Tripod already held", False,
                    help="The tripod is already immobilized by cables (-4 Defense to the new rolls)."),
         c.cover_param("Cover the tripod is wholly inside: it adds to the Defense the cable rolls need, as in any "
                       "assault (ruling AQMF R29)."),
-        int_param("cables", "Cables to break", 1, 1, 6, unit="cables", help="Cables on the tripod now (1 to 6)."),
+        int_param("cables", "Cables to break", 1, 1, 6, help="Cables on the tripod now (1 to 6)."),
         *more(int_param("speed", "Tripod Speed", TRIPOD.speed, 1, 12, unit="inches",
                         help="8 for an Assault Tripod. It breaks a cable on a D10 at most its Speed."),
               int_param("armor", "Tripod's Armor", TRIPOD.armor, 1, 20,
                         help="Its current Armor, for the fall." + c.ARMOR_ZERO),
-              int_param("phases", "Movement phases to follow", 12, 1, 24, unit="phases",
+              int_param("phases", "Movement phases to follow", 12, 1, 24,
                         help="The tripod has two movement phases a turn: 12 phases are 6 turns."),
               choice_param("tries", "The tripod rolls to break free", "every", TRIES,
                            help="In every movement phase it can, or only in the first of each turn (phase 1 is the "
@@ -143,11 +143,11 @@ def tow_cable_calc(v: dict) -> Result:
             "p_freed": prob(freed), "p_destroyed": prob(down), "p_still_held": prob(held),
             "p_exploded": prob(final.get(EXPLODED, Fraction(0)))}
     charts = [c.bar("Cables placed", placed, v["riders"], "cables"),
-              BarChart("Fall: damage chart result (+3)", order, [("probability", [float(fall_cats.get(k, 0))
+              BarChart("Fall: damage chart result (+3)", order, [("Chance", [float(fall_cats.get(k, 0))
                                                                                   for k in order])], x_label="result"),
               BarChart("Movement phase in which the last cable breaks",
                        [str(i + 1) for i in range(phases)] + ["later or never"],
-                       [("probability", [float(p) for p in freed_dist] + [float(1 - freed)])], x_label="phase")]
+                       [("Chance", [float(p) for p in freed_dist] + [float(1 - freed)])], x_label="phase")]
     tables = [Table("Cables placed", ["Cables", "Chance"], c.dist_rows(placed, v["riders"])),
               Table("Fall (D10 + 3 on the damage chart)", ["Result", "Chance"],
                     [[k, c.pcell(fall_cats.get(k, 0))] for k in order]),

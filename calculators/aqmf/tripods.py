@@ -28,9 +28,9 @@ TRIPOD_ARMOR = UNITS["assault-tripod"].armor
     rules=("AQMF 18.1", "AQMF 18.2", "AQMF 18.3", "AQMF 18.4", "AQMF 18.5", "AQMF 18.6", "AQMF 18.7",
            "AQMF 20.4", "AQMF R15", "AQMF R16"),
     page="aqmf/tripods.md",
-    description="From k damage points in one attack: the chart result, the Armor left and P(destroyed).",
+    description="From one attack's damage points: the chart result, the Armor left and the chance it is destroyed.",
     params=[
-        int_param("points", "Damage points in the attack", 1, 1, MAX_POINTS, unit="points",
+        int_param("points", "Damage points in the attack", 1, 1, MAX_POINTS,
                   help="Damage points the tripod took from one unit's attack; each point past the first adds +1."),
         int_param("armor", "Tripod's Armor now", TRIPOD_ARMOR, 1, 20,
                   help="Its current Armor (10 for an undamaged Assault Tripod)." + c.ARMOR_ZERO),
@@ -53,10 +53,10 @@ def tripod_damage_calc(v: dict) -> Result:
             "armor_after": [{"outcome": state_label(s), **prob(states[s])} for s in ordered_states(states)],
             "p_destroyed": prob(down), "p_exploded": prob(states.get(EXPLODED, 0))}
     states_order = ordered_states(states)
-    charts = [BarChart("Chart result", order, [("probability", [float(cats.get(x, 0)) for x in order])],
+    charts = [BarChart("Chart result", order, [("Chance", [float(cats.get(x, 0)) for x in order])],
                        x_label="result"),
               BarChart("Tripod after the roll", [state_label(s) for s in states_order],
-                       [("probability", [float(states[s]) for s in states_order])], x_label="state")]
+                       [("Chance", [float(states[s]) for s in states_order])], x_label="state")]
     tables = [Table("Chart roll", ["D10", "Modified roll", "Result"], rows),
               Table("Result", ["Result", "Chance"],
                     [[x, c.pcell(cats.get(x, 0))] for x in order]),
@@ -138,9 +138,9 @@ def volley_chain(dice: int, p_hit: Fraction, power: int, armor: int, volleys: in
     game="aqmf",
     rules=("AQMF 5.4", "AQMF 5.5", "AQMF 18.1", "AQMF 18.5", "AQMF 14.2", "AQMF 17.1", "AQMF 19.3", "AQMF R2",
            "AQMF R3", "AQMF R4", "AQMF R5", "AQMF R6", "AQMF R8", "AQMF R11", "AQMF R13", "AQMF R15", "AQMF R16",
-           "AQMF R27"),
+           "AQMF R27", "AQMF R33"),
     page="aqmf/tripods.md",
-    description="P(tripod destroyed within N volleys), with its Armor falling after each damage result.",
+    description="The chance a tripod is destroyed within so many volleys, its Armor falling after each damage result.",
     params=[
         c.shooter_param("boc-mg", [s for s in SHOOTERS if "tripod" not in s] + ["custom-tripod"]),
         c.weapon_param(), *more(c.elements_param()), c.attack_param(), c.range_param(),
@@ -171,7 +171,7 @@ def volleys_calc(v: dict) -> Result:
     charts = [BarChart("Destroyed within N volleys", [str(i + 1) for i in range(n)],
                        [("destroyed or exploded", [float(p) for p in by])], x_label="volleys"),
               BarChart(f"Tripod after {counted(n, 'volley')}", [state_label(s) for s in order],
-                       [("probability", [float(final[s]) for s in order])], x_label="state")]
+                       [("Chance", [float(final[s]) for s in order])], x_label="state")]
     if v["cover"] != "none" or v["immobilized"]:
         plain = resolve_target("boc-tripod", 1, None, v["armor"], "none", False, False)
         base, _ = volley_chain(shooter.dice, p_success(plain.hit_need(), opts), shooter.weapon.power, v["armor"], n,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple
 
 from .errors import InputError
@@ -157,6 +158,32 @@ class IntParam(Param):
             raise InputError(self.name, f"{what}: must be at least {self.minimum} (got {shown}).")
         if self.maximum is not None and value > self.maximum:
             raise InputError(self.name, f"{what}: must be at most {self.maximum} (got {shown}).")
+
+
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class DecimalParam(IntParam):
+    """A number with at most ``places`` decimal places (a distance measured to the half inch: ``7.5``), between
+    ``minimum`` and ``maximum``; its value is an exact ``Fraction``, so that a threshold compares exactly.
+    Whole numbers ("12", 12, 12.0) are read as before, so links written for a whole-number field still work."""
+
+    kind: ClassVar[str] = "decimal"
+    places: int = 1
+
+    def _schema(self) -> dict[str, Any]:
+        return {**super()._schema(), "places": self.places}
+
+    def coerce(self, raw: Any) -> Fraction | None:
+        if raw is None or (isinstance(raw, str) and raw.strip() == ""):
+            if self.optional:
+                return None
+            raise InputError(self.name, f"{self.label}: a number is required.")
+        value = decimal_number(raw, self.places)
+        if value is None:
+            most = "a whole number" if not self.places else (
+                f"a number with at most {'one decimal place' if self.places == 1 else f'{self.places} decimal places'}")
+            raise InputError(self.name, f"{self.label}: must be {most}, such as 7.5 (got {_show(raw)}).")
+        self._check_range(value, self.label, shown=_show(raw) if isinstance(raw, float) else decimal_text(value))
+        return value
 
 
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
@@ -309,6 +336,44 @@ def whole_number(raw: Any, percent: bool = False) -> int | None:
     return None
 
 
+def decimal_number(raw: Any, places: int) -> Fraction | None:
+    """A number with at most ``places`` decimal places from JSON or typed text ("7.5", " 7.5 ", "７.５", 7.5, 7,
+    "-1.5"), as an exact Fraction, or None for anything else ("7.25" with one place, "7,5", ".", "1e3", NaN, True).
+    The digits are read by ``core.numbers``; a float is read by its shortest text (7.5, never 7.4999...)."""
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return Fraction(raw)
+    if isinstance(raw, float):
+        if raw != raw or raw in (float("inf"), float("-inf")):
+            return None
+        value = Fraction(repr(raw))
+    elif isinstance(raw, str):
+        whole, point, part = visible(raw).strip().partition(".")
+        sign = -1 if whole[:1] in ("-", "\u2212") else 1
+        if whole in ("", "+", "-", "\u2212") and point:  # ".5", "-.5"
+            whole += "0"
+        w = number(whole, signed=True)
+        f = number(part) if point else 0
+        if w is None or f is None or part.strip() != part:
+            return None
+        value = w + sign * Fraction(f, 10 ** len(part)) if point else Fraction(w)
+    else:
+        return None
+    return value if (value * 10 ** places).denominator == 1 else None
+
+
+def decimal_text(value: Fraction | int, places: int = 1) -> str:
+    """A number as a player writes it: ``Fraction(15, 2)`` -> "7.5", ``Fraction(6)`` -> "6" (no trailing zeros)."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    scaled = round(value * 10 ** places)
+    sign = "-" if scaled < 0 else ""
+    whole, part = divmod(abs(scaled), 10 ** places)
+    return f"{sign}{whole}.{str(part).zfill(places).rstrip('0')}"
+
+
 def group_error(group: GroupParam, index: int, field_name: str, message: str) -> InputError:
     """An error on one field of one item: ``"attackers.1.range"``, "Attacker 2, Range: ..."
 
@@ -359,6 +424,11 @@ def _show(raw: Any) -> str:
 def int_param(name, label, default, minimum, maximum, help="", unit="", optional=False, placeholder="") -> IntParam:
     return IntParam(name, label, default, help=help, minimum=minimum, maximum=maximum, unit=unit, optional=optional,
                     placeholder=placeholder)
+
+
+def decimal_param(name, label, default, minimum, maximum, places=1, help="", unit="") -> DecimalParam:
+    """A number with at most ``places`` decimal places (its value a Fraction): ``DecimalParam``."""
+    return DecimalParam(name, label, default, help=help, minimum=minimum, maximum=maximum, unit=unit, places=places)
 
 
 def bool_param(name, label, default=False, help="") -> BoolParam:

@@ -35,6 +35,10 @@ def _own_kind(p: dict):
     if t == "int":
         lo, hi = p["min"], p["max"]
         return st.one_of(st.integers(lo - 3, hi + 3), st.integers(lo - 3, hi + 3).map(str))
+    if t == "decimal":
+        lo, hi = p["min"], p["max"]
+        tenths = st.integers((lo - 3) * 10, (hi + 3) * 10)
+        return st.one_of(tenths.map(lambda n: n / 10), tenths.map(lambda n: f"{n / 10:g}"), st.integers(lo - 3, hi + 3))
     if t == "bool":
         return st.sampled_from([True, False, "true", "false", "1", "0", "yes", "maybe"])
     if t == "choice":

@@ -244,6 +244,8 @@ def _field(entry: dict, p: dict):
         return salted(FIELDS[(entry["id"], p["name"])])
     if t == "int":
         return salted(num(p["min"], p["max"]))
+    if t == "decimal":  # a whole number, or one with a point and a digit (7.5), salted like any number
+        return salted(st.tuples(num(p["min"], p["max"]), st.sampled_from(["", ".0", ".5", ".25"])).map("".join))
     if t == "choice":
         return st.sampled_from([c["value"] for c in p["choices"]])
     if t == "bool":

@@ -435,3 +435,35 @@ def test_docstring_examples_run():
     from calculators.aqmf import fireplan
 
     assert doctest.testmod(fireplan, raise_on_error=True).attempted >= 1
+
+
+def _defaults(calc_id: str) -> dict:
+    entry = next(c for c in calculators.catalog() if c["id"] == calc_id)
+    return {p["name"]: p["default"] for p in entry["params"]}
+
+
+def test_a_target_on_the_attackers_side_names_every_attacker_at_the_target():
+    """AQMF 5.2, from a new player's report: the defaults (two Morale Wagon units, both human) with a Morale Wagon
+    Infantry Company as the target. One plain sentence names both attackers, the rule, and is attached to the
+    target (the one change that mends both) and to each attacker's Unit."""
+    out = calculators.run("aqmf-fire-plan", {**_defaults("aqmf-fire-plan"), "target": "mw-infantry"})
+    assert out["ok"] is False
+    err = out["error"]
+    assert err["field"] == "target"
+    assert err["fields"] == ["target", "attackers.0.unit", "attackers.1.unit"]
+    msg = err["message"]
+    assert msg.startswith("Attacker 1 (Morale Wagon: Mk II Baldwin tanks (6)) and Attacker 2 (Morale Wagon: Machine "
+                          "Guns (3 HMG stands)) cannot attack Morale Wagon: Infantry Company (5 stands): they are "
+                          "human")
+    assert "(AQMF 5.2)" in msg and "Unit:" not in msg
+
+
+def test_one_attacker_on_the_targets_side_is_named_alone():
+    """AQMF 5.2: a human tank unit and a tripod against a human target: only Attacker 1 is on the target's side;
+    the error names it (its Unit field first), the target too, and not the tripod."""
+    out = calculators.run("aqmf-fire-plan", {"target": "mw-infantry", "attackers": [
+        {"unit": "mw-tanks", "range": 20}, {"unit": "boc-tripod", "range": 12}]})
+    err = out["error"]
+    assert err["field"] == "attackers.0.unit" and err["fields"] == ["target", "attackers.0.unit"]
+    assert err["message"].startswith("Attacker 1 (Morale Wagon: Mk II Baldwin tanks (6)) cannot attack")
+    assert "Attacker 2" not in err["message"]

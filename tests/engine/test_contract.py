@@ -12,8 +12,8 @@ from calculators.__main__ import main as cli
 
 CATALOG = calculators.catalog()
 IDS = [c["id"] for c in CATALOG]
-KINDS = {"int", "bool", "choice", "text", "group"}
-GROUP_FIELD_KINDS = {"int", "bool", "choice", "text"}
+KINDS = {"int", "decimal", "bool", "choice", "text", "group"}
+GROUP_FIELD_KINDS = {"int", "decimal", "bool", "choice", "text"}
 
 
 def test_catalog_is_not_empty_and_ids_unique():
@@ -39,7 +39,7 @@ def _check_param_schema(p, kinds):
     assert p["type"] in kinds, p
     assert p["name"] and p["label"] and isinstance(p["help"], str) and p["help"].strip(), p["name"]
     assert "default" in p
-    if p["type"] == "int":
+    if p["type"] in ("int", "decimal"):
         assert p["min"] is not None and p["max"] is not None, f"{p['name']} must be bounded"
     if p["type"] == "choice":
         assert p["choices"] and p["default"] in [c["value"] for c in p["choices"]]
@@ -109,7 +109,10 @@ def test_unknown_parameter_is_a_field_error(calc_id):
 def _bad_values(p):
     """Values the schema itself says are out of range, one parameter at a time."""
     t = p["type"]
-    if t == "int":
+    if t == "decimal":
+        yield p["max"] + 0.5
+        yield "1." + "5" * (p["places"] + 1)
+    if t in ("int", "decimal"):
         yield p["max"] + 1
         yield p["min"] - 1
         yield "not a number"

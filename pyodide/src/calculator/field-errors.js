@@ -64,6 +64,12 @@ export class FieldErrors {
     target.err.textContent = message;
     target.err.hidden = false;
     target.invalid(true);
+    // Every field the check involves is marked (aria-invalid), e.g. each attacker a target cannot be attacked by;
+    // the message stands once, at the field above.
+    for (const name of fields) {
+      const f = this.fieldFor(name);
+      if (f && f !== target) f.invalid(true);
+    }
     const other = changed && changed !== primary ? this.fieldFor(changed) : null;
     const unrelated = fields.length > 0 || (before && before.cause !== changed);
     if (other && other !== target && !unrelated) {

@@ -20,8 +20,10 @@ function inputFor(id, p) {
     return el("textarea", { id, name: p.name, rows: 6, maxlength: p.max_length, spellcheck: "false",
       placeholder: p.placeholder || null });
   }
-  if (p.type === "int") {
-    return el("input", { type: "text", inputmode: "numeric", autocomplete: "off", id, name: p.name,
+  if (p.type === "int" || p.type === "decimal") {
+    // A decimal (a range in inches, 7.5) needs the point on a phone's keypad.
+    return el("input", { type: "text", inputmode: p.type === "decimal" ? "decimal" : "numeric", autocomplete: "off",
+      id, name: p.name,
       placeholder: p.placeholder || (p.optional ? "(empty)" : null) });
   }
   return el("input", { type: "text", id, name: p.name, maxlength: p.max_length || 2000, spellcheck: "false",
