@@ -60,7 +60,7 @@ def range_param(default=10, help="Distance to the target (ignored in an assault)
 def json_number(value: Fraction) -> int | float:
     """A measured distance for a result's data (JSON): a whole number as an int, 7.5 as a float (shown, never
     compared: every threshold compares the exact Fraction)."""
-    return int(value) if value.denominator == 1 else float(value)
+    return value.numerator if value.denominator == 1 else float(value)
 
 
 def inches(value) -> str:

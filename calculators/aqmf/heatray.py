@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..core import InputError, Result, Table, bool_param, calculator, choice_param, int_param, more, prob
 from ..core.words import counted
@@ -70,7 +71,7 @@ def heat_ray_calc(v: dict) -> Result:
     if v["end_dug_in"] or v["others_dug_in"] or v["others_dug_in_close"]:
         rules += ["AQMF 13.3", "AQMF R30"]
         notes.append(_dug_in_note(v, end_close))
-    data = {"range": c.json_number(rng), "elements_under_template": total, "p_hit": prob(p_hit),
+    data: dict[str, Any] = {"range": c.json_number(rng), "elements_under_template": total, "p_hit": prob(p_hit),
             "focused": focused.to_json(), "focused_expected": prob(focused.mean()),
             "focused_at_least": c.at_least_json(focused, total)}
     if rng > SWEEP.max_range:

@@ -129,16 +129,29 @@ class Param:
 
 
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
-class IntParam(Param):
-    """A whole number between ``minimum`` and ``maximum``; ``optional``: it may be left empty (None)."""
+class RangedParam(Param):
+    """What a number's kinds share: ``minimum`` and ``maximum``; ``optional``: it may be left empty (None)."""
 
-    kind: ClassVar[str] = "int"
     minimum: int | None = None
     maximum: int | None = None
     optional: bool = False
 
     def _schema(self) -> dict[str, Any]:
         return {"min": self.minimum, "max": self.maximum, "optional": self.optional}
+
+    def _check_range(self, value: int | Fraction, what: str, shown: str | None = None) -> None:
+        shown = shown or _show(value)
+        if self.minimum is not None and value < self.minimum:
+            raise InputError(self.name, f"{what}: must be at least {self.minimum} (got {shown}).")
+        if self.maximum is not None and value > self.maximum:
+            raise InputError(self.name, f"{what}: must be at most {self.maximum} (got {shown}).")
+
+
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class IntParam(RangedParam):
+    """A whole number between ``minimum`` and ``maximum``; ``optional``: it may be left empty (None)."""
+
+    kind: ClassVar[str] = "int"
 
     def coerce(self, raw: Any) -> int | None:
         if raw is None or (isinstance(raw, str) and raw.strip() == ""):
@@ -152,16 +165,9 @@ class IntParam(Param):
         self._check_range(value, self.label, shown=_show(raw) if isinstance(raw, float) else None)
         return value
 
-    def _check_range(self, value: int, what: str, shown: str | None = None) -> None:
-        shown = shown or _show(value)
-        if self.minimum is not None and value < self.minimum:
-            raise InputError(self.name, f"{what}: must be at least {self.minimum} (got {shown}).")
-        if self.maximum is not None and value > self.maximum:
-            raise InputError(self.name, f"{what}: must be at most {self.maximum} (got {shown}).")
-
 
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)
-class DecimalParam(IntParam):
+class DecimalParam(RangedParam):
     """A number with at most ``places`` decimal places (a distance measured to the half inch: ``7.5``), between
     ``minimum`` and ``maximum``; its value is an exact ``Fraction``, so that a threshold compares exactly.
     Whole numbers ("12", 12, 12.0) are read as before, so links written for a whole-number field still work."""
@@ -252,7 +258,8 @@ class TextParam(Param):
         return raw if self.document else visible(raw)
 
 
-GROUP_FIELD_KINDS = (IntParam, BoolParam, ChoiceParam, TextParam)  # a group's fields: never a nested group
+# A group's fields: never a nested group.
+GROUP_FIELD_KINDS = (IntParam, DecimalParam, BoolParam, ChoiceParam, TextParam)
 
 
 @dataclass(frozen=True, kw_only=True, eq=False, repr=False)

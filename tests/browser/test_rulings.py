@@ -138,8 +138,10 @@ def test_a_link_to_a_ruling_keeps_the_address_on_it_when_the_reader_scrolls(new_
     link.scroll_into_view_if_needed()
     link.click()
     page.wait_for_url(re.compile(r".*/diplomacy/rulings/#dip-r3$"))
-    page.wait_for_function("() => { const r = document.getElementById('dip-r3').getBoundingClientRect();"
-                           " return r.top > 0 && r.bottom < innerHeight; }", timeout=15_000)
+    # The address changes before instant navigation has put the new page in: wait for the ruling itself.
+    page.wait_for_function("() => { const e = document.getElementById('dip-r3'); if (!e) return false;"
+                           " const r = e.getBoundingClientRect(); return r.top > 0 && r.bottom < innerHeight; }",
+                           timeout=15_000)
     page.wait_for_timeout(300)  # the landing scroll settles
     header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
     assert page.evaluate("document.getElementById('dip-r3').getBoundingClientRect().top") >= header
