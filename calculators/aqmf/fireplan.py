@@ -204,23 +204,14 @@ def check_sides(group: GroupParam, items, target: Target, target_field: str) -> 
     raise InputError(target_field if len(bad) > 1 and len(bad) == len(items) else fields[1], message, fields)
 
 
-def _check_enemy(item: dict, target: Target) -> None:
-    """AQMF 5.2: the target is an enemy unit: a human unit never attacks a human unit or blip, a tripod never a
-    tripod."""
-    martian = PRESETS[item["unit"]].kind == "tripod"
-    if target.kind in (HUMAN_TARGETS if not martian else MARTIAN_TARGETS):
-        side = "Martian" if martian else "human"
-        raise InputError("unit", f"{PRESETS[item['unit']].label} cannot attack {target.label}: both are {side}, and a "
-                                 "unit shoots or assaults only an enemy unit (AQMF 5.2).")
-
-
 def resolve_attack(item: dict, target: Target, number: int) -> Attack:
     kind = item["attack"]
     if kind == TOW:
         shooter = _tow_shooter(item, target)
     else:
         shooter = resolve_shooter(item["unit"], item["weapon"], item["elements"], kind, item["range"])
-    _check_enemy(item, target)
+    # AQMF 5.2 (an enemy target) was checked for the whole plan first (check_sides); a tow-cable assault's
+    # target is a tripod (_tow_shooter), never its human unit's own side.
     within_six = kind != SHOOTING or item["range"] <= DUG_IN_TRIPOD_RANGE
     return Attack(f"{number}. {shooter.label}", shooter, kind, within_six)
 

@@ -71,9 +71,10 @@ def heat_ray_calc(v: dict) -> Result:
     if v["end_dug_in"] or v["others_dug_in"] or v["others_dug_in_close"]:
         rules += ["AQMF 13.3", "AQMF R30"]
         notes.append(_dug_in_note(v, end_close))
-    data: dict[str, Any] = {"range": c.json_number(rng), "elements_under_template": total, "p_hit": prob(p_hit),
-            "focused": focused.to_json(), "focused_expected": prob(focused.mean()),
-            "focused_at_least": c.at_least_json(focused, total)}
+    data: dict[str, Any] = {
+        "range": c.json_number(rng), "elements_under_template": total, "p_hit": prob(p_hit),
+        "focused": focused.to_json(), "focused_expected": prob(focused.mean()),
+        "focused_at_least": c.at_least_json(focused, total)}
     if rng > SWEEP.max_range:
         return _focused_only(rng, focused, data, rules, notes)
     dmgs = ([p_dmg(end, SWEEP.power, end_close)] + [p_dmg(plain, SWEEP.power, False)] * v["others_open"]

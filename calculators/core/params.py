@@ -139,6 +139,14 @@ class RangedParam(Param):
     def _schema(self) -> dict[str, Any]:
         return {"min": self.minimum, "max": self.maximum, "optional": self.optional}
 
+    def _left_empty(self, raw: Any, what: str) -> bool:
+        """Whether ``raw`` is empty and may be (None is then the value); an error if it may not."""
+        if raw is None or (isinstance(raw, str) and raw.strip() == ""):
+            if self.optional:
+                return True
+            raise InputError(self.name, f"{self.label}: {what} is required.")
+        return False
+
     def _check_range(self, value: int | Fraction, what: str, shown: str | None = None) -> None:
         shown = shown or _show(value)
         if self.minimum is not None and value < self.minimum:
@@ -154,10 +162,8 @@ class IntParam(RangedParam):
     kind: ClassVar[str] = "int"
 
     def coerce(self, raw: Any) -> int | None:
-        if raw is None or (isinstance(raw, str) and raw.strip() == ""):
-            if self.optional:
-                return None
-            raise InputError(self.name, f"{self.label}: a whole number is required.")
+        if self._left_empty(raw, "a whole number"):
+            return None
         value = whole_number(raw, percent=self.unit == "%")
         if value is None:
             raise InputError(self.name, f"{self.label}: must be a whole number (got {_show(raw)}).")
@@ -179,10 +185,8 @@ class DecimalParam(RangedParam):
         return {**super()._schema(), "places": self.places}
 
     def coerce(self, raw: Any) -> Fraction | None:
-        if raw is None or (isinstance(raw, str) and raw.strip() == ""):
-            if self.optional:
-                return None
-            raise InputError(self.name, f"{self.label}: a number is required.")
+        if self._left_empty(raw, "a number"):
+            return None
         value = decimal_number(raw, self.places)
         if value is None:
             most = "a whole number" if not self.places else (
