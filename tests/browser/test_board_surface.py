@@ -113,7 +113,8 @@ def test_a_game_link_restores_the_whole_history(new_page, site_url):
     assert "32,000" in page.locator(f"{DIP} .board-note").inner_text()
     again = new_page(viewport={"width": 390, "height": 844})
     again.goto(link)
-    again.wait_for_function(f"document.querySelector('{DIP} .board-phase').textContent.includes('2 phases played')",
+    again.wait_for_function(f"(document.querySelector('{DIP} .board-phase')?.textContent || '')"
+                            ".includes('2 phases played')",
                             timeout=READY)
     assert box(again, "phase") == "Spring 1902 movement"
     assert box(again, "position") == box(page, "position")
@@ -137,7 +138,8 @@ def test_a_game_too_long_for_a_link_and_a_damaged_link_are_refused_saying_why(pa
     assert page.locator(f"{DIP} .board-link-box").is_hidden()
     page.goto(site_url + "diplomacy/adjudicator/#game=notagame")
     page.reload()
-    page.wait_for_function(f"document.querySelector('{DIP} .board-error').textContent.includes('damaged')",
+    # The board is built once the widget starts after the reload: until then there is no error line to read.
+    page.wait_for_function(f"(document.querySelector('{DIP} .board-error')?.textContent || '').includes('damaged')",
                            timeout=READY)
 
 
