@@ -303,7 +303,7 @@ def test_keyboard_alone_fills_runs_and_reads_a_calculator(page, site_url):
     _tab_to(page, f"{w}-destroyed", key="Shift+Tab")
     _type(page, "11")
     page.keyboard.press("Enter")
-    page.wait_for_function("(w) => /no virus/i.test(document.querySelector(w + ' .calc-summary').textContent)",
+    page.wait_for_function("(w) => /no virus/i.test((document.querySelector(w + ' .calc-summary')?.textContent || ''))",
                            arg=w, timeout=READY)
     assert "only 11" in summary.inner_text()
 

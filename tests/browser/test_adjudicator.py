@@ -152,7 +152,7 @@ def test_load_fills_the_boxes_then_every_edit_counts(page, site_url):
     page.locator(f"{DIP}-orders").fill(edited["orders"])
     assert page.locator(f"{DIP} .calc-result").get_attribute("data-stale") == "edited"
     page.locator(f"{DIP} .calc-run").click()
-    page.wait_for_function(f"document.querySelector('{DIP} .calc-summary').textContent === "
+    page.wait_for_function(f"(document.querySelector('{DIP} .calc-summary')?.textContent || '') === "
                            f"{calculators.run('dip-adjudicate', edited)['summary']!r}", timeout=30_000)
     assert page.locator(f"{DIP} .calc-result").get_attribute("data-stale") is None
 

@@ -71,7 +71,7 @@ def test_a_support_to_a_move_to_a_split_coast_is_one_order_with_no_coast_questio
     assert "Turkey: A Con S F Bla - Bul" in choices
     assert not [c for c in choices if "/" in c], choices
     click_province(page, "bla")
-    page.wait_for_function(f"document.querySelector('{DIP} .board-prompt').textContent.includes('Bla chosen')")
+    page.wait_for_function(f"(document.querySelector('{DIP} .board-prompt')?.textContent || '').includes('Bla chosen')")
     assert sorted(page.locator(f"{DIP} .board-choices .board-choice").all_inner_texts()) == [
         "Turkey: A Con S F Bla - Ank", "Turkey: A Con S F Bla - Bul"]
     assert "coast" not in _prompt(page)

@@ -295,7 +295,7 @@ def test_one_unit_ordered_by_keyboard_alone(page, site_url):
     page.wait_for_function(f"document.querySelector('{DIP}-orders').value === 'France: A Par - Bur'")
     board_ready(page)
     page.wait_for_function("document.activeElement.getAttribute('data-unit') === 'par'")  # back on the unit
-    page.wait_for_function(f"document.querySelector('{DIP} .board-say').textContent.includes("
+    page.wait_for_function(f"(document.querySelector('{DIP} .board-say')?.textContent || '').includes("
                            "'Written in Orders: France: A Par - Bur')")
 
 
@@ -631,7 +631,7 @@ def test_import_json_names_a_game_file_and_only_the_newest_message_shows(page, s
     assert "form has an error" not in page.locator(f"{DIP}").inner_text()
 
     page.locator(f"{DIP} .calc-import-file").set_input_files(str(bad))
-    page.wait_for_function(f"document.querySelector('{DIP} > .calc-error').textContent.includes('not JSON')")
+    page.wait_for_function(f"(document.querySelector('{DIP} > .calc-error')?.textContent || '').includes('not JSON')")
     assert _shown(page, messages) == ["That file was not loaded: it is not a saved calculator state (it is not JSON)."]
     assert "form has an error" not in page.locator(f"{DIP}").inner_text()
     assert "2 phases played" in page.locator(f"{DIP} .board-phase").inner_text(), "nothing was lost"

@@ -35,7 +35,7 @@ def test_the_support_click_trap_writes_no_order_the_player_did_not_finish(page, 
     page.locator(f"{DIP} .board-mode[data-mode=support]").click()
     click_province(page, "ser")
     # The place named as the site writes it (issue 23: "Bul", not "BUL").
-    page.wait_for_function(f"document.querySelector('{DIP} .board-prompt').textContent"
+    page.wait_for_function(f"(document.querySelector('{DIP} .board-prompt')?.textContent || '')"
                            ".includes('Click Bul (highlighted)')")
     assert box(page) == "", "nothing is written before the player's last click"
     assert page.locator(f"{DIP} .board-choices .board-choice").all_inner_texts() == ["Russia: F Rum S A Ser - Bul"]

@@ -43,7 +43,8 @@ def test_empty_players_show_one_add_button_for_the_next(new_page, site_url):
     third.get_by_role("button", name="Add a d6 to dice").click()
     pg.wait_for_function(f"document.querySelector('{W}-p3').value === 'S=1 dice=d6'")
     pg.wait_for_selector(f"{W}[data-state=done]", timeout=READY)
-    pg.wait_for_function(f"document.querySelector('{W} .calc-result').innerText.includes('Player 3 sole occupier')",
+    pg.wait_for_function(f"(document.querySelector('{W} .calc-result')?.innerText || '')"
+                          ".includes('Player 3 sole occupier')",
                          timeout=READY)
     assert _adds(pg) == ["Add Player 4"]
 
@@ -119,7 +120,7 @@ def test_a_buttons_note_shows_under_the_buttons(new_page, site_url):
     copy = pg.locator(f"{W} .calc-copy-link")
     copy.click()
     status = pg.locator(f"{W} .calc-status")
-    pg.wait_for_function(f"document.querySelector('{W} .calc-status').textContent.trim() !== ''")
+    pg.wait_for_function(f"(document.querySelector('{W} .calc-status')?.textContent || '').trim() !== ''")
     below = status.bounding_box()
     assert below["y"] >= copy.bounding_box()["y"] + copy.bounding_box()["height"] - 1
     assert below["y"] + below["height"] <= pg.locator(f"{W} .calc-result").bounding_box()["y"] + 1

@@ -21,7 +21,7 @@ def wait_done(page):
 
 
 def wait_summary(page, text: str):
-    page.wait_for_function("([w, t]) => document.querySelector(w + ' .calc-summary').textContent === t",
+    page.wait_for_function("([w, t]) => (document.querySelector(w + ' .calc-summary')?.textContent || '') === t",
                            arg=[WIDGET, text], timeout=READY)
 
 

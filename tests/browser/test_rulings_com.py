@@ -15,7 +15,7 @@ CHOSEN = {"com_r1": "literal", "com_r2": "hidden", "com_r3": "whole-pool"}
 
 
 def wait_summary(page, text: str):
-    page.wait_for_function("([w, t]) => document.querySelector(w + ' .calc-summary').textContent === t",
+    page.wait_for_function("([w, t]) => (document.querySelector(w + ' .calc-summary')?.textContent || '') === t",
                            arg=[WIDGET, text], timeout=READY)
 
 

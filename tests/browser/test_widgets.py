@@ -32,7 +32,8 @@ def test_prerendered_result_before_pyodide_then_live(page, site_url):
     assert page.locator(WIDGET).get_attribute("data-state") in (None, "running")
     wait_done(page)
     set_field(page, "destroyed", "11")
-    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('only 11')",
+    page.wait_for_function("(document.querySelector('#calc-wotw-virus .calc-summary')?.textContent || '')"
+                           ".includes('only 11')",
                            timeout=READY)
     assert "destroyed=11" in page.url
     want = calculators.run("wotw-virus", {"year": "1904", "season": "spring", "largest": "6",
@@ -68,7 +69,8 @@ def test_widget_survives_instant_navigation(page, site_url):
     # Instant navigation: no page reload, and the one Pyodide worker is still the same.
     assert page.evaluate("window.__sameTab === true && window.__engine === window.martianEngine.worker")
     set_field(page, "destroyed", "9")
-    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('only 9')",
+    page.wait_for_function("(document.querySelector('#calc-wotw-virus .calc-summary')?.textContent || '')"
+                           ".includes('only 9')",
                            timeout=READY)
 
 
@@ -89,7 +91,8 @@ def test_a_key_typed_as_soon_as_the_form_takes_keys_counts(page, site_url):
         .observe(document.documentElement, {attributes: true, attributeFilter: ['inert'], subtree: true}); }""")
     page.go_back()
     page.wait_for_function("window.__typed === true", timeout=READY)
-    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('only 9')",
+    page.wait_for_function("(document.querySelector('#calc-wotw-virus .calc-summary')?.textContent || '')"
+                           ".includes('only 9')",
                            timeout=READY)
     assert page.locator(f"{WIDGET}-destroyed").input_value() == "9"
 
@@ -137,14 +140,17 @@ def test_save_and_restore_in_this_browser(page, site_url):
     page.goto(site_url + "wotw/virus/")
     wait_done(page)
     set_field(page, "destroyed", "15")
-    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('15')")
+    page.wait_for_function("(document.querySelector('#calc-wotw-virus .calc-summary')?.textContent || '')"
+                           ".includes('15')")
     page.locator(f"{WIDGET} .calc-save").click()
     assert "Saved in this browser" in page.locator(f"{WIDGET} .calc-status").inner_text()
     set_field(page, "destroyed", "3")
-    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('only 3')")
+    page.wait_for_function("(document.querySelector('#calc-wotw-virus .calc-summary')?.textContent || '')"
+                           ".includes('only 3')")
     page.locator(f"{WIDGET} .calc-restore").click()
     page.wait_for_function("document.querySelector('#calc-wotw-virus-destroyed').value === '15'")
-    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('15')")
+    page.wait_for_function("(document.querySelector('#calc-wotw-virus .calc-summary')?.textContent || '')"
+                           ".includes('15')")
 
 
 def test_back_undoes_a_reset(page, site_url):
@@ -153,13 +159,15 @@ def test_back_undoes_a_reset(page, site_url):
     page.goto(site_url + "wotw/virus/")
     wait_done(page)
     set_field(page, "destroyed", "17")
-    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('17')")
+    page.wait_for_function("(document.querySelector('#calc-wotw-virus .calc-summary')?.textContent || '')"
+                           ".includes('17')")
     page.locator(f"{WIDGET} .calc-reset").click()
     page.wait_for_function("document.querySelector('#calc-wotw-virus-destroyed').value === '12'")
     page.wait_for_function("location.hash.includes('destroyed=12')")
     page.go_back()
     page.wait_for_function("document.querySelector('#calc-wotw-virus-destroyed').value === '17'", timeout=30_000)
-    page.wait_for_function("document.querySelector('#calc-wotw-virus .calc-summary').textContent.includes('17')",
+    page.wait_for_function("(document.querySelector('#calc-wotw-virus .calc-summary')?.textContent || '')"
+                           ".includes('17')",
                            timeout=30_000)
     assert "Restored from the address bar" in page.locator(f"{WIDGET} .calc-status").inner_text()
 

@@ -150,7 +150,8 @@ def test_the_fire_plan_form_end_to_end(page, site_url):
     assert len(params["attackers"]) == 3
     want = calculators.run("aqmf-fire-plan", params)
     assert want["ok"], want
-    page.wait_for_function(f"document.querySelector('{FIRE} .calc-summary').textContent === {want['summary']!r}",
+    page.wait_for_function(f"(document.querySelector('{FIRE} .calc-summary')?.textContent || '')"
+                           f" === {want['summary']!r}",
                            timeout=60_000)
     # An out-of-range value in attacker 2 is an error on attacker 2's range.
     page.locator(f"{FIRE}-attackers-1-range").fill("99")

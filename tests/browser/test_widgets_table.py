@@ -94,7 +94,7 @@ def test_copy_link_copies_the_state_and_reopens_it(browser, site_url):
     page.locator(f"{VIRUS}-destroyed").fill("14")
     page.locator(f"{VIRUS}-season").select_option("fall")
     want = calculators.run("wotw-virus", {"year": 1904, "season": "fall", "destroyed": 14, "largest": 6})["summary"]
-    page.wait_for_function(f"document.querySelector('{VIRUS} .calc-summary').textContent === {want!r}")
+    page.wait_for_function(f"(document.querySelector('{VIRUS} .calc-summary')?.textContent || '') === {want!r}")
     page.locator(f"{VIRUS} .calc-copy-link").click()
     page.wait_for_function(f"document.querySelector('{VIRUS}').dataset.link")
     copied = page.evaluate("navigator.clipboard.readText()")
@@ -204,7 +204,8 @@ def test_raising_the_headline_field_never_meets_a_hidden_default(page, site_url)
     for name in ("austria", "england", "france", "germany", "italy", "russia", "turkey"):
         assert page.locator(f"{VIRUS}-{name}").input_value() == "", name
     page.locator(f"{VIRUS}-destroyed").fill("20")
-    page.wait_for_function(f"document.querySelector('{VIRUS} .calc-summary').textContent.includes('20 centres')",
+    page.wait_for_function(f"(document.querySelector('{VIRUS} .calc-summary')?.textContent || '')"
+                            ".includes('20 centres')",
                            timeout=30_000)
     assert page.locator(f"{VIRUS} .calc-field-error:not([hidden])").count() == 0
 
@@ -269,7 +270,7 @@ def test_an_edit_while_the_engine_starts_marks_the_result_stale(page, site_url):
         page.wait_for_timeout(50)
     for route in held:
         route.continue_()
-    page.wait_for_function(f"document.querySelector('{VIRUS} .calc-summary').textContent.includes('only 9')",
+    page.wait_for_function(f"(document.querySelector('{VIRUS} .calc-summary')?.textContent || '').includes('only 9')",
                            timeout=READY)
     assert page.locator(f"{VIRUS} .calc-result").get_attribute("data-stale") is None
 
@@ -396,7 +397,8 @@ def test_conquest_of_mars_chances_are_typed_cells_and_estimates_show_their_inter
     assert not re.search(r"\d%", " ".join(plain)), "no chance is written as plain text"
     open_more(page, widget)
     page.locator(f"{widget}-method").select_option("monte-carlo")
-    page.wait_for_function(f"document.querySelector('{widget} .calc-summary').textContent.includes('Monte Carlo')",
+    page.wait_for_function(f"(document.querySelector('{widget} .calc-summary')?.textContent || '')"
+                            ".includes('Monte Carlo')",
                            timeout=READY)
     wait_done(page, widget)
     assert re.fullmatch(r"95%: [\d.]+% to [\d.]+%", page.locator(f"{widget} td .calc-ci").first.inner_text())
@@ -441,7 +443,8 @@ def test_rulings_summary_text_is_not_under_an_icon(new_page, site_url, path, sch
     pg.goto(site_url + path)
     summary = pg.locator("details.calc-rulings > summary").first
     summary.wait_for(timeout=READY)
-    pg.wait_for_function("document.querySelector('details.calc-rulings > summary').textContent.includes('Rulings')")
+    pg.wait_for_function("(document.querySelector('details.calc-rulings > summary')?.textContent || '')"
+                         ".includes('Rulings')")
     got = summary.evaluate(SUMMARY_BOXES)
     assert got["text"], got
     for icon in got["icons"]:
