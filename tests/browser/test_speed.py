@@ -67,9 +67,10 @@ WORKERS_MADE = """(() => {
 
 @pytest.mark.parametrize("path", ["wotw/virus/", "diplomacy/adjudicator/"])
 def test_the_engine_starts_once_the_page_has_been_read(page, site_url, path):
-    """The engine's worker is made after DOMContentLoaded, not as <head> is read: its start-up takes every core it
-    can, and made earlier it slowed the page's own first layout and Material's start (overrides/main.html); the
-    engine still starts by itself, without the reader doing anything."""
+    """On a first visit (no service worker controls the page: Lighthouse's case) the engine's worker is made after
+    DOMContentLoaded, not as <head> is read: its start-up takes every core it can, and made earlier it slowed the
+    page's own first layout and Material's start (overrides/main.html); the engine still starts by itself, without
+    the reader doing anything. A later visit starts it at once (test_offline.py)."""
     page.add_init_script(WORKERS_MADE)
     page.goto(site_url + path)
     page.wait_for_function("window.__workersMade.some((w) => w.url.includes('/assets/engine/worker.mjs'))",
