@@ -86,7 +86,7 @@ def one_run(p, chromium: str, base: str, server) -> dict:
     page = start["page"]
     before = server.sent()
     wait_for(page, "window.martianOffline.state === 'ready'", "the offline cache")
-    wait_for(page, f"({SNAPSHOT_META})().then((meta) => Boolean(meta && meta.sha256))", "the engine snapshot")
+    wait_for(page, f"({SNAPSHOT_META})().then((meta) => Boolean(meta && meta.checksum))", "the engine snapshot")
     out["after_bytes"] = server.sent() - before  # the offline cache, after the first result
     page.close()
     out["repeat"], out["repeat_bytes"], start = visit(ctx, base + PAGE, server)

@@ -13,10 +13,11 @@
 // - `random` and `hash()` seeds are frozen in the snapshot: reseed `random` after restoring.
 import { loadPyodide, version as runtimeVersion } from "./pyodide/pyodide.mjs";
 import { putEngineOnPath } from "./engine-path.mjs";
+import { checksum } from "./checksum.mjs";
 
 const base = new URL("./pyodide/", import.meta.url).href;
 // Bump when what goes into a snapshot changes without the runtime, wheel or glue changing.
-const SNAPSHOT_FORMAT = 3;
+const SNAPSHOT_FORMAT = 4;
 // Imported before the snapshot is taken, so that no calculator pays its import after a restore.
 const IMPORT_ALL = "import calculators\ncalculators.catalog()\n";
 const DB_NAME = "martian-front-engine";
@@ -261,17 +262,25 @@ function headerOf(meta, data) {
   return header;
 }
 
-// Pyodide fetches its code again when it starts, for the one instantiateStreaming call that the module
-// compiled ahead answers (snapshotModule): that second download of the runtime (about 10 MB through
-// the service worker, competing with the restore for the machine's cores) is not made unless the
-// compiling ahead failed. Only while `run` starts the runtime, and only for that one URL.
-async function withoutSecondDownload(compiled, run) {
-  const wasm = new URL(base + "pyodide.asm.wasm", globalThis.location).href;
+// Pyodide fetches two files itself as it starts, each answered here from what this worker already has in hand
+// (only while `run` starts the runtime, and each URL once): its code again, for the one instantiateStreaming call
+// that the module compiled ahead answers (snapshotModule), so that this second download of the runtime (about
+// 10 MB through the service worker, competing with the restore for the machine's cores) is not made unless the
+// compiling ahead failed; and the standard library, asked for as the worker started (startEngine), not once the
+// snapshot has been read and checked. A failed early answer falls back to the real request.
+async function withEarlyAnswers({ compiled, stdlib }, run) {
+  const url = (file) => new URL(base + file, globalThis.location).href;
+  const answers = new Map([
+    [url("pyodide.asm.wasm"), () => compiled.then(() => new Response(null))],
+    [url(STDLIB_FILE), () => stdlib.then((r) => (r.ok ? r : Promise.reject(new Error("HTTP " + r.status))))],
+  ]);
   const realFetch = globalThis.fetch;
   globalThis.fetch = function (input, init) {
-    if (String(input) !== wasm) return realFetch.call(this, input, init);
-    globalThis.fetch = realFetch;
-    return compiled.then(() => new Response(null), () => realFetch(input, init));
+    const answer = answers.get(String(input));
+    if (!answer) return realFetch.call(this, input, init);
+    answers.delete(String(input));
+    if (!answers.size) globalThis.fetch = realFetch;
+    return answer().catch(() => realFetch(input, init));
   };
   try {
     return await run();
@@ -281,12 +290,13 @@ async function withoutSecondDownload(compiled, run) {
 }
 
 // report: {status, mark}, as startEngine's.
-async function restore(assets, glueModule, meta, counted, { status, mark }) {
+// early: {stored, runtimeCode, stdlib, counted}: the snapshot's bytes, the runtime's JavaScript and the standard
+// library, all asked for as the worker started, and the restore's count in IndexedDB (see startEngine).
+async function restore(assets, glueModule, meta, early, { status, mark }) {
+  const { stored, runtimeCode: glueCode, stdlib, counted } = early;
   status("runtime", "Loading the calculator…");
   const compiled = WebAssembly.compileStreaming(fetch(base + "pyodide.asm.wasm"));
   compiled.then(() => mark("compiled"), () => {}); // a failure here falls back to Pyodide's own compiling
-  const stored = getBytes();
-  const glueCode = import(base + "pyodide.asm.mjs");
   stored.then(() => mark("bytes"), () => {}); // the snapshot out of IndexedDB
   glueCode.then(() => mark("asm"), () => {}); // the runtime's JavaScript loaded
   const [data, asm] = await Promise.all([stored, glueCode]);
@@ -294,10 +304,10 @@ async function restore(assets, glueModule, meta, counted, { status, mark }) {
   if (!(data instanceof Uint8Array) || data.length !== meta.stored) {
     throw new Error("the stored snapshot is incomplete");
   }
-  // Integrity first: a damaged heap could fail in any way at all, hanging included.
-  if ((await sha256(data)) !== meta.sha256) throw new Error("the stored snapshot is damaged (checksum mismatch)");
+  // Integrity first: a damaged heap could fail in any way at all, hanging included (checksum.mjs).
+  if (checksum(data) !== meta.checksum) throw new Error("the stored snapshot is damaged (checksum mismatch)");
   mark("checked");
-  const pyodide = await withoutSecondDownload(compiled, () => loadPyodide({
+  const pyodide = await withEarlyAnswers({ compiled, stdlib }, () => loadPyodide({
     ...runtimeOptions(assets),
     _loadSnapshot: headerOf(meta, data),
     createPyodideModule: snapshotModule(asm.default, meta, data, compiled, counted),
@@ -328,6 +338,14 @@ export async function startEngine({ glue: glueModule, status = () => {}, mark = 
   const assets = fetchEngine();
   // Only the small description is read here. A first visit does not look at all: opening
   // IndexedDB for the first time in a profile costs up to 0.3 s before the runtime could start.
+  // The snapshot's bytes, the runtime's JavaScript and the standard library are asked for at the same time, not
+  // once the description has been read and matched: in a restarted browser the restore waited for each in turn
+  // (benchmarks/bench_offline.py). With no good snapshot the bytes and the library are read for nothing (a normal
+  // start fetches its library itself); the script is Pyodide's own, which a normal start imports anyway.
+  const early = lookForSnapshot
+    ? { stored: getBytes(), runtimeCode: import(base + "pyodide.asm.mjs"), stdlib: fetch(base + STDLIB_FILE) }
+    : {};
+  for (const p of Object.values(early)) p.catch(() => {}); // awaited (and a failure met) by a restore
   const meta = lookForSnapshot ? await getMeta().catch(() => null) : null;
   if (meta) {
     let key = null;
@@ -342,7 +360,7 @@ export async function startEngine({ glue: glueModule, status = () => {}, mark = 
       try {
         const counted = setMeta({ ...meta, pending: (meta.pending || 0) + 1 });
         counted.catch(() => {}); // a failure is met (and reported) where it is awaited
-        const glue = await restore(assets, glueModule, meta, counted, { status, mark });
+        const glue = await restore(assets, glueModule, meta, { ...early, counted }, { status, mark });
         setMeta({ ...meta, pending: 0 }).catch(() => {});
         return { glue, restored: true, snapshotWanted: false };
       } catch (err) {
@@ -371,7 +389,7 @@ export async function makeSnapshot({ glue: glueModule }) {
   const bytes = pyodide.makeMemorySnapshot();
   const { pages, data } = pack(bytes);
   const heap = bytes.length - heapStart(bytes);
-  const meta = { key, sha256: await sha256(data), size: bytes.length, stored: data.length, heap, pages,
+  const meta = { key, checksum: checksum(data), size: bytes.length, stored: data.length, heap, pages,
     made: new Date().toISOString(), ms: Math.round(performance.now() - t0) };
   await putSnapshot(meta, data);
   return meta;

@@ -8,11 +8,12 @@
 //      {type: "snapshot", meta | error}   (a snapshot for the next visit was made, or not)
 
 import { makeSnapshot, startEngine } from "./engine-boot.mjs";
-// engine-boot.mjs imports the runtime's loader and engine-path.mjs; named here too, all three
-// are fetched at once instead of one after the other (a round trip less before the runtime
+// engine-boot.mjs imports the runtime's loader, engine-path.mjs and checksum.mjs; named here too, all
+// four are fetched at once instead of one after the other (a round trip less before the runtime
 // starts downloading).
 import "./pyodide/pyodide.mjs";
 import "./engine-path.mjs";
+import "./checksum.mjs";
 
 const cancelled = new Set();
 let queue = Promise.resolve();
