@@ -53,7 +53,7 @@ def _would(delta: int) -> str:
         choice_param("season", "Season", "winter",
                      [("spring", "Spring"), ("summer", "Summer (1491 only)"), ("fall", "Fall"), ("winter", "Winter")],
                      help="Season. Summer exists only in 1491, for England's extra A/Fs (ruling CLAN R4)."),
-        int_param("on_board", "Centres on the board", 2, 0, TOTAL_CENTRES, unit="centres",
+        int_param("on_board", "Centres on the board", 2, 0, TOTAL_CENTRES,
                   help="Supply centres England owns on the board (it starts with Carlisle and Newcastle)."),
         int_param("armies", "Armies", 2, 0, TOTAL_CENTRES, unit="units",
                   help="English armies on land (not counting armies carried by A/Fs)."),

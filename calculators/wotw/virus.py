@@ -34,7 +34,7 @@ def _power_param(name: str):
         choice_param("season", "Season", "spring",
                      [("spring", "Spring"), ("summer", "Summer"), ("fall", "Fall"), ("winter", "Winter")],
                      help="The season that has just ended (the check is made at its end)."),
-        int_param("destroyed", "Centres destroyed", 12, 0, TOTAL_CENTRES, unit="centres",
+        int_param("destroyed", "Centres destroyed", 12, 0, TOTAL_CENTRES,
                   help=f"Supply centres the Martians have destroyed so far (0 to {TOTAL_CENTRES})."),
         int_param("largest", "Largest Earth power", None, 0, TOTAL_CENTRES, optional=True, unit="centres",
                   placeholder="6",

@@ -1,4 +1,5 @@
-"""What a new player reads on the AQMF forms and the calculators list: plain words, each said once."""
+"""What a new player reads on the forms (every game's, for the units) and the AQMF calculators list: plain words,
+each said once."""
 from __future__ import annotations
 
 import re
@@ -16,9 +17,10 @@ def _fields(entry: dict):
         yield from p.get("fields", [])
 
 
-@pytest.mark.parametrize("entry", AQMF, ids=[c["id"] for c in AQMF])
+@pytest.mark.parametrize("entry", calculators.catalog(), ids=[c["id"] for c in calculators.catalog()])
 def test_no_label_repeats_its_unit(entry):
-    """The form shows "Label (unit)": a label that names its unit already ("Elements attacking") gets no unit."""
+    """The form shows "Label (unit)": a label that names its unit already ("Elements attacking", "Centres
+    destroyed") gets no unit. Every calculator's form, not only AQMF's."""
     for p in _fields(entry):
         unit = p.get("unit", "").rstrip("s").lower()
         assert not unit or unit not in p["label"].lower(), (p["name"], p["label"], p["unit"])
