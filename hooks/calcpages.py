@@ -23,7 +23,7 @@ import siteindex
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from calculators.core.params import ruling_param_name
+from calculators.core.params import places_text, ruling_param_name
 
 SECTION = "Calculators"
 INDEX = "calculators/index.md"
@@ -143,8 +143,7 @@ def _takes(p: dict) -> str:
     if kind == "int":
         accepts = f"A whole number from {p['min']} to {p['max']}" + (", or empty" if p.get("optional") else "")
     elif kind == "decimal":
-        places = "one decimal place" if p["places"] == 1 else f"{p['places']} decimal places"
-        accepts = f"A number from {p['min']} to {p['max']}, with at most {places} (7.5)"
+        accepts = f"A number from {p['min']} to {p['max']}, with at most {places_text(p['places'])} (7.5)"
     elif kind == "bool":
         accepts = "On or off"
     elif kind == "choice" and p.get("ruling"):

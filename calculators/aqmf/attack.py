@@ -59,8 +59,8 @@ def attack_calc(v: dict) -> Result:
         rules.append("AQMF R11")
     if v["attack"] == "assault" and target.cover != "none":
         rules.append("AQMF R29")
-    if v["attack"] != "assault" and v["range"].denominator != 1:
-        rules.append("AQMF R33")  # a fraction of an inch, compared exactly
+    if v["attack"] != "assault":
+        rules += c.measured_rules(v["range"])
     out = report(shooter, target, within_six, c.options(v), rules)
     if v["attack"] == "assault" and target.cover != "none":
         out.notes.append(f"Cover counts in an assault as in shooting: +{COVER_BONUS[target.cover]} Defense "

@@ -57,6 +57,11 @@ def range_param(default=10, help="Distance to the target (ignored in an assault)
                          help=f"{help} {RANGE_HELP}")
 
 
+def measured_rules(value: Fraction) -> list[str]:
+    """Ruling AQMF R33, cited when a range was given in a fraction of an inch (compared exactly)."""
+    return [] if value.denominator == 1 else ["AQMF R33"]
+
+
 def json_number(value: Fraction) -> int | float:
     """A measured distance for a result's data (JSON): a whole number as an int, 7.5 as a float (shown, never
     compared: every threshold compares the exact Fraction)."""

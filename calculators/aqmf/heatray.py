@@ -66,7 +66,7 @@ def heat_ray_calc(v: dict) -> Result:
 
     focused = mixed_sweep(p_hit, [p_dmg(end, FOCUSED.power, end_close)])
     total = 1 + others
-    rules = ["AQMF 6.1", "AQMF 6.2", "AQMF 6.4", *opts.rules(), *(["AQMF R33"] if rng.denominator != 1 else [])]
+    rules = ["AQMF 6.1", "AQMF 6.2", "AQMF 6.4", *opts.rules(), *c.measured_rules(rng)]
     notes = []
     if v["end_dug_in"] or v["others_dug_in"] or v["others_dug_in_close"]:
         rules += ["AQMF 13.3", "AQMF R30"]

@@ -109,6 +109,16 @@ def percent(x: Fraction | float, digits: int = 1) -> str:
     return f"{shown}%"
 
 
+def exact_percent(x: Fraction | int, digits: int) -> str:
+    """An exact chance as a percentage: whole where it is whole ("20%", "0%", "100%"), else ``percent(x, digits)``.
+
+    >>> exact_percent(Fraction(1, 5), 2), exact_percent(Fraction(1, 6), 2), exact_percent(Fraction(1), 2)
+    ('20%', '16.67%', '100%')
+    """
+    whole = Fraction(x) * 100
+    return f"{whole.numerator}%" if whole.denominator == 1 else percent(x, digits)
+
+
 def chance(x: Fraction | int) -> str:
     """A chance for a headline, in plain words: "60% (3 in 5)", "9.1% (1 in 10.9)", "90.3%", "< 0.1%".
 
@@ -120,8 +130,7 @@ def chance(x: Fraction | int) -> str:
     ('60% (3 in 5)', '9.1% (1 in 10.9)', '90.3%')
     """
     x = Fraction(x)
-    whole = x * 100
-    pct = f"{whole.numerator}%" if whole.denominator == 1 else percent(x, 1 if x >= Fraction(1, 100) else 2)
+    pct = exact_percent(x, 1 if x >= Fraction(1, 100) else 2)
     words = odds(x)
     return f"{pct} ({words})" if words else pct
 

@@ -189,8 +189,7 @@ class DecimalParam(RangedParam):
             return None
         value = decimal_number(raw, self.places)
         if value is None:
-            most = "a whole number" if not self.places else (
-                f"a number with at most {'one decimal place' if self.places == 1 else f'{self.places} decimal places'}")
+            most = f"a number with at most {places_text(self.places)}" if self.places else "a whole number"
             raise InputError(self.name, f"{self.label}: must be {most}, such as 7.5 (got {_show(raw)}).")
         self._check_range(value, self.label, shown=_show(raw) if isinstance(raw, float) else decimal_text(value))
         return value
@@ -372,6 +371,11 @@ def decimal_number(raw: Any, places: int) -> Fraction | None:
     else:
         return None
     return value if (value * 10 ** places).denominator == 1 else None
+
+
+def places_text(places: int) -> str:
+    """How many decimal places a decimal field takes, in words: "one decimal place", "2 decimal places"."""
+    return "one decimal place" if places == 1 else f"{places} decimal places"
 
 
 def decimal_text(value: Fraction | int, places: int = 1) -> str:

@@ -23,7 +23,7 @@ from fractions import Fraction
 from ..core.escape import escape
 from typing import Any
 
-from ..core.dist import frac, one_in, percent
+from ..core.dist import exact_percent, frac, one_in, percent
 
 
 MARK = '<strong class="calc-mark">differs</strong> '  # a marked row says so in words, not by colour alone
@@ -75,9 +75,8 @@ def prob_html(p: str, show: str = "all", ci95: tuple[float, float] | None = None
     certain = ci95 is None and x in (0, 1)
     parts = []
     if show in ("all", "percent"):
-        # An exact whole percentage reads whole ("20%", not "20.00%"), as a headline writes it.
-        whole = ci95 is None and (x * 100).denominator == 1
-        pct = f"{int(x * 100)}%" if certain or whole else percent(x, 2)
+        # An exact whole percentage reads whole ("20%", not "20.00%"), as a headline writes it; an estimate never.
+        pct = percent(x, 2) if ci95 is not None else exact_percent(x, 2)
         parts.append(f'<span class="calc-pct">{escape(pct)}</span>')
         # "1 in N" below one half, the same way down a column ("2 in 5" beside "1 in 2.5" read unevenly); a
         # likelier chance reads best as its percentage alone ("1 in 1.46" read oddly).

@@ -30,8 +30,8 @@ function status(stage, text) {
   postMessage({ type: "status", stage, text });
 }
 
-// Tells the tab's deferred search worker (search-deferred.js) that start-up failed (the page itself says when
-// it has shown its first result: calculator/search-release.js).
+// Tells the tab's deferred search worker (search-deferred.js) that start-up failed, or, for a page that asked
+// nothing, that it may start (a page that shows a result says so itself: calculator/search-release.js).
 function announce(what) {
   try {
     new BroadcastChannel("martian-engine").postMessage(what);
