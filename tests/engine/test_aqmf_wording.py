@@ -9,6 +9,7 @@ import pytest
 import calculators
 
 AQMF = [c for c in calculators.catalog() if c["id"].startswith("aqmf")]
+PIECES = ("armies", "fleets", "a/fs", "units", "elements", "tripods")
 
 
 def _fields(entry: dict):
@@ -24,6 +25,8 @@ def test_no_label_repeats_its_unit(entry):
     for p in _fields(entry):
         unit = p.get("unit", "").rstrip("s").lower()
         assert not unit or unit not in p["label"].lower(), (p["name"], p["label"], p["unit"])
+        # A count of pieces named by the piece ("Armies", "A/Fs") needs no "(units)" either.
+        assert not (unit == "unit" and p["label"].lower() in PIECES), (p["name"], p["label"], p["unit"])
 
 
 @pytest.mark.parametrize("entry", AQMF, ids=[c["id"] for c in AQMF])
