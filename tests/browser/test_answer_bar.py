@@ -305,3 +305,69 @@ def test_no_bar_over_a_played_phase_viewed_on_the_board(new_page, site_url):
         _settle(pg)
         pg.wait_for_timeout(300)
         assert not pg.locator(f"{w} .calc-answer-bar").evaluate("(b) => b.checkVisibility()"), size
+
+
+# The form's tab stops in order (DOM order: the site sets no positive tabindex), as boxes on screen.
+TAB_STOPS = """(id) => Array.from(document.querySelectorAll('#calc-' + id + ' form :is(input, select, textarea, button,'
+  + ' [tabindex]):not([disabled], [tabindex="-1"], [type=hidden])')).filter((e) => e.checkVisibility())"""
+
+# Scrolls so that tab stop k's top sits just inside the bar's band, and says whether stop k - 1 is then on show
+# (below the site's header, above the bar) and the bar still up: the next Tab's target is under the bar.
+UNDER_THE_BAR = """([id, k]) => {
+  const stops = (TAB_STOPS)(id);
+  const bar = document.querySelector('#calc-' + id + ' .calc-answer-bar');
+  const barTop = innerHeight - bar.getBoundingClientRect().height;
+  window.scrollBy({top: stops[k].getBoundingClientRect().top - barTop - 4, behavior: 'instant'});
+  return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+    const prev = stops[k - 1].getBoundingClientRect(), next = stops[k].getBoundingClientRect();
+    const b = bar.getBoundingClientRect();
+    r({ok: bar.checkVisibility() && prev.top >= header && prev.bottom <= b.top && next.top >= b.top
+        && next.top < innerHeight, stops: stops.length});
+  })));
+}""".replace("TAB_STOPS", TAB_STOPS)
+
+# Whether the focused element is on show: inside the screen, below the header, not under the bar, and what a
+# tap at its middle meets.
+FOCUS_SEEN = """(id) => {
+  const f = document.activeElement, r = f.getBoundingClientRect();
+  const bar = document.querySelector('#calc-' + id + ' .calc-answer-bar');
+  const barTop = bar.checkVisibility() ? bar.getBoundingClientRect().top : innerHeight;
+  const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {name: f.name || f.id || f.className, inForm: !!f.closest('#calc-' + id + ' form'),
+          seen: r.top >= header - 0.5 && r.bottom <= barTop + 0.5 && (hit === f || f.contains(hit) || hit?.contains(f)),
+          top: r.top, bottom: r.bottom, barTop};
+}"""
+
+
+@pytest.mark.parametrize("cid", ["clans-england-offboard", "aqmf-how-many"])
+def test_tab_to_a_field_under_the_bar_brings_it_above_the_bar(new_page, site_url, cid):
+    """A new player at 390 px pressed Tab (a phone keyboard's "next") from "Fleets" to "A/Fs" on England's
+    off-board centres and typed into a field hidden under the bar: the browser scrolled the field into the
+    screen, not above the bar fixed to the screen's foot. Every such move must land the field in sight."""
+    pg = new_page(**PHONE)
+    _open(pg, site_url, cid)
+    seen = _top_then_read(pg, cid)
+    assert seen["shown"], f"the bar is not up at the form's top: nothing to test ({seen})"
+    tried = 0
+    for k in range(1, pg.evaluate(f"(id) => ({TAB_STOPS})(id).length", cid)):
+        _top_then_read(pg, cid)
+        if not pg.evaluate(UNDER_THE_BAR, [cid, k])["ok"]:
+            continue
+        pg.evaluate(f"([id, k]) => ({TAB_STOPS})(id)[k - 1].focus({{preventScroll: true}})", [cid, k])
+        pg.keyboard.press("Tab")
+        _settle(pg)
+        focus = pg.evaluate(FOCUS_SEEN, cid)
+        assert focus["inForm"] and focus["seen"], (k, focus)
+        tried += 1
+    assert tried >= 2, f"fewer than two fields could be put under the bar ({tried}): nothing to test"
+    # The padding is the bar's height while it shows, and goes with its page on an instant navigation.
+    seen = _top_then_read(pg, cid)
+    pad = "() => getComputedStyle(document.documentElement).scrollPaddingBottom"
+    assert seen["shown"] and abs(float(pg.evaluate(pad).removesuffix("px")) - seen["bar"]["height"]) < 1, seen
+    pg.evaluate("() => { window.__nav = 0; document$.subscribe(() => { window.__nav++; }); }")
+    pg.evaluate("() => { const a = document.createElement('a'); a.href = new URL('../../glossary/', location.href);"
+                " document.body.append(a); a.click(); }")
+    pg.wait_for_function("() => window.__nav > 1 && location.pathname.endsWith('/glossary/')", timeout=30_000)
+    assert pg.evaluate(pad) == "auto"

@@ -164,6 +164,10 @@ export class AnswerBar {
       this.align();
       this.fit();
     }
+    // Its height, for the page's scroll padding while a bar shows (forms.css): the browser brings a field reached
+    // by Tab (a phone keyboard's "next") into the screen, not knowing that the bar covers the screen's foot, and a
+    // new player typed into a field under it.
+    if (on) document.documentElement.style.setProperty("--calc-answer-bar-height", `${this.bar.offsetHeight}px`);
   }
 
   // On a wide screen the bar spans its widget's column, not the screen (it is fixed: nothing moves for it).
