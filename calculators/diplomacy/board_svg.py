@@ -185,35 +185,89 @@ def _toward(a: Point, b: Point, by: float) -> Point:
     return (a[0] + dx * by / d, a[1] + dy * by / d)
 
 
+# Where along an arrow its result's mark may go: its middle first, then out from it (_mark_spot).
+MARK_SPOTS = (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74)
+MARK_R = 9.0  # the tick's disc (_tick); a cross is smaller
+
+
 def _curve(a: Point, b: Point, start_gap: float, end_gap: float, bend: float = 0.12):
     """A gently bent arrow from ``a`` to ``b`` (two opposite moves bend apart), trimmed at both ends.
-    Returns the path data and the curve's midpoint."""
+    Returns the path data and its points at MARK_SPOTS (the first the curve's middle)."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     c = ((a[0] + b[0]) / 2 - dy * bend, (a[1] + b[1]) / 2 + dx * bend)
     start_gap = min(start_gap, length / 3)
     end_gap = min(end_gap, length / 3)
     p0, p1 = _toward(a, c, start_gap), _toward(b, c, end_gap)
-    mid = (0.25 * p0[0] + 0.5 * c[0] + 0.25 * p1[0], 0.25 * p0[1] + 0.5 * c[1] + 0.25 * p1[1])
-    return f"M{_f(p0[0])} {_f(p0[1])}Q{_f(c[0])} {_f(c[1])} {_f(p1[0])} {_f(p1[1])}", mid
+
+    def at(t: float) -> Point:
+        u = 1 - t
+        return (u * u * p0[0] + 2 * u * t * c[0] + t * t * p1[0], u * u * p0[1] + 2 * u * t * c[1] + t * t * p1[1])
+
+    spots = tuple(at(t) for t in MARK_SPOTS)
+    return f"M{_f(p0[0])} {_f(p0[1])}Q{_f(c[0])} {_f(c[1])} {_f(p1[0])} {_f(p1[1])}", spots
 
 
 def _route_path(points: Sequence[Point], start_gap: float, end_gap: float):
     """A fleet's arrow along its route over water (straight legs through the waypoints), trimmed at both ends.
-    Returns the path data and the point halfway along it."""
+    Returns the path data and its points at MARK_SPOTS of its length (the first halfway along it)."""
     pts = list(points)
     pts[0] = _toward(pts[0], pts[1], min(start_gap, math.dist(pts[0], pts[1]) / 3))
     pts[-1] = _toward(pts[-1], pts[-2], min(end_gap, math.dist(pts[-1], pts[-2]) / 3))
-    legs = [math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False)]
-    half = sum(legs) / 2
-    mid = pts[0]
-    for (p, q), leg in zip(zip(pts, pts[1:], strict=False), legs, strict=True):
-        if half <= leg:
-            mid = _toward(p, q, half)
-            break
-        half -= leg
     d = "M" + "L".join(f"{_f(x)} {_f(y)}" for x, y in pts)
-    return d, mid
+    return d, _spots_along(pts)
+
+
+def _spots_along(pts: Sequence[Point]) -> tuple[Point, ...]:
+    """The points at MARK_SPOTS of the length of the line through ``pts``."""
+    legs = [math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False)]
+    total = sum(legs)
+    spots = []
+    for t in MARK_SPOTS:
+        left, spot = t * total, pts[-1]
+        for (p, q), leg in zip(zip(pts, pts[1:], strict=False), legs, strict=True):
+            if left <= leg:
+                spot = _toward(p, q, left)
+                break
+            left -= leg
+        spots.append(spot)
+    return tuple(spots)
+
+
+# A name on the map as a box (centre x, centre y, half width, half height), from its font size and letters.
+LabelBox = tuple[float, float, float, float]
+
+
+def _label_box(at: Point, text: str, size: float) -> LabelBox:
+    # board.css: names 13.5 px (coasts 10 px), bold; a letter about 0.62 em wide, the line 1 em high.
+    return (at[0], at[1], 0.31 * size * len(text) + 1, 0.5 * size + 1)
+
+
+def label_boxes(gmap: GameMap, geo: Geometry) -> tuple[LabelBox, ...]:
+    """Every name _labels writes, as a box (the result marks keep off them: _mark_spot)."""
+    boxes = []
+    for abbr, prov in gmap.provinces.items():
+        if abbr in geo.label_at:
+            boxes.append(_label_box(geo.label_at[abbr], prov.display, 13.5))
+        for coast in prov.coasts:
+            loc = f"{abbr}/{coast.value}"
+            if loc in geo.coast_label_at:
+                boxes.append(_label_box(geo.coast_label_at[loc], coast.value, 10))
+    return tuple(boxes)
+
+
+def _clearance(p: Point, boxes: Sequence[LabelBox]) -> float:
+    """How far a mark's disc at ``p`` stays off the nearest name (negative: over it)."""
+    return min((max(abs(p[0] - x) - w, abs(p[1] - y) - h) - MARK_R for x, y, w, h in boxes), default=math.inf)
+
+
+def _mark_spot(spots: Sequence[Point], boxes: Sequence[LabelBox]) -> Point:
+    """Where an order's tick or cross goes: the first of ``spots`` (its middle first) clear of every name, else
+    the one nearest to clear (a new player found ticks over "Hel", "Nth" and "Hol")."""
+    for p in spots:
+        if _clearance(p, boxes) >= 0:
+            return p
+    return max(spots, key=lambda p: _clearance(p, boxes))
 
 
 def _ring(p: Point, r: float) -> str:
@@ -351,8 +405,9 @@ class _Orders:
     """Lays out the orders: moves first (supports and convoys point at their arrows)."""
 
     def __init__(self, geo: Geometry, prefix: str, occupied: set[str], dislodged_at: Mapping[str, Point],
-                 fleets: Mapping[str, str]):
+                 fleets: Mapping[str, str], names: Sequence[LabelBox] = ()):
         self.geo, self.prefix, self.occupied, self.dislodged_at = geo, prefix, occupied, dislodged_at
+        self.names = names  # the map's names: a result's mark keeps off them
         self.fleets = fleets  # province -> location of each fleet on the board (before or after the orders)
         self.mids: dict[tuple[str, str], Point] = {}
         self.out: list[str] = []
@@ -403,15 +458,17 @@ class _Orders:
         if fleet and a != stood:
             # A dislodged fleet set beside its coast: its retreat leaves by the coast it stood on, over water.
             if route is not None:
-                d, mid = _route_path([a, stood, *route, b], UNIT_R, end_gap)
+                d, spots = _route_path([a, stood, *route, b], UNIT_R, end_gap)
             else:
-                d, mid = _curve(stood, b, 0, end_gap)
+                d, spots = _curve(stood, b, 0, end_gap)
                 p0 = _toward(a, stood, min(UNIT_R, math.dist(a, stood) / 3))
                 d = f"M{_f(p0[0])} {_f(p0[1])}L" + d[1:]
         elif route is None:
-            d, mid = _curve(a, b, UNIT_R, end_gap)
+            d, spots = _curve(a, b, UNIT_R, end_gap)
         else:  # issue 23: a fleet's arrow runs over water
-            d, mid = _route_path([a, *route, b], UNIT_R, end_gap)
+            d, spots = _route_path([a, *route, b], UNIT_R, end_gap)
+        # The mark, where a support of this move points too.
+        mid = _mark_spot(spots, self.names)
         self.mids[(province_of(m.at), province_of(to))] = mid
         head = f"{self.prefix}-{power_class(power)}"
         mark = _cross(mid) if _crossed(m) else _tick(mid) if _state(m) == "ok" else ""
@@ -439,11 +496,12 @@ class _Orders:
                 if fleet:  # a fleet's support reaches the move along the fleet's own way there, over water
                     route = self.fleet_route(m.at, m.dest)
         if route:
-            d, mid = _route_path([a, *route, b], UNIT_R, gap)
+            d, spots = _route_path([a, *route, b], UNIT_R, gap)
         else:
             p0, p1 = _toward(a, b, UNIT_R), _toward(b, a, gap)
-            mid = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
+            spots = _spots_along((p0, p1))
             d = f"M{_f(p0[0])} {_f(p0[1])}L{_f(p1[0])} {_f(p1[1])}"
+        mid = _mark_spot(spots, self.names)
         self._emit(m, power, f'<path class="line" d="{d}"{end}/>{ring}' + (_cross(mid) if _crossed(m) else ""))
 
     def hold(self, m: Mark, power: str) -> None:
@@ -468,9 +526,10 @@ def _aim(m: Mark) -> str:
 
 
 def _orders_layer(geo: Geometry, id_prefix: str, drawn: list[Mark], occupied: set[str],
-                  dislodged_at: dict[str, Point], power_at: dict[str, str], fleets: Mapping[str, str]) -> list[str]:
+                  dislodged_at: dict[str, Point], power_at: dict[str, str], fleets: Mapping[str, str], *,
+                  names: Sequence[LabelBox] = ()) -> list[str]:
     """Every order drawn, moves first (the supports and convoys then end on the moves' curves)."""
-    layer = _Orders(geo, id_prefix, occupied, dislodged_at, fleets)
+    layer = _Orders(geo, id_prefix, occupied, dislodged_at, fleets, names)
     for m in sorted(drawn, key=lambda m: m.kind not in ("move", "retreat")):
         power = m.power or power_at.get(province_of(m.at), "")
         if m.kind in ("move", "retreat"):
@@ -580,14 +639,17 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
            '<g class="lands">', *_province_layer(gmap, geo, owners, seas=False), "</g>",
            f'<path class="hatch" d="{geo.impassable}"/>' if geo.impassable else "",
            f'<path class="offboard" d="{geo.offboard}"/>',
-           *_centres(gmap, geo, owners, frozenset(destroyed)),
-           *_labels(gmap, geo)]
+           *_centres(gmap, geo, owners, frozenset(destroyed))]
 
     dislodged_at: dict[str, Point] = {}
     for u in knocked:
         dislodged_at[u.province] = dislodged_spot(geo, geo.anchor(u.location, u.type.value == "F"))
     fleets = {u.province: u.location for u in units + tuple(knocked) if u.type.value == "F"}
-    out += _orders_layer(geo, id_prefix, drawn, {u.province for u in units}, dislodged_at, power_at, fleets)
+    out += _orders_layer(geo, id_prefix, drawn, {u.province for u in units}, dislodged_at, power_at, fleets,
+                         names=label_boxes(gmap, geo))
+    # The names over the orders' lines and under the units: an arrow ending at a sea's or a province's unit spot
+    # crossed its name, which read as "Ulr" for "Ukr" under a head (a new player's screenshot).
+    out += _labels(gmap, geo)
     out += _units_layer(geo, units, knocked, dislodged_at)
     if adjustments is None and getattr(getattr(position, "phase", None), "kind", None) is PhaseKind.ADJUSTMENTS:
         adjustments = adjustments_due(position)

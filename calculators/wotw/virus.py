@@ -43,7 +43,7 @@ def _power_param(name: str):
         *more(text_param("martian_units", "Martian units", "", max_length=400,
                          help="Optional: the Martian units now (e.g. 3A Par, A Lvn), for the removal schedule once "
                               "active."),
-              text_param("removals", "Martian's first removals", "", max_length=100,
+              text_param("removals", "Removals the Martian chooses", "", max_length=100,
                          help="Optional: the removals the Martian orders in the first removal season (e.g. A Par); "
                               "the rest are chosen by default, alphabetically by province.")),
     ],

@@ -394,3 +394,57 @@ def test_the_cylinder_marker_says_what_it_is_before_and_after_the_season():
     after = calculators.run("wotw-adjudicate", {"load": "start", "orders": "France: A Par - Bur"})
     mark = find(parse(after["charts"][0]["svg"]), "landing", "g")[0]
     assert mark.find(f"{SVG}title").text == "Cylinder landed in Marseilles this season (WOTW 3.3)"
+
+
+# ---- names and result marks (a new player's screenshots: ticks over "Hel", "Nth", "Hol"; "Ukr" under a head) ----
+# A name's box as drawn: centred on its x, y (text-anchor middle, dominant-baseline central), its font size from
+# board.css (13.5 px, coasts 10 px), a bold letter at most 0.65 em wide and the text 1 em high.
+def _name_boxes(root) -> list[tuple[str, float, float, float, float]]:
+    boxes = []
+    for t in find(root, "lbl", "text"):
+        size = 10.0 if "coast" in classes(t) else 13.5
+        boxes.append((t.text, float(t.get("x")), float(t.get("y")), 0.325 * size * len(t.text), 0.5 * size))
+    return boxes
+
+
+def _marks(root) -> list[tuple[float, float, float]]:
+    """Each tick (its disc: centre, radius) and each cross (drawn from its centre - 4, -4: radius 4 * sqrt 2)."""
+    out = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for g in find(root, "ok-mark")
+           for c in g.iter(f"{SVG}circle")]
+    for p in find(root, "fail-mark", "path"):
+        x, y = (float(v) for v in re.match(r"M(-?[\d.]+) (-?[\d.]+)", p.get("d")).groups())
+        out.append((x + 4, y + 4, 4 * math.sqrt(2)))
+    return out
+
+
+def _covered(root) -> list[str]:
+    """The names a mark's disc overlaps."""
+    hits = []
+    for name, x, y, w, h in _name_boxes(root):
+        for mx, my, r in _marks(root):
+            nx, ny = min(max(mx, x - w), x + w), min(max(my, y - h), y + h)  # the box's point nearest the centre
+            if math.dist((mx, my), (nx, ny)) < r:
+                hits.append(name)
+    return hits
+
+
+FALL_1901 = ("England: F Nth, F Nwg, A Yor\nGermany: F Den, A Kie, A Ruh\nFrance: F Mao, A Bur, A Spa\n"
+             "Russia: F Bot, A Ukr, A Gal, F Sev\nTurkey: F Bla, A Bul, A Arm\nAustria: A Ser, F Alb, A Bud\n"
+             "Italy: F Ion, A Apu, A Tyr")
+FALL_ORDERS = ("England: F Nth - Hol; F Nwg - Nwy; A Yor H\nGermany: F Den - Hel; A Kie - Hol; A Ruh S A Kie - Hol\n"
+               "France: F Mao - Por; A Bur - Bel; A Spa H\nRussia: F Bot - Swe; A Ukr - Rum; A Gal S A Ukr - Rum; "
+               "F Sev - Bla\nTurkey: F Bla - Rum; A Bul S F Bla - Rum; A Arm - Sev\nAustria: A Ser - Gre; "
+               "F Alb S A Ser - Gre; A Bud - Gal\nItaly: F Ion - Tun; A Apu - Ven; A Tyr - Mun")
+
+
+def test_the_names_are_drawn_over_the_orders_and_under_the_units():
+    root = parse(calculators.run("dip-adjudicate", {"load": "opening"})["charts"][0]["svg"])
+    layers = [next(iter(classes(el)), "") for el in root]
+    assert layers.index("orders") < layers.index("labels") < layers.index("units"), layers
+
+
+def test_no_result_mark_covers_a_name():
+    opening = parse(calculators.run("dip-adjudicate", {"load": "opening"})["charts"][0]["svg"])
+    fall, _ = phase_svg("Fall 1901 movement", FALL_1901, FALL_ORDERS)
+    for root in (opening, parse(fall)):
+        assert len(_marks(root)) >= 10 and _covered(root) == []
