@@ -42,6 +42,8 @@ function pick() {
   const ready = Array.from(bars).filter((b) => b.wanted());
   const chosen = ready.find((b) => b.w === lastUsed) || ready[0] || null;
   for (const b of bars) b.show(b === chosen);
+  // While a bar shows, the page's scroll padding keeps what the browser scrolls into view above it (forms.css).
+  document.documentElement.toggleAttribute("data-calc-answer-bar", Boolean(chosen));
 }
 
 function noteUse(e) {
@@ -164,9 +166,9 @@ export class AnswerBar {
       this.align();
       this.fit();
     }
-    // Its height, for the page's scroll padding while a bar shows (forms.css): the browser brings a field reached
-    // by Tab (a phone keyboard's "next") into the screen, not knowing that the bar covers the screen's foot, and a
-    // new player typed into a field under it.
+    // Its height, for the page's scroll padding while a bar shows (forms.css, pick): the browser brings a field
+    // reached by Tab (a phone keyboard's "next") into the screen, not knowing that the bar covers the screen's
+    // foot, and a new player typed into a field under it.
     if (on) document.documentElement.style.setProperty("--calc-answer-bar-height", `${this.bar.offsetHeight}px`);
   }
 
@@ -224,6 +226,9 @@ export function attachAnswerBar(widget) {
     document.addEventListener("focusin", noteUse);
     document.addEventListener("input", noteUse);
     document.addEventListener("click", noteUse);
+    // An instant navigation takes the page's bars away without a word to them (their observers may not report the
+    // widget gone before the next page is read): each new page is looked at anew.
+    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(pick);
   }
   widget.answerBar = new AnswerBar(widget);
 }
