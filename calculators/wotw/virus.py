@@ -18,7 +18,8 @@ def _power_param(name: str):
     # Blank unless given: a pre-filled count would silently add to every check (and turn a
     # raised "Centres destroyed" into "more than the board's 34 centres").
     return int_param(name.lower(), name, None, 0, TOTAL_CENTRES, optional=True, unit="centres",
-                     help=f"{name}'s supply centres now (leave all seven empty and give the largest instead).")
+                     help=f"{name}'s supply centres now. Give all seven powers, or none and the largest "
+                          "Earth power's centres above.")
 
 
 @calculator(
