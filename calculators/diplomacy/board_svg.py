@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
@@ -187,12 +187,15 @@ def _toward(a: Point, b: Point, by: float) -> Point:
 
 # Where along an arrow its result's mark may go: its middle first, then out from it (_mark_spot).
 MARK_SPOTS = (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74)
-MARK_R = 9.0  # the tick's disc (_tick); a cross is smaller
+TICK_R = 9.0  # the tick's disc (_tick)
+CROSS_R = 5.7  # the cross (_cross): 8 by 8
+HEAD_BACK = 8.0  # an arrow's head reaches this far back from the end of its line (_defs: 4 strokes long, tip at 7/10)
+MARGIN = 2.0  # what a mark keeps clear of a name, a unit and its arrow's head
 
 
 def _curve(a: Point, b: Point, start_gap: float, end_gap: float, bend: float = 0.12):
     """A gently bent arrow from ``a`` to ``b`` (two opposite moves bend apart), trimmed at both ends.
-    Returns the path data and its points at MARK_SPOTS (the first the curve's middle)."""
+    Returns the path data and the curve as a function of t in [0, 1]."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     c = ((a[0] + b[0]) / 2 - dy * bend, (a[1] + b[1]) / 2 + dx * bend)
@@ -200,38 +203,37 @@ def _curve(a: Point, b: Point, start_gap: float, end_gap: float, bend: float = 0
     end_gap = min(end_gap, length / 3)
     p0, p1 = _toward(a, c, start_gap), _toward(b, c, end_gap)
 
-    def at(t: float) -> Point:
+    def along(t: float) -> Point:
         u = 1 - t
         return (u * u * p0[0] + 2 * u * t * c[0] + t * t * p1[0], u * u * p0[1] + 2 * u * t * c[1] + t * t * p1[1])
 
-    spots = tuple(at(t) for t in MARK_SPOTS)
-    return f"M{_f(p0[0])} {_f(p0[1])}Q{_f(c[0])} {_f(c[1])} {_f(p1[0])} {_f(p1[1])}", spots
+    return f"M{_f(p0[0])} {_f(p0[1])}Q{_f(c[0])} {_f(c[1])} {_f(p1[0])} {_f(p1[1])}", along
 
 
 def _route_path(points: Sequence[Point], start_gap: float, end_gap: float):
     """A fleet's arrow along its route over water (straight legs through the waypoints), trimmed at both ends.
-    Returns the path data and its points at MARK_SPOTS of its length (the first halfway along it)."""
+    Returns the path data and the line as a function of the share t of its length."""
     pts = list(points)
     pts[0] = _toward(pts[0], pts[1], min(start_gap, math.dist(pts[0], pts[1]) / 3))
     pts[-1] = _toward(pts[-1], pts[-2], min(end_gap, math.dist(pts[-1], pts[-2]) / 3))
     d = "M" + "L".join(f"{_f(x)} {_f(y)}" for x, y in pts)
-    return d, _spots_along(pts)
+    return d, _polyline(pts)
 
 
-def _spots_along(pts: Sequence[Point]) -> tuple[Point, ...]:
-    """The points at MARK_SPOTS of the length of the line through ``pts``."""
+def _polyline(pts: Sequence[Point]) -> Callable[[float], Point]:
+    """The line through ``pts`` as a function of the share t of its length."""
     legs = [math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False)]
     total = sum(legs)
-    spots = []
-    for t in MARK_SPOTS:
-        left, spot = t * total, pts[-1]
+
+    def along(t: float) -> Point:
+        left = min(max(t, 0.0), 1.0) * total
         for (p, q), leg in zip(zip(pts, pts[1:], strict=False), legs, strict=True):
             if left <= leg:
-                spot = _toward(p, q, left)
-                break
+                return _toward(p, q, left)
             left -= leg
-        spots.append(spot)
-    return tuple(spots)
+        return pts[-1]
+
+    return along
 
 
 # A name on the map as a box (centre x, centre y, half width, half height), from its font size and letters.
@@ -256,18 +258,43 @@ def label_boxes(gmap: GameMap, geo: Geometry) -> tuple[LabelBox, ...]:
     return tuple(boxes)
 
 
-def _clearance(p: Point, boxes: Sequence[LabelBox]) -> float:
-    """How far a mark's disc at ``p`` stays off the nearest name (negative: over it)."""
-    return min((max(abs(p[0] - x) - w, abs(p[1] - y) - h) - MARK_R for x, y, w, h in boxes), default=math.inf)
+@dataclass(frozen=True)
+class _Keep:
+    """What a result's mark keeps off: the map's names (boxes) and its units (points; a unit is 24 x 18)."""
+    names: tuple[LabelBox, ...] = ()
+    units: tuple[Point, ...] = ()
+
+    def clearance(self, p: Point, r: float, head: Point | None = None) -> float:
+        """How far a mark of radius ``r`` at ``p`` stays off every name, unit and the head at ``head``, less MARGIN
+        (negative: over one)."""
+        gaps = [max(abs(p[0] - x) - w, abs(p[1] - y) - h) - r for x, y, w, h in self.names]
+        gaps += [math.dist(p, u) - r - UNIT_R - 3 for u in self.units]
+        if head is not None:
+            gaps.append(math.dist(p, head) - r - HEAD_BACK)
+        return min(gaps, default=math.inf) - MARGIN
 
 
-def _mark_spot(spots: Sequence[Point], boxes: Sequence[LabelBox]) -> Point:
-    """Where an order's tick or cross goes: the first of ``spots`` (its middle first) clear of every name, else
-    the one nearest to clear (a new player found ticks over "Hel", "Nth" and "Hol")."""
-    for p in spots:
-        if _clearance(p, boxes) >= 0:
-            return p
-    return max(spots, key=lambda p: _clearance(p, boxes))
+def _mark_spot(along: Callable[[float], Point], r: float, keep: _Keep, beside: bool = False) -> tuple[Point, Point]:
+    """Where an order's mark (radius ``r``) goes, and the point of its line it marks: on the line, its middle first,
+    then out from it, the first spot clear of every name, unit and the line's own head; else (``beside``: a tick)
+    the first such spot just beside the line, which stays in view (a short arrow under its tick could not be
+    read); else the spot on the line nearest to clear. New-player screenshots: ticks over "Hel", "Nth", "Hol";
+    F Kie - Den and A Rom - Apu hidden under their ticks."""
+    head = along(1.0)
+    spots = [(along(t), along(t)) for t in MARK_SPOTS]
+    if beside:
+        spots += [(_beside(along, t, r + 2.5, side), along(t)) for t in (*MARK_SPOTS, 0.18, 0.1) for side in (1, -1)]
+    for p, at in spots:
+        if keep.clearance(p, r, head) >= 0:
+            return p, at
+    return max(spots, key=lambda pa: keep.clearance(pa[0], r, head))
+
+
+def _beside(along: Callable[[float], Point], t: float, by: float, side: int) -> Point:
+    """The point ``by`` units from the line at ``t``, to its left (side 1) or right (-1)."""
+    (x, y), (ax, ay), (bx, by_) = along(t), along(t - 0.04), along(t + 0.04)
+    n = math.hypot(bx - ax, by_ - ay) or 1.0
+    return (x - (by_ - ay) * side * by / n, y + (bx - ax) * side * by / n)
 
 
 def _ring(p: Point, r: float) -> str:
@@ -405,11 +432,13 @@ class _Orders:
     """Lays out the orders: moves first (supports and convoys point at their arrows)."""
 
     def __init__(self, geo: Geometry, prefix: str, occupied: set[str], dislodged_at: Mapping[str, Point],
-                 fleets: Mapping[str, str], names: Sequence[LabelBox] = ()):
+                 fleets: Mapping[str, str], keep: _Keep = _Keep(), seas: frozenset[str] = frozenset()):
         self.geo, self.prefix, self.occupied, self.dislodged_at = geo, prefix, occupied, dislodged_at
-        self.names = names  # the map's names: a result's mark keeps off them
+        self.keep = keep  # what a result's mark keeps off
+        self.seas = seas  # the sea provinces: a fleet's support runs over water only to a move or a fleet at sea
         self.fleets = fleets  # province -> location of each fleet on the board (before or after the orders)
-        self.mids: dict[tuple[str, str], Point] = {}
+        # Each move's marked point on its line, and how far from it a support stops (the mark's edge).
+        self.mids: dict[tuple[str, str], tuple[Point, float]] = {}
         self.out: list[str] = []
 
     def is_fleet(self, m: Mark) -> bool:
@@ -467,11 +496,14 @@ class _Orders:
             d, spots = _curve(a, b, UNIT_R, end_gap)
         else:  # issue 23: a fleet's arrow runs over water
             d, spots = _route_path([a, *route, b], UNIT_R, end_gap)
-        # The mark, where a support of this move points too.
-        mid = _mark_spot(spots, self.names)
-        self.mids[(province_of(m.at), province_of(to))] = mid
+        # The mark, and the point of the line it marks, where a support of this move points too.
+        crossed, ticked = _crossed(m), _state(m) == "ok"
+        r = CROSS_R if crossed else TICK_R
+        spot, at = _mark_spot(spots, r, self.keep, beside=ticked)
+        on_line = (crossed or ticked) and spot == at
+        self.mids[(province_of(m.at), province_of(to))] = (at, r + 1 if on_line else 2.0)
         head = f"{self.prefix}-{power_class(power)}"
-        mark = _cross(mid) if _crossed(m) else _tick(mid) if _state(m) == "ok" else ""
+        mark = _cross(spot) if crossed else _tick(spot) if ticked else ""
         self._emit(m, power, f'<path class="casing" d="{d}"/><path class="line" d="{d}" marker-end="url(#{head})"/>'
                    + mark)
 
@@ -486,23 +518,24 @@ class _Orders:
             b = self.geo.anchor(self.fleets.get(target, target), target in self.fleets)
             gap = 13.0
             ring = _ring(b, 13)
-            if fleet and target in self.fleets:
+            if fleet and target in self.fleets and target in self.seas:
                 route = self.fleet_route(m.at, self.fleets[target])
         else:
-            b = self.mids.get((target, province_of(m.dest))) or self.geo.anchor(m.dest)
-            gap = 2.0
+            b, gap = self.mids.get((target, province_of(m.dest))) or (self.geo.anchor(m.dest), 2.0)
             if m.kind == "support":
                 end = f' marker-end="url(#{self.prefix}-support)"'
-                if fleet:  # a fleet's support reaches the move along the fleet's own way there, over water
+                # A fleet's support of a move to sea reaches it along the fleet's own way there, over water; to a
+                # move on land it runs straight (over water and back inland it zig-zagged: F Alb S A Ser - Gre).
+                if fleet and province_of(m.dest) in self.seas:
                     route = self.fleet_route(m.at, m.dest)
         if route:
             d, spots = _route_path([a, *route, b], UNIT_R, gap)
         else:
             p0, p1 = _toward(a, b, UNIT_R), _toward(b, a, gap)
-            spots = _spots_along((p0, p1))
+            spots = _polyline((p0, p1))
             d = f"M{_f(p0[0])} {_f(p0[1])}L{_f(p1[0])} {_f(p1[1])}"
-        mid = _mark_spot(spots, self.names)
-        self._emit(m, power, f'<path class="line" d="{d}"{end}/>{ring}' + (_cross(mid) if _crossed(m) else ""))
+        cross = _cross(_mark_spot(spots, CROSS_R, self.keep)[0]) if _crossed(m) else ""
+        self._emit(m, power, f'<path class="line" d="{d}"{end}/>{ring}' + cross)
 
     def hold(self, m: Mark, power: str) -> None:
         at = self.dislodged_at.get(province_of(m.at)) or self.geo.anchor(m.at, self.is_fleet(m))
@@ -525,11 +558,16 @@ def _aim(m: Mark) -> str:
     return m.to
 
 
+def _unit_points(geo: Geometry, units: Sequence[Unit], dislodged_at: Mapping[str, Point]) -> tuple[Point, ...]:
+    """Where the units are drawn (a dislodged one beside the unit that took its place)."""
+    return tuple(geo.anchor(u.location, u.type.value == "F") for u in units) + tuple(dislodged_at.values())
+
+
 def _orders_layer(geo: Geometry, id_prefix: str, drawn: list[Mark], occupied: set[str],
                   dislodged_at: dict[str, Point], power_at: dict[str, str], fleets: Mapping[str, str], *,
-                  names: Sequence[LabelBox] = ()) -> list[str]:
+                  keep: _Keep = _Keep(), seas: frozenset[str] = frozenset()) -> list[str]:
     """Every order drawn, moves first (the supports and convoys then end on the moves' curves)."""
-    layer = _Orders(geo, id_prefix, occupied, dislodged_at, fleets, names)
+    layer = _Orders(geo, id_prefix, occupied, dislodged_at, fleets, keep, seas)
     for m in sorted(drawn, key=lambda m: m.kind not in ("move", "retreat")):
         power = m.power or power_at.get(province_of(m.at), "")
         if m.kind in ("move", "retreat"):
@@ -646,7 +684,8 @@ def render_board(gmap: GameMap, position, title: str, moves: Sequence = (), supp
         dislodged_at[u.province] = dislodged_spot(geo, geo.anchor(u.location, u.type.value == "F"))
     fleets = {u.province: u.location for u in units + tuple(knocked) if u.type.value == "F"}
     out += _orders_layer(geo, id_prefix, drawn, {u.province for u in units}, dislodged_at, power_at, fleets,
-                         names=label_boxes(gmap, geo))
+                         keep=_Keep(label_boxes(gmap, geo), _unit_points(geo, units, dislodged_at)),
+                         seas=frozenset(a for a, p in gmap.provinces.items() if p.terrain is Terrain.SEA))
     # The names over the orders' lines and under the units: an arrow ending at a sea's or a province's unit spot
     # crossed its name, which read as "Ulr" for "Ukr" under a head (a new player's screenshot).
     out += _labels(gmap, geo)

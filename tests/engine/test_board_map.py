@@ -263,12 +263,17 @@ def test_a_support_points_at_the_move_it_supports():
     svg, _ = phase_svg("Spring 1901 movement", "France: A Par, A Mar",
                        "France: A Par - Bur\nFrance: A Mar S A Par - Bur")
     root = parse(svg)
-    line = find(find(root, "support", "g")[0], "line")[0].get("d")
-    end = tuple(float(v) for v in re.findall(r"-?[\d.]+", line)[-2:])
-    move = find(find(root, "move", "g")[0], "line")[0].get("d")
-    x0, y0, cx, cy, x1, y1 = (float(v) for v in re.findall(r"-?[\d.]+", move))
+    line = [float(v) for v in re.findall(r"-?[\d.]+", find(find(root, "support", "g")[0], "line")[0].get("d"))]
+    start, end = tuple(line[:2]), tuple(line[-2:])
+    move = find(root, "move", "g")[0]
+    x0, y0, cx, cy, x1, y1 = (float(v) for v in re.findall(r"-?[\d.]+", find(move, "line")[0].get("d")))
     mid = (0.25 * x0 + 0.5 * cx + 0.25 * x1, 0.25 * y0 + 0.5 * cy + 0.25 * y1)
-    assert abs(end[0] - mid[0]) < 3 and abs(end[1] - mid[1]) < 3
+    (tick,) = find(move, "ok-mark")
+    disc = tick.find(f"{SVG}circle")
+    centre, r = (float(disc.get("cx")), float(disc.get("cy"))), float(disc.get("r"))
+    # The tick sits at the move's middle (nothing there to keep off), and the support stops at its edge, aimed at it.
+    assert math.dist(centre, mid) < 1
+    assert abs(math.dist(end, centre) - (r + 1)) < 0.5 and math.dist(start, centre) > math.dist(start, end)
 
 
 def test_the_adjudicator_gives_the_map_as_a_table_too():
@@ -443,8 +448,32 @@ def test_the_names_are_drawn_over_the_orders_and_under_the_units():
     assert layers.index("orders") < layers.index("labels") < layers.index("units"), layers
 
 
-def test_no_result_mark_covers_a_name():
+def _ends(d: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    v = [float(x) for x in re.findall(r"-?[\d.]+", d)]
+    return (v[0], v[1]), (v[-2], v[-1])
+
+
+def test_no_result_mark_covers_a_name_or_its_arrows_head():
+    """The head of a short arrow (F Kie - Den, A Rom - Apu, A Lvp - Yor) showed only as a sliver beside its tick:
+    a tick keeps its arrow's head in view (the head reaches 7 units back from the line's end: 4 strokes of 2.6,
+    its tip at 7/10)."""
     opening = parse(calculators.run("dip-adjudicate", {"load": "opening"})["charts"][0]["svg"])
     fall, _ = phase_svg("Fall 1901 movement", FALL_1901, FALL_ORDERS)
     for root in (opening, parse(fall)):
         assert len(_marks(root)) >= 10 and _covered(root) == []
+        for move in find(root, "move", "g"):
+            for tick in find(move, "ok-mark"):
+                disc = tick.find(f"{SVG}circle")
+                _, end = _ends(find(move, "line")[0].get("d"))
+                gap = math.dist((float(disc.get("cx")), float(disc.get("cy"))), end) - float(disc.get("r"))
+                assert gap >= 7, (move.find(f"{SVG}title").text, gap)
+
+
+def test_a_fleets_support_of_a_move_on_land_runs_straight():
+    """F Alb S A Ser - Gre ran out to sea round Greece and back inland to the move's tick: to a move on land the
+    support is one straight line (to a move at sea it still keeps to the water: test_board_fleet_routes.py)."""
+    svg, _ = phase_svg("Spring 1901 movement", "Austria: A Ser, F Alb",
+                       "Austria: A Ser - Gre\nAustria: F Alb S A Ser - Gre")
+    (support,) = find(parse(svg), "support", "g")
+    d = find(support, "line")[0].get("d")
+    assert d.count("L") == 1 and "Q" not in d, d

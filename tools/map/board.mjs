@@ -172,5 +172,5 @@ export const COASTS = {
 // Hand-placed unit anchors where the widest point of a province is not where players look.
 export const UNIT_AT = {};
 // Hand-placed fleet anchors (fleets.mjs places the others).
-export const FLEET_AT = {};
+export const FLEET_AT = { nap: [16.45, 38.85] };
 export const LABEL_AT = { bar: [30, 71.3] };
