@@ -171,6 +171,8 @@ export const COASTS = {
 
 // Hand-placed unit anchors where the widest point of a province is not where players look.
 export const UNIT_AT = {};
-// Hand-placed fleet anchors (fleets.mjs places the others).
+// Hand-placed fleet anchors (fleets.mjs places the others). Naples: on Calabria's neck, between its two seas;
+// placed on the Tyrrhenian coast, F Nap - Ion looped round Sicily (the Strait of Messina is narrower than the
+// raster lets a route through), as did Apu - Nap.
 export const FLEET_AT = { nap: [16.45, 38.85] };
 export const LABEL_AT = { bar: [30, 71.3] };
