@@ -121,8 +121,10 @@ def _summary(s: VirusCheck, year: int, season: str, destroyed: int, largest: int
         return f"No virus at {when}: the check starts only at the end of {from_first}, once all six cylinders " \
                "have landed."
     if s.active:
-        return (f"The virus is now active: the Martians have destroyed {counted(destroyed, 'centre')}, "
-                f"at least {MIN_DESTROYED} and at least double the {largest} held by {who}.")
+        # Both thresholds named as thresholds: "destroyed 12 centres, at least 12 and at least double the 6 ..."
+        # read as a muddle to a new player.
+        return (f"The virus is now active: {counted(destroyed, 'centre')} destroyed meets both thresholds (at least "
+                f"{MIN_DESTROYED}; at least double the {largest} held by {who}).")
     reasons = []
     if not s.twelve_met:
         reasons.append(f"only {counted(destroyed, 'centre')} destroyed, {s.more_destroyed_for_twelve} short of "
