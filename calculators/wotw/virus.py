@@ -123,7 +123,7 @@ def _summary(s: VirusCheck, year: int, season: str, destroyed: int, largest: int
     if s.active:
         # Both thresholds named as thresholds: "destroyed 12 centres, at least 12 and at least double the 6 ..."
         # read as a muddle to a new player.
-        return (f"The virus is now active: {counted(destroyed, 'centre')} destroyed meets both thresholds (at least "
+        return (f"Virus now active: {counted(destroyed, 'centre')} destroyed, meeting both thresholds (at least "
                 f"{MIN_DESTROYED}; at least double the {largest} held by {who}).")
     reasons = []
     if not s.twelve_met:

@@ -294,7 +294,7 @@ def test_keyboard_alone_fills_runs_and_reads_a_calculator(page, site_url):
     page.keyboard.press("Enter")  # submit from the last field
     assert page.locator(f"{w}-season").input_value() == "fall"
     summary = page.locator(f"{w} .calc-summary")
-    page.wait_for_function("(w) => /virus is now active.* 13 /i.test(document.querySelector(w + ' .calc-summary')"
+    page.wait_for_function("(w) => /virus now active: 13 /i.test(document.querySelector(w + ' .calc-summary')"
                            ".textContent)", arg=w, timeout=READY)
     # The answer is announced: it sits in a polite live region.
     assert page.evaluate(f"document.querySelector('{w} .calc-summary')"

@@ -131,7 +131,7 @@ def test_prerendered_result_with_javascript_off(browser, site_url):
     context = browser.new_context(java_script_enabled=False)
     pg = context.new_page()
     pg.goto(site_url + "wotw/virus/")
-    assert "virus is now active" in pg.locator(f"{WIDGET} .calc-summary").inner_text()
+    assert "Virus now active" in pg.locator(f"{WIDGET} .calc-summary").inner_text()
     assert pg.locator(f"{WIDGET} table.calc-table").count() == 1
     context.close()
 
