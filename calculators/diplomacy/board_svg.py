@@ -487,19 +487,19 @@ class _Orders:
         if fleet and a != stood:
             # A dislodged fleet set beside its coast: its retreat leaves by the coast it stood on, over water.
             if route is not None:
-                d, spots = _route_path([a, stood, *route, b], UNIT_R, end_gap)
+                d, along = _route_path([a, stood, *route, b], UNIT_R, end_gap)
             else:
-                d, spots = _curve(stood, b, 0, end_gap)
+                d, along = _curve(stood, b, 0, end_gap)
                 p0 = _toward(a, stood, min(UNIT_R, math.dist(a, stood) / 3))
                 d = f"M{_f(p0[0])} {_f(p0[1])}L" + d[1:]
         elif route is None:
-            d, spots = _curve(a, b, UNIT_R, end_gap)
+            d, along = _curve(a, b, UNIT_R, end_gap)
         else:  # issue 23: a fleet's arrow runs over water
-            d, spots = _route_path([a, *route, b], UNIT_R, end_gap)
+            d, along = _route_path([a, *route, b], UNIT_R, end_gap)
         # The mark, and the point of the line it marks, where a support of this move points too.
         crossed, ticked = _crossed(m), _state(m) == "ok"
         r = CROSS_R if crossed else TICK_R
-        spot, at = _mark_spot(spots, r, self.keep, beside=ticked)
+        spot, at = _mark_spot(along, r, self.keep, beside=ticked)
         on_line = (crossed or ticked) and spot == at
         self.mids[(province_of(m.at), province_of(to))] = (at, r + 1 if on_line else 2.0)
         head = f"{self.prefix}-{power_class(power)}"
@@ -529,12 +529,12 @@ class _Orders:
                 if fleet and province_of(m.dest) in self.seas:
                     route = self.fleet_route(m.at, m.dest)
         if route:
-            d, spots = _route_path([a, *route, b], UNIT_R, gap)
+            d, along = _route_path([a, *route, b], UNIT_R, gap)
         else:
             p0, p1 = _toward(a, b, UNIT_R), _toward(b, a, gap)
-            spots = _polyline((p0, p1))
+            along = _polyline((p0, p1))
             d = f"M{_f(p0[0])} {_f(p0[1])}L{_f(p1[0])} {_f(p1[1])}"
-        cross = _cross(_mark_spot(spots, CROSS_R, self.keep)[0]) if _crossed(m) else ""
+        cross = _cross(_mark_spot(along, CROSS_R, self.keep)[0]) if _crossed(m) else ""
         self._emit(m, power, f'<path class="line" d="{d}"{end}/>{ring}' + cross)
 
     def hold(self, m: Mark, power: str) -> None:
