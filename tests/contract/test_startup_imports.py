@@ -20,17 +20,18 @@ PROBE = """
 import json, sys
 from calculators.present import worker
 worker.configure("{}")
-ids = json.loads(sys.argv[1])
+ids, params = json.loads(sys.argv[1]), sys.argv[2]
 shown = {}
 for calc in ids:
-    events = [json.loads(e) for e in iter(worker.start(calc, "{}", "../../").step, "null")]
+    events = [json.loads(e) for e in iter(worker.start(calc, params, "../../").step, "null")]
     shown[calc] = events[-1]["result"]["ok"]
 print(json.dumps({"modules": sorted(sys.modules), "ok": shown}))
 """
 
 
-def _probe(ids: list[str]) -> dict:
-    proc = subprocess.run([sys.executable, "-c", PROBE, json.dumps(ids)], capture_output=True, text=True, timeout=300)
+def _probe(ids: list[str], params: dict | None = None) -> dict:
+    proc = subprocess.run([sys.executable, "-c", PROBE, json.dumps(ids), json.dumps(params or {})],
+                          capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return json.loads(proc.stdout)
 
@@ -54,9 +55,22 @@ def test_first_results_import_none_of_the_costly_modules():
     assert not imported, f"a first result imports {imported}: import them where they are needed"
 
 
+UNUSED_BY_THE_VIRUS_CHECK = {"calculators.diplomacy.game", "calculators.diplomacy.sandbox",
+                             "calculators.diplomacy.options", "calculators.diplomacy.board_svg",
+                             "calculators.aqmf.fireplan", "calculators.icehouse.bestplay"}
+ORDERS = {"calculators.diplomacy.resolver", "calculators.wotw.orders", "calculators.wotw.removal"}
+
+
 def test_a_war_of_the_worlds_check_imports_only_what_it_uses():
-    modules = set(_probe(["wotw-virus"])["modules"])
-    assert "calculators.diplomacy.resolver" in modules  # it does read and check orders
-    unused = {"calculators.diplomacy.game", "calculators.diplomacy.sandbox", "calculators.diplomacy.options",
-              "calculators.diplomacy.board_svg", "calculators.aqmf.fireplan", "calculators.icehouse.bestplay"}
-    assert not modules & unused, sorted(modules & unused)
+    """The virus check's first answer (no Martian units given) reads no orders: the order parser and the removal
+    planner, which bring the adjudicator, wait until units or removals are typed (half its import time)."""
+    report = _probe(["wotw-virus"], {"largest": 6})
+    modules = set(report["modules"])
+    assert report["ok"] == {"wotw-virus": True}
+    assert not modules & (UNUSED_BY_THE_VIRUS_CHECK | ORDERS), sorted(modules & (UNUSED_BY_THE_VIRUS_CHECK | ORDERS))
+    # With units and a removal typed it does read and check them (the probe sees the modules arrive).
+    report = _probe(["wotw-virus"], {"largest": 6, "season": "fall", "martian_units": "3A Par, A Lvn",
+                                      "removals": "A Lvn"})
+    modules = set(report["modules"])
+    assert report["ok"] == {"wotw-virus": True} and modules >= ORDERS, sorted(ORDERS - modules)
+    assert not modules & UNUSED_BY_THE_VIRUS_CHECK, sorted(modules & UNUSED_BY_THE_VIRUS_CHECK)
