@@ -36,8 +36,11 @@ def check(strength: dict[str, int], budget: int, prov: str, points: int) -> int:
         raise Illegal(f"the Martian unit in {show(prov)} is {designation(strength[prov])}, so {points} points cannot "
                       f"be removed from it", ("WOTW 9.2",))
     if points > budget:  # legal alone: the season's earlier removals used the points (it fails, not illegal)
-        raise Spent(f"the virus removes {POINTS_PER_SEASON} strength points a season, and only {budget} "
-                      f"{'is' if budget == 1 else 'are'} left to remove", ("WOTW 9.2",))
+        # The removal named: "only 0 are left to remove" did not say which one was too many (a new player listed
+        # three).
+        left = "none remains" if budget == 0 else f"only {budget} remain{'s' if budget == 1 else ''}"
+        raise Spent(f"{designation(points)} {show(prov)} is more than the season allows: the virus removes "
+                    f"{POINTS_PER_SEASON} strength points a season, and {left} for it", ("WOTW 9.2",))
     return points
 
 
