@@ -273,6 +273,17 @@ class _Keep:
             gaps.append(math.dist(p, head) - r - HEAD_BACK)
         return min(gaps, default=math.inf) - MARGIN
 
+    def near(self, points: Sequence[Point], r: float) -> _Keep:
+        """Only what a mark of radius ``r`` at one of ``points`` could come within MARGIN of: the rest is clear
+        of every such mark (each clearance below is the same; a board draws dozens of marks, on every result)."""
+        x0, x1 = min(p[0] for p in points), max(p[0] for p in points)
+        y0, y1 = min(p[1] for p in points), max(p[1] for p in points)
+        pad, reach = r + MARGIN, r + UNIT_R + 3 + MARGIN
+        names = tuple(b for b in self.names if b[0] + b[2] + pad > x0 and b[0] - b[2] - pad < x1
+                      and b[1] + b[3] + pad > y0 and b[1] - b[3] - pad < y1)
+        units = tuple(u for u in self.units if x0 - reach < u[0] < x1 + reach and y0 - reach < u[1] < y1 + reach)
+        return _Keep(names, units)
+
 
 def _mark_spot(along: Callable[[float], Point], r: float, keep: _Keep, beside: bool = False) -> tuple[Point, Point]:
     """Where an order's mark (radius ``r``) goes, and the point of its line it marks: on the line, its middle first,
@@ -281,9 +292,10 @@ def _mark_spot(along: Callable[[float], Point], r: float, keep: _Keep, beside: b
     read); else the spot on the line nearest to clear. New-player screenshots: ticks over "Hel", "Nth", "Hol";
     F Kie - Den and A Rom - Apu hidden under their ticks."""
     head = along(1.0)
-    spots = [(along(t), along(t)) for t in MARK_SPOTS]
+    spots = [(p, p) for p in map(along, MARK_SPOTS)]
     if beside:
         spots += [(_beside(along, t, r + 2.5, side), along(t)) for t in (*MARK_SPOTS, 0.18, 0.1) for side in (1, -1)]
+    keep = keep.near([p for p, _ in spots], r)
     for p, at in spots:
         if keep.clearance(p, r, head) >= 0:
             return p, at
