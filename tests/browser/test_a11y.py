@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from tests.browser.instant import follow_link
+
 pytestmark = pytest.mark.browser
 
 AXE = pathlib.Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
@@ -85,16 +87,12 @@ def open_page(pg, url: str) -> None:
     """A full load: axe injected, instant navigations counted."""
     pg.goto(url)
     pg.add_script_tag(content=_axe_source())
-    pg.evaluate("() => { window.__a11yNav = 0; document$.subscribe(() => { window.__a11yNav++; }); }")
     wait_live(pg)
 
 
 def instant_goto(pg, url: str) -> None:
     """Follow a link the way a reader does: Material swaps the page in place, the tab lives on."""
-    count = pg.evaluate("window.__a11yNav")
-    pg.evaluate("(u) => { const a = document.createElement('a'); a.href = u; document.body.append(a);"
-                " a.click(); a.remove(); }", url)
-    pg.wait_for_function("([n, u]) => window.__a11yNav > n && location.href === u", arg=[count, url], timeout=30_000)
+    follow_link(pg, url)
     wait_live(pg)
 
 

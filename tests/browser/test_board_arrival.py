@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.instant import swaps
 from tests.browser.test_board_autosave import instant_home_and_back
 from tests.browser.test_board_play import DIP, board_ready
 
@@ -40,8 +41,7 @@ def test_a_board_page_opens_with_the_board_at_the_top(new_page, site_url, path):
 def test_instant_navigation_brings_the_board_up_and_back_leaves_the_page_where_the_reader_left_it(new_page,
                                                                                                    site_url):
     page = new_page(**WIDE)
-    page.goto(site_url, wait_until="networkidle")  # Material follows links in place once it has the sitemap
-    page.goto(site_url + "diplomacy/adjudicator/", wait_until="networkidle")
+    page.goto(site_url + "diplomacy/adjudicator/")
     board_ready(page)
     assert page.evaluate("window.scrollY") > 0
     page.mouse.move(600, 600)
@@ -57,9 +57,9 @@ def test_instant_navigation_brings_the_board_up_and_back_leaves_the_page_where_t
     hidden = "getComputedStyle(document.querySelector('.md-top')).display === 'none'"
     assert page.evaluate(hidden), "Material's Back to top would sit over the map"
     for path in ("/", "/diplomacy/adjudicator/"):
-        count = page.evaluate("window.__nav")
+        count = swaps(page)
         page.go_back()
-        page.wait_for_function("([n, p]) => window.__nav > n && location.pathname === p", arg=[count, path],
+        page.wait_for_function("([n, p]) => window.__swaps > n && location.pathname === p", arg=[count, path],
                                timeout=30_000)
         # The page without a board has its Back to top again (a class navigation.js sets per page).
         assert page.evaluate(hidden) == (path != "/"), path

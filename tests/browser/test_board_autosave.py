@@ -9,6 +9,7 @@ import pytest
 import calculators
 from calculators.diplomacy.adjudicate import _start_text
 
+from tests.browser.instant import follow_link
 from tests.browser.test_board_play import DIP, board_ready, box, start_link
 
 pytestmark = pytest.mark.browser
@@ -18,13 +19,8 @@ FALL = "France: A Bur - Bel"
 
 def instant_home_and_back(page, site_url) -> None:
     """Home, then back to the adjudicator, the way a reader follows links: Material swaps the page in place."""
-    page.evaluate("() => { window.__nav = 0; document$.subscribe(() => { window.__nav++; }); }")
     for url in (site_url, site_url + "diplomacy/adjudicator/"):
-        count = page.evaluate("window.__nav")
-        page.evaluate("(u) => { const a = document.createElement('a'); a.href = u; document.body.append(a);"
-                      " a.click(); a.remove(); }", url)
-        page.wait_for_function("([n, u]) => window.__nav > n && location.href === u", arg=[count, url],
-                               timeout=30_000)
+        follow_link(page, url)
 
 
 def shows_the_game(page) -> None:
@@ -36,8 +32,7 @@ def shows_the_game(page) -> None:
 
 
 def test_the_game_in_progress_survives_leaving_the_page_and_new_game_clears_it(page, site_url):
-    page.goto(site_url, wait_until="networkidle")  # Material follows links in place once it has the sitemap
-    page.goto(site_url + "diplomacy/adjudicator/", wait_until="networkidle")
+    page.goto(site_url + "diplomacy/adjudicator/")
     board_ready(page)
     page.locator(f"{DIP}-orders").fill(SPRING)
     board_ready(page)

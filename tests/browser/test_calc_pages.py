@@ -9,6 +9,8 @@ import pytest
 
 import calculators
 
+from tests.browser.instant import follow_link
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -35,14 +37,6 @@ def _first_field_box(pg, cid):
     }""", [cid, FIELD, WAITING_MAP])
 
 
-def _instant_goto(pg, url: str) -> None:
-    """Follow a link as a reader does: Material's instant navigation keeps the tab and its engine."""
-    pg.evaluate("(u) => { window.__navigated = false; document$.subscribe(() => { window.__navigated = true; });"
-                " const a = document.createElement('a'); a.href = u; document.body.append(a); a.click(); a.remove(); }",
-                url)
-    pg.wait_for_function("(u) => window.__navigated && location.href === u", arg=url, timeout=30_000)
-
-
 def _off_screen(box) -> bool:
     return not (box and box["scrollY"] == 0 and box["height"] > 0 and box["top"] >= 0 and box["bottom"] <= 844)
 
@@ -61,11 +55,9 @@ def test_every_calculators_own_page_has_its_first_field_on_the_first_phone_scree
         box = _first_field_box(pg, cid)
         if _off_screen(box):
             low[f"{cid} (first drawn)"] = box
-    # Material follows links in place only once it has the sitemap (fetched after load): wait for it,
-    # or the first click is a full load.
-    pg.goto(site_url, wait_until="networkidle")
+    pg.goto(site_url)
     for cid, url in urls.items():
-        _instant_goto(pg, url)
+        follow_link(pg, url)
         # A board draws its map from a run of its own, after the widget's first result: wait for it too.
         pg.wait_for_selector(f"#calc-{cid}:is([data-state=done], [data-state=waiting])"
                              ":not(:has(.calc-board:not([data-state=ready])))", timeout=READY)
