@@ -106,12 +106,14 @@ def serve_built_site():
     return server.base, server, site, chromium
 
 
-# A newly started Chromium spends its first second or two on its own start-up: loading the profile and
-# building the pages of its own interface (desktop Chrome 156 prepares its address bar's suggestion popup, a
-# web page of its own, in a renderer of its own as it starts). Navigating at once measured that work too, on
-# the same two cores: a restarted browser's first result on this site came at ~900 ms, at ~640 ms once the
-# browser had settled (s15 notes). A reader opens the browser and then the site; so every measurement here
-# navigates once the machine has been quiet for half a second. ``--at-launch`` (AT_LAUNCH) measures the old way.
+# A newly started Chromium is still busy with its own start-up when Playwright hands it over: loading the
+# profile and building the pages of its own interface (desktop Chromium 156 prepares its address bar's
+# suggestion popup, a web page of its own, in a renderer of its own). Measured here: 82% and 46% of the two
+# cores in its first two quarter-seconds, then under 3%. Navigating at once measured that work too: a
+# restarted browser's first result on this site came at ~860 ms, at ~620 ms (the same as a repeat visit
+# without a restart) once the browser had settled (s15 notes). A reader opens the browser, then the site; so
+# every measurement here navigates once the machine has been quiet for half a second. ``--at-launch``
+# (AT_LAUNCH) measures the old way.
 AT_LAUNCH = False
 
 
