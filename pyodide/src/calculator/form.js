@@ -196,6 +196,9 @@ export function earlyForm(widgetEl) {
   if (parts.more) showMore(parts.more, schema.params, parts.fields);
   if (parts.rulings) parts.rulings.summary.textContent = "Rulings: the site's readings";
   parts.form.inert = true;
+  // A board's fields are shown only with the board above them (widgets.js initWidget): until then the form keeps
+  // its room, out of sight, so that nothing seen moves when the map comes in over the fields.
+  if (schema.board) parts.form.style.visibility = "hidden";
   holdStatus(widgetEl, parts.bar);
   slot.append(parts.form);
   parts.listen = (fn) => {
