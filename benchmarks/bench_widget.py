@@ -142,14 +142,14 @@ def settle(quiet: float = 0.10, window: float = 0.25, needed: int = 2, limit: fl
     return time.monotonic() - start
 
 
+SETTLED: list[float] = []  # seconds each launch waited for the browser to settle (printed by the benchmarks)
+
+
 def launch(p, profile: str, chromium: str):
     """A persistent context on ``profile``, returned once the browser has finished its own start-up."""
     ctx = p.chromium.launch_persistent_context(profile, executable_path=chromium, args=ARGS)
     SETTLED.append(settle())
     return ctx
-
-
-SETTLED: list[float] = []  # seconds each launch waited for the browser to settle (printed by the benchmarks)
 
 
 def first_result(context, url: str, server: SiteServer) -> tuple[float, int]:

@@ -84,7 +84,7 @@ def wait_live(pg) -> None:
 
 
 def open_page(pg, url: str) -> None:
-    """A full load: axe injected, instant navigations counted."""
+    """A full load, axe injected (it stays for the instant navigations that follow)."""
     pg.goto(url)
     pg.add_script_tag(content=_axe_source())
     wait_live(pg)
