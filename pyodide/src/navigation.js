@@ -61,7 +61,20 @@ const addressBar = {
 // was opened at its top by a link or an address typed (a fresh load or an instant navigation), with no #anchor
 // or #calc= state, not put back where it was by Back, Forward or a reload, and the reader has not since
 // scrolled, clicked, touched or pressed a key. Anything else is the reader's: never moved.
-const arrival = { path: null, untouched: false };
+// shownAt(): when the page's content was first on screen (performance.now() time), or null if it has not been
+// drawn yet: the first paint of content for a fresh load, the swap for an instant navigation.
+const arrival = { path: null, untouched: false, swappedAt: null, shownAt };
+
+function shownAt() {
+  if (arrival.swappedAt !== null) return arrival.swappedAt;
+  const paint = performance.getEntriesByName ? performance.getEntriesByName("first-contentful-paint")[0] : null;
+  if (paint) return paint.startTime;
+  // A browser that does not report paints: the page counts as shown once it has been read (when this runs).
+  const reports = typeof PerformanceObserver === "function" &&
+    (PerformanceObserver.supportedEntryTypes || []).includes("paint");
+  return reports ? null : readAt;
+}
+let readAt = 0;
 for (const type of ["wheel", "touchstart", "pointerdown", "keydown"]) {
   window.addEventListener(type, () => {
     arrival.untouched = false;
@@ -76,6 +89,8 @@ function arrived(first) {
   }
   arrival.path = location.pathname;
   arrival.untouched = !location.hash && !restored && window.scrollY === 0;
+  if (first) readAt = performance.now();
+  arrival.swappedAt = first ? null : performance.now();
 }
 
 // ---- the calculator code, when a page has a widget ---------------------------------------------------

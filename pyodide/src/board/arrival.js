@@ -5,9 +5,14 @@
 // Back, Forward or a reload, or if the reader has already scrolled, clicked, touched or pressed a key
 // (navigation.js keeps that record); only the first board set up on arriving may move the page, and a phone
 // (the map over the whole width, the order menu a panel at the foot) is left at the top of the page.
+// Nor once the page has been on screen for more than a MOMENT: a board set up later than that (a slow machine, a
+// busy one) would move a page the reader has begun to read (a new player saw it jump 308 px 2 s after opening).
 
 const GAP = 8; // px between the header and what is brought up
 const WIDE = "(min-width: 60em)"; // board.css: the side column beside the map
+// ms the page may have been on screen and still be moved: about the time a reader takes to look at it (the
+// board is set up 300-450 ms after the first paint on this project's test machine, 1.1-1.2 s at 4x slower CPU).
+export const MOMENT = 1000;
 
 // What to bring up, widest first: the content tabs the board sits in (to switch game), the widget with its
 // title, the board itself; the first of them from which the whole map fits under the header.
@@ -19,9 +24,14 @@ function targets(panel) {
 }
 
 // panel: the board's section (layout.js); figure: its map's frame; arrival: navigation.js's record.
+// Returns whether the page was moved; what was decided is left on arrival.decided (for the tests).
 export function bringToTop(panel, figure, arrival) {
   if (!arrival || !arrival.untouched || arrival.path !== location.pathname) return false;
   arrival.untouched = false; // once: the first board set up on arriving, whatever it decides
+  const shown = arrival.shownAt();
+  const after = shown === null ? 0 : performance.now() - shown;
+  arrival.decided = { after: Math.round(after), late: after > MOMENT };
+  if (after > MOMENT) return false;
   // The screen's width first: on a phone nothing is measured, so the page's layout is not forced in the middle
   // of setting the board up (issue 25: it made the set-up one long task).
   if (typeof matchMedia !== "function" || !matchMedia(WIDE).matches) return false;

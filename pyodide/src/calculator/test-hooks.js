@@ -6,14 +6,16 @@
 //   window.martianWidgets   init(): sets up widgets added to the page; sanitise(html): a DOM fragment
 //                           through the page's sanitiser; html(result): the presenter's HTML of a result;
 //                           sanitiseMap(svgText): {svg, calls}: a map as the board sanitises it, in parts
-//   window.martianBoard     rewrite(text, typed, field, at, line): the orders box with one order replaced
+//   window.martianBoard     rewrite(text, typed, field, at, line): the orders box with one order replaced;
+//                           arrival: navigation.js's record of the reader's arrival, with .decided once a board
+//                           has decided whether to bring itself up ({after: ms on screen, late}, board/arrival.js)
 //   element.calcWidget      on each .calc-widget: its Widget (widget.js)
 //   element.calcBoard       on a widget with a board: its Board (board/board.js)
 //   element.calcReplay      on the dip-replay widget: its Replay (replay/replay.js)
 // window.martianOffline (offline.js) is the page's offline state; it is there on every page.
 import { sanitiseInParts } from "../board/in-parts.js";
 
-export function publishTestHooks({ engine, sanitiser, initPage, rewrite }) {
+export function publishTestHooks({ engine, sanitiser, initPage, rewrite, arrival }) {
   window.martianEngine = engine;
   const sanitiseMap = async (text) => {
     let calls = 0;
@@ -24,5 +26,5 @@ export function publishTestHooks({ engine, sanitiser, initPage, rewrite }) {
   window.martianWidgets = {
     init: initPage, sanitise: sanitiser.sanitise, sanitiseMap, html: (result) => engine.html(result),
   };
-  window.martianBoard = { rewrite };
+  window.martianBoard = { rewrite, arrival };
 }

@@ -125,7 +125,7 @@ export function start({ addressBar, arrival }) {
   const services = { engine, sanitiser, addressBar, arrival };
   const setUp = new SetUpQueue(services);
   const initPage = () => setUp.page();
-  publishTestHooks({ engine, sanitiser, initPage, rewrite });
+  publishTestHooks({ engine, sanitiser, initPage, rewrite, arrival });
   // The page starts its engine once it has been read (overrides/main.html): adopted at that moment, not
   // before (a calculator that needs it sooner has it made at once, engine.start).
   const boot = window.__calcEngineBoot;
