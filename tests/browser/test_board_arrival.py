@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.arrival import DECIDED, MOMENT, goto_in_time
 from tests.browser.instant import swaps
 from tests.browser.test_board_autosave import instant_home_and_back
 from tests.browser.test_board_play import DIP, board_ready
@@ -21,30 +22,17 @@ WHERE = f"""() => {{
 }}"""
 
 
-# What the board decided on arriving (board/arrival.js): {after: ms the page had been on screen, late}.
-DECIDED = "() => window.martianBoard.arrival.decided"
-MOMENT = 1000  # ms: board/arrival.js MOMENT
-
-
 def _brought_up(where) -> bool:
     """The widget just under the header and the whole map in the 900 px viewport."""
     return where["header"] <= where["widget"] <= where["header"] + 16 and where["map"][1] <= 900
 
 
-def open_in_time(new_page, url: str, widget: str = DIP, tries: int = 3):
-    """A wide page opened until its board was set up within the moment (a busy machine may set it up later: then
-    the page must have stayed at its top, checked here too); the page and where things stand."""
-    late = []
-    for _ in range(tries):
-        page = new_page(**WIDE)
-        page.goto(url)
-        board_ready(page, widget)
-        decided, where = page.evaluate(DECIDED), page.evaluate(WHERE.replace(DIP, widget))
-        if not decided["late"]:
-            return page, where
-        assert where["y"] == 0, f"a board set up {decided['after']} ms after the page was shown moved it"
-        late.append(decided["after"])
-    pytest.fail(f"the board was set up later than {MOMENT} ms after the page was shown in every load: {late}")
+def open_in_time(new_page, url: str, widget: str = DIP):
+    """A wide page opened so that its board was set up in time (tests/browser/arrival.py); the page and where
+    things stand."""
+    page = new_page(**WIDE)
+    goto_in_time(page, url, lambda p: board_ready(p, widget))
+    return page, page.evaluate(WHERE.replace(DIP, widget))
 
 
 @pytest.mark.parametrize("path", ["diplomacy/adjudicator/", "wotw/adjudicator/", "calculators/dip-adjudicate/",
