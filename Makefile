@@ -42,7 +42,12 @@ help:
 	@echo "make bench   run the benchmarks"
 	@echo "make map     regenerate the Diplomacy board (calculators/diplomacy/board_geometry.json)"
 
-serve: setup
+# The set-up steps run side by side (npm and pip mostly wait on the disk): 34 s instead of 57 in a fresh clone
+# here, the same files made. --output-sync keeps each step's output together.
+SETUP_JOBS := -j4 --output-sync=target
+
+serve:
+	$(MAKE) $(SETUP_JOBS) setup
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
 
 site: setup
@@ -52,7 +57,8 @@ site: setup
 # with its own Chromium and its own build of the site; the engine's run inside Pyodide beside them
 # (tests/conftest.py). Work-stealing: a worker that runs out takes tests queued for another (the long browser
 # tests otherwise leave one worker busy at the end). `$(PY) -m pytest` alone runs the same tests one at a time.
-test: setup-test
+test:
+	$(MAKE) $(SETUP_JOBS) setup-test
 	$(PY) -m pytest -n 3 --dist worksteal
 
 bench: setup-test $(BENCH_TOOLS)
