@@ -119,8 +119,24 @@ function showWidgets() {
 
 let pages = 0;
 
+// A page swapped in by instant navigation has no early forms when the page before had no widget (early-form.js is
+// loaded by pages with one): until its calculator code sets them up, its widgets said they need JavaScript, and a
+// board's showed its pre-rendered result table where the map then came (a new player saw both for a quarter of a
+// second). Each says it is starting, as after a fresh load, and a board's result is held out of sight (its room
+// kept) until the board is placed or its set-up ends (board.css; widgets.js initWidget).
+function holdSwappedWidgets() {
+  for (const w of document.querySelectorAll(".calc-widget:not([data-ready])")) {
+    if (w.calcEarlyForm) continue;
+    const status = w.querySelector(".calc-status");
+    if (status) status.textContent = "Starting the calculator…";
+    if (w.hasAttribute("data-has-board")) w.dataset.held = "1";
+  }
+}
+
 function onPage() {
-  arrived(pages++ === 0);
+  const first = pages++ === 0;
+  arrived(first);
+  if (!first) holdSwappedWidgets();
   contentPath = location.pathname;
   // A page with a board hides Material's "Back to top" (board.css), which would sit over the map.
   document.body.classList.toggle("calc-board-page", !!document.querySelector(".calc-widget[data-has-board]"));

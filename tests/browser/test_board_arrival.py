@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.arrival import DECIDED, MOMENT, goto_in_time
-from tests.browser.instant import swaps
+from tests.browser.instant import follow_link, swaps
 from tests.browser.test_board_autosave import instant_home_and_back
 from tests.browser.test_board_play import DIP, board_ready
 
@@ -158,3 +158,38 @@ def test_on_a_phone_the_board_is_on_the_first_screen(new_page, site_url, path):
     assert where["y"] == 0
     assert where["header"] < where["map"][0] <= 844 / 2, where
     assert where["map"][1] >= 844, "the map runs to the screen's foot"
+
+
+# Checked before every frame is drawn, from the home page on: a widget that says it needs JavaScript, and a board
+# widget's pre-rendered result shown on the screen outside its board.
+WATCH_FRAMES = """(() => {
+  window.__seen = [];
+  const shown = (n) => n.checkVisibility({ visibilityProperty: true }) && n.getBoundingClientRect().top < innerHeight;
+  const look = () => {
+    for (const w of document.querySelectorAll('.calc-widget')) {
+      const status = w.querySelector('.calc-status');
+      if (status && status.textContent.includes('needs JavaScript') && shown(status)) __seen.push(['status', w.id]);
+      const result = w.querySelector(':scope > .calc-result');
+      if (w.hasAttribute('data-has-board') && result && shown(result)) __seen.push(['result', w.id]);
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})()"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_board_page_reached_from_a_page_without_a_widget_never_shows_its_no_script_state(new_page, site_url, width):
+    """A new player, clicking from the home page to the adjudicator, saw "the live calculator needs JavaScript" and a
+    22-row result table for a quarter of a second, then the map in their place (the home page loads none of the
+    early form's code)."""
+    page = new_page(viewport={"width": width, "height": 900})
+    page.goto(site_url)
+    page.evaluate(WATCH_FRAMES)
+    follow_link(page, site_url + "diplomacy/adjudicator/")
+    board_ready(page)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    seen = page.evaluate("window.__seen")
+    assert seen == [], f"drawn in {len(seen)} frames, first: {seen[:3]}"
+    status = page.locator(f"{DIP} .calc-status").inner_text()
+    assert "needs JavaScript" not in status, status

@@ -64,6 +64,7 @@ async function initWidget(widgetEl, services) {
     for (const addon of ADDONS) addon(widget, services);
   } finally {
     if (board) widget.form.style.removeProperty("visibility"); // whatever happened, the form is not lost
+    delete widgetEl.dataset.held; // nor the result held after an instant navigation (navigation.js)
   }
   widgetEl.dispatchEvent(new CustomEvent("calc:ready", { bubbles: true }));
 }
