@@ -1,6 +1,7 @@
 // Every page, through Material's instant navigation: the address bar kept right, and the calculator
 // code (assets/engine/widgets.js) imported only once a page with a widget is on screen. A page
 // without one runs none of it. An ES module, bundled into the page's one script (hooks/bundle.py).
+import { STARTING } from "./calculator/words.js";
 import { parseState } from "./link-state.js";
 
 // ---- the address bar -------------------------------------------------------------------------------
@@ -63,18 +64,17 @@ const addressBar = {
 // scrolled, clicked, touched or pressed a key. Anything else is the reader's: never moved.
 // shownAt(): when the page's content was first on screen (performance.now() time), or null if it has not been
 // drawn yet: the first paint of content for a fresh load, the swap for an instant navigation.
-const arrival = { path: null, untouched: false, swappedAt: null, shownAt };
+const arrival = { path: null, untouched: false, at: 0, swapped: false, shownAt };
 
 function shownAt() {
-  if (arrival.swappedAt !== null) return arrival.swappedAt;
+  if (arrival.swapped) return arrival.at;
   const paint = performance.getEntriesByName ? performance.getEntriesByName("first-contentful-paint")[0] : null;
   if (paint) return paint.startTime;
-  // A browser that does not report paints: the page counts as shown once it has been read (when this runs).
+  // A browser that does not report paints: the page counts as shown once it has been read (arrived()).
   const reports = typeof PerformanceObserver === "function" &&
     (PerformanceObserver.supportedEntryTypes || []).includes("paint");
-  return reports ? null : readAt;
+  return reports ? null : arrival.at;
 }
-let readAt = 0;
 for (const type of ["wheel", "touchstart", "pointerdown", "keydown"]) {
   window.addEventListener(type, () => {
     arrival.untouched = false;
@@ -89,8 +89,8 @@ function arrived(first) {
   }
   arrival.path = location.pathname;
   arrival.untouched = !location.hash && !restored && window.scrollY === 0;
-  if (first) readAt = performance.now();
-  arrival.swappedAt = first ? null : performance.now();
+  arrival.at = performance.now();
+  arrival.swapped = !first;
 }
 
 // ---- the calculator code, when a page has a widget ---------------------------------------------------
@@ -128,7 +128,7 @@ function holdSwappedWidgets() {
   for (const w of document.querySelectorAll(".calc-widget:not([data-ready])")) {
     if (w.calcEarlyForm) continue;
     const status = w.querySelector(".calc-status");
-    if (status) status.textContent = "Starting the calculator…";
+    if (status) status.textContent = STARTING;
     if (w.hasAttribute("data-has-board")) w.dataset.held = "1";
   }
 }

@@ -5,6 +5,7 @@
 // live one replaces it without moving anything (issue 25).
 import { button, el } from "./dom.js";
 import { makeField } from "./fields.js";
+import { STARTING } from "./words.js";
 
 function presetChooser(wid, ps) {
   const id = wid + "-" + ps.name;
@@ -207,7 +208,7 @@ export function earlyForm(widgetEl) {
   widgetEl.calcEarlyForm = parts;
   // The line the status takes once the calculator code runs (its text then comes from the engine).
   const status = widgetEl.querySelector(".calc-status");
-  if (status) status.textContent = "Starting the calculator…";
+  if (status) status.textContent = STARTING;
 }
 
 // The early form, taken over by the live widget (widget.js) instead of a second form made and swapped in:
