@@ -99,6 +99,10 @@ def _widget(m, page) -> str:
     # first. The others are set up as the reader nears them (widgets.js), off screen, so their forms
     # cost the page's first drawing nothing (a form of a large calculator is 30-150 ms on a phone).
     early = EARLY_FORM if page.meta["_widgets"] == 1 else ""
+    if early and calc["board"]:
+        # The page is first drawn once this widget has been read (overrides/main.html): its early form has brought
+        # the board up by then on a wide screen (board/arrival.js bringUpEarly), so the page opens there.
+        page.meta["_board_first"] = wid
     # Left out of the search index (its pre-rendered result is not the page's text): a <section>, not a
     # <div>, because Material's search parser (9.8) tells elements apart by tag only, so the first inner
     # </div> would end the exclusion and index the rest of the result (issue 24). The script lays the
@@ -106,7 +110,8 @@ def _widget(m, page) -> str:
     # drawn with the form in place and the live one replaces it without moving anything (issue 25).
     # A widget with a board is marked so from the first drawing (board.css: its padding, and its pre-rendered
     # result laid out only when it comes near the screen, issue 25), not only once the board is set up.
-    # After the attributes every widget has, in their order (the tests read them so).
+    # After the attributes every widget has, in their order (the tests read them so). The result's id is what a
+    # page opening on a board waits for before it is first drawn (overrides/main.html): it comes after the early form.
     tail = (" data-has-board" if calc["board"] else "") + " data-search-exclude"
     html = (
         f'<section class="calc-widget" id="{wid}" data-calc="{escape(cid)}" data-root="{escape(root)}" '
@@ -115,7 +120,8 @@ def _widget(m, page) -> str:
         f'<span class="calc-status" role="status">Pre-computed for the starting values; '
         f"the live calculator needs JavaScript.</span></div>\n"
         f'<div class="calc-form-slot"></div>{early}\n'
-        f'<div class="calc-result" aria-live="polite" data-html-hash="{html_hash(static)}">{static}</div>\n'
+        f'<div class="calc-result" id="{wid}-result" aria-live="polite" data-html-hash="{html_hash(static)}">'
+        f"{static}</div>\n"
         f"</section>"
     )
     slots = page.meta.setdefault("_widget_html", [])

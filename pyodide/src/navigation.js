@@ -64,7 +64,7 @@ const addressBar = {
 // scrolled, clicked, touched or pressed a key. Anything else is the reader's: never moved.
 // shownAt(): when the page's content was first on screen (performance.now() time), or null if it has not been
 // drawn yet: the first paint of content for a fresh load, the swap for an instant navigation.
-const arrival = { path: null, untouched: false, at: 0, swapped: false, shownAt };
+const arrival = { path: null, untouched: false, at: 0, swapped: false, early: null, shownAt };
 
 function shownAt() {
   if (arrival.swapped) return arrival.at;
@@ -87,8 +87,10 @@ function arrived(first) {
     const nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
     restored = !!nav && nav.type !== "navigate"; // a reload or Back restores the scroll position itself
   }
+  // Where a fresh load opened if its board was brought up before the first paint (board/arrival.js bringUpEarly).
+  arrival.early = first ? window.__calcBoardEarly || null : null;
   arrival.path = location.pathname;
-  arrival.untouched = !location.hash && !restored && window.scrollY === 0;
+  arrival.untouched = !location.hash && !restored && window.scrollY === (arrival.early ? arrival.early.y : 0);
   arrival.at = performance.now();
   arrival.swapped = !first;
 }

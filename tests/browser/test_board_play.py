@@ -14,7 +14,6 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import calculators
 from calculators.diplomacy.adjudicate import _start_text
-from tests.browser.arrival import goto_in_time
 
 pytestmark = pytest.mark.browser
 DIP, WOTW = "#calc-dip-adjudicate", "#calc-wotw-adjudicate"
@@ -191,7 +190,8 @@ def _open(page, site_url, size):
         page.goto(start_link(site_url))
         page.wait_for_selector(f"{DIP}[data-state=done]", timeout=READY)
         return None
-    goto_in_time(page, site_url + "diplomacy/adjudicator/", lambda p: board_ready(p, phase="Spring 1901 movement"))
+    page.goto(site_url + "diplomacy/adjudicator/")
+    board_ready(page, phase="Spring 1901 movement")
     assert (box(page, "position"), box(page)) == (_start_text(), "")
     arrived_at = page.evaluate("window.scrollY")
     assert arrived_at > 0, "the board was not brought up as the page opened"

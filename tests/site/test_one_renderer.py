@@ -14,7 +14,8 @@ from calculators.present.charts import map_html
 
 WIDGET = re.compile(r'<section class="calc-widget" id="([a-z0-9-]+)" data-calc="([a-z0-9-]+)" data-root="([./]*)" '
                     r'data-defaults="([^"]*)" data-schema="[^"]*"(?: data-presets="[^"]*")?[^>]*>'
-                    r'.*?<div class="calc-result" aria-live="polite" data-html-hash="[0-9]+:[0-9a-f]{8}">(.*?)</div>\n</section>', re.S)
+                    r'.*?<div class="calc-result" id="calc-[a-z0-9-]+-result" aria-live="polite" '
+                    r'data-html-hash="[0-9]+:[0-9a-f]{8}">(.*?)</div>\n</section>', re.S)
 
 
 @pytest.fixture(scope="module")

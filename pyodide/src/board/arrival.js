@@ -8,6 +8,8 @@
 // Nor once the page has been on screen for more than a MOMENT: a board set up later than that (a slow machine, a
 // busy one) would move a page the reader has begun to read (a new player saw it jump 308 px 2 s after opening).
 
+import { el } from "../calculator/dom.js";
+
 const GAP = 8; // px between the header and what is brought up
 const WIDE = "(min-width: 60em)"; // board.css: the side column beside the map
 // ms the page may have been on screen and still be moved: about the time a reader takes to look at it (the
@@ -35,12 +37,35 @@ export function bringToTop(panel, figure, arrival) {
   // The screen's width first: on a phone nothing is measured, so the page's layout is not forced in the middle
   // of setting the board up (issue 25: it made the set-up one long task).
   if (typeof matchMedia !== "function" || !matchMedia(WIDE).matches) return false;
-  if (window.scrollY !== 0 || location.hash || !panel.getClientRects().length) return false;
+  const from = arrival.early ? arrival.early.y : 0; // where the page opened (bringUpEarly), unless the reader moved
+  if (window.scrollY !== from || location.hash || !panel.getClientRects().length) return false;
   const header = document.querySelector(".md-header");
   const top = (header ? header.getBoundingClientRect().height : 0) + GAP;
   const bottom = figure.getBoundingClientRect().bottom;
   const fits = targets(panel).find((t) => top + bottom - t.getBoundingClientRect().top <= window.innerHeight);
   if (!fits) return false;
-  window.scrollTo({ top: fits.getBoundingClientRect().top - top, behavior: "instant" });
+  window.scrollTo({ top: window.scrollY + fits.getBoundingClientRect().top - top, behavior: "instant" });
   return true;
+}
+
+// Before the page is first drawn (early-form.js runs this as the page is read, after the board's early form): the
+// board brought up where its set-up will bring it, so that a fresh load opens there at every speed, the way an
+// #anchor link opens (a new player saw the page move 308 px 0.7 s after it was readable; on a slower machine it
+// did not move at all). Measured on a stand-in of the board (a hidden section the board's own CSS lays out like
+// the live one, board.css), left in the hidden form to keep the map's room until the board replaces it
+// (widgets.js initWidget). Only a fresh load followed from a link or an address typed: a reload, Back and
+// Forward restore the reader's place, and after an instant navigation the set-up brings the board up
+// (bringToTop). Where it went is kept for navigation.js (window.__calcBoardEarly), whose record of the arrival
+// then lets the set-up correct it, if it is set up within the MOMENT, and never move a page the reader moved.
+export function bringUpEarly(form) {
+  if (document.readyState !== "loading" || location.hash || window.scrollY !== 0) return;
+  const nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+  if (!nav || nav.type !== "navigate" || typeof matchMedia !== "function" || !matchMedia(WIDE).matches) return;
+  const figure = el("figure", { class: "calc-chart board-map" });
+  const standIn = el("section", { class: "calc-board", "data-stand-in": "", "aria-hidden": "true" },
+    el("div", { class: "board-stage" }, figure), el("div", { class: "board-side" }));
+  form.prepend(standIn);
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  const arrival = { untouched: true, path: location.pathname, shownAt: () => (paint ? paint.startTime : null) };
+  if (bringToTop(standIn, figure, arrival)) window.__calcBoardEarly = { y: window.scrollY };
 }
