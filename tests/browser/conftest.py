@@ -130,10 +130,87 @@ NO_SEARCH = """(() => {
 })();"""
 
 
+class ContextPool:
+    """A worker's browser contexts, kept from one test to the next by the options they were made with.
+
+    A new context's first page starts a new renderer process: about 1 CPU-s on this two-core machine for an empty
+    page, as much as a rules page's own work, and the browser tests open hundreds. A kept
+    context holds one idle page on the site (the keeper), so that the renderer process stays up for its next test.
+    Between tests, every other page is closed and the context is emptied of what a page can leave in it: cookies,
+    permissions, the site origin's storage (local storage, IndexedDB, Cache Storage, service workers), the HTTP
+    cache, and any CPU slow-down a test set. A context one of whose pages left the site's origin, or made to let
+    service workers run, is closed instead. Tests never change a context's own settings (init scripts, routes):
+    a test that needs them makes its own context."""
+
+    KEEP = 6  # idle contexts kept, the most recently used
+
+    def __init__(self, browser, site_url: str):
+        self.browser, self.site_url = browser, site_url
+        self.origin = site_url.rstrip("/")
+        self.idle: list[tuple[str, object, object]] = []  # (key, context, keeper), oldest first
+
+    def take(self, options: dict, search: bool):
+        """A context for these options: a kept one if there is one, else a new one. Returns it and its keeper."""
+        key = repr(sorted(options.items())) + repr(search)
+        for i in range(len(self.idle) - 1, -1, -1):
+            if self.idle[i][0] == key:
+                _, context, keeper = self.idle.pop(i)
+                return key, context, keeper
+        context = self.browser.new_context(**options)
+        # Nor Material's search index unless the test searches: its worker builds the index as every page opens
+        # (0.5-0.6 CPU-s of a rules page's 2.0 in a fresh context), and only the search tests type into it.
+        if not search:
+            context.add_init_script(NO_SEARCH)
+        # Nor an engine snapshot: 3 s after a result a second worker starts the runtime again to make one
+        # for the next visit (1.3-1.5 CPU-s per page that stays open that long), and a fresh context has
+        # no next visit. Held the way a second tab holds it (the lock the worker asks for "if available");
+        # snapshots are tested with a kept profile too (test_offline.py).
+        context.add_init_script(NO_SNAPSHOT)
+        keeper = None
+        if options.get("service_workers") == "block":
+            keeper = context.new_page()
+            keeper.goto(self.site_url + "stylesheets/site.css")  # a small file of the site: its renderer process
+        return key, context, keeper
+
+    def give_back(self, key: str, context, keeper, stayed: bool) -> None:
+        """After a test: the context emptied and kept, or closed (see the class)."""
+        try:
+            for pg in context.pages:
+                if pg is not keeper:
+                    pg.close()
+            if keeper is None or not stayed or keeper.is_closed():
+                raise LookupError("not kept")
+            context.clear_cookies()
+            context.clear_permissions()
+            cdp = context.new_cdp_session(keeper)
+            cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": "all"})
+            cdp.send("Network.clearBrowserCache")
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+            cdp.detach()
+        except Exception:  # noqa: BLE001 - a context that cannot be emptied is not kept
+            context.close()
+            return
+        self.idle.append((key, context, keeper))
+        while len(self.idle) > self.KEEP:
+            self.idle.pop(0)[1].close()
+
+    def close(self) -> None:
+        for _, context, _ in self.idle:
+            context.close()
+        self.idle.clear()
+
+
+@pytest.fixture(scope="session")
+def context_pool(browser, site_url):
+    pool = ContextPool(browser, site_url)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def new_page(browser):
-    """Make guarded pages, each in its own context (options: viewport, color_scheme, is_mobile...; search=True
-    for a page whose search is used).
+def new_page(context_pool):
+    """Make guarded pages, each in a context of its own (options: viewport, color_scheme, is_mobile...; search=True
+    for a page whose search is used). The context may have served an earlier test, emptied (ContextPool).
 
     Every page made fails the test if it requested anything outside 127.0.0.1, opened a dialog
     or raised a script error."""
@@ -145,24 +222,18 @@ def new_page(browser):
         # page reads; it is tested with a kept profile (persistent_context, test_offline.py).
         options.setdefault("service_workers", "block")
         search = options.pop("search", False)
-        context = browser.new_context(**options)
-        # Nor Material's search index unless the test searches: its worker builds the index as every page opens
-        # (0.5-0.6 CPU-s of a rules page's 2.0 in a fresh context), and only the search tests type into it.
-        if not search:
-            context.add_init_script(NO_SEARCH)
-        # Nor an engine snapshot: 3 s after a result a second worker starts the runtime again to make one
-        # for the next visit (1.3-1.5 CPU-s per page that stays open that long), and a fresh context has
-        # no next visit. Held the way a second tab holds it (the lock the worker asks for "if available");
-        # snapshots are tested with a kept profile too (test_offline.py).
-        context.add_init_script(NO_SNAPSHOT)
+        key, context, keeper = context_pool.take(options, search)
         pg = context.new_page()
-        made.append((context, watch(pg)))
+        origins = set()
+        pg.on("framenavigated", lambda f: f.parent_frame is None and origins.add(urlsplit(f.url).netloc))
+        made.append((key, context, keeper, origins, watch(pg)))
         return pg
 
     yield make
-    for context, _ in made:
-        context.close()
-    for _, check in made:
+    site = urlsplit(context_pool.site_url).netloc
+    for key, context, keeper, origins, _ in made:
+        context_pool.give_back(key, context, keeper, stayed=origins <= {site, ""})  # "": about:blank
+    for *_, check in made:
         check()
 
 
