@@ -1,6 +1,7 @@
 // Every page, through Material's instant navigation: the address bar kept right, and the calculator
 // code (assets/engine/widgets.js) imported only once a page with a widget is on screen. A page
 // without one runs none of it. An ES module, bundled into the page's one script (hooks/bundle.py).
+import { bringUpSwapped } from "./board/arrival.js";
 import { STARTING } from "./calculator/words.js";
 import { parseState } from "./link-state.js";
 
@@ -138,7 +139,10 @@ function holdSwappedWidgets() {
 function onPage() {
   const first = pages++ === 0;
   arrived(first);
-  if (!first) holdSwappedWidgets();
+  if (!first) {
+    holdSwappedWidgets();
+    bringUpSwapped(arrival); // before the swapped page is drawn: it opens at its board (board/arrival.js)
+  }
   contentPath = location.pathname;
   // A page with a board hides Material's "Back to top" (board.css), which would sit over the map.
   document.body.classList.toggle("calc-board-page", !!document.querySelector(".calc-widget[data-has-board]"));

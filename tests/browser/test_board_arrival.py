@@ -76,6 +76,34 @@ def test_a_fresh_load_is_drawn_at_the_board_from_its_first_frame(new_page, site_
     assert page.evaluate(EARLY) == {"y": where["y"]}
 
 
+# Where the page stood in every frame drawn once the board's widget is in the page (after Material's swap).
+SWAPPED_FRAMES = f"""(() => {{
+  window.__frames = [];
+  const look = () => {{
+    if (document.querySelector('{DIP}')) __frames.push(Math.round(scrollY));
+    requestAnimationFrame(look);
+  }};
+  requestAnimationFrame(look);
+}})()"""
+
+
+@pytest.mark.parametrize("start", ["", "calculators/com-poker/"])
+def test_a_board_page_reached_by_a_link_is_drawn_at_the_board_from_its_first_frame(new_page, site_url, start):
+    """A new player, clicking from the home page to the adjudicator, saw its top for 0.2-0.5 s, then a 308 px
+    jump as the board was set up. The swapped page is brought up before it is drawn, whether the page before
+    had a widget (its early form) or not (the home page)."""
+    page = new_page(**WIDE)
+    page.goto(site_url + start)
+    page.evaluate(SWAPPED_FRAMES)
+    follow_link(page, site_url + "diplomacy/adjudicator/")
+    board_ready(page)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    where = page.evaluate(WHERE)
+    assert _brought_up(where), where
+    frames = page.evaluate("window.__frames")
+    assert frames and set(frames) == {where["y"]}, f"frames drawn at {sorted(set(frames))}, the board at {where['y']}"
+
+
 def test_a_board_set_up_after_the_page_has_been_read_a_moment_leaves_the_page_where_it_was_drawn(new_page, site_url):
     """The set-up may correct where the page opened only within a moment of its first drawing: later, the reader has
     begun to read (a new player's page jumped 308 px about 2 s after it opened, on a slow machine)."""

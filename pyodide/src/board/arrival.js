@@ -27,7 +27,7 @@ function targets(panel) {
 
 // panel: the board's section (layout.js); figure: its map's frame; arrival: navigation.js's record.
 // Returns whether the page was moved; what was decided is left on arrival.decided (for the tests).
-export function bringToTop(panel, figure, arrival) {
+export function bringToTop(panel, figure, arrival, lift = 0) {
   if (!arrival || !arrival.untouched || arrival.path !== location.pathname) return false;
   arrival.untouched = false; // once: the first board set up on arriving, whatever it decides
   const shown = arrival.shownAt();
@@ -41,31 +41,58 @@ export function bringToTop(panel, figure, arrival) {
   if (window.scrollY !== from || location.hash || !panel.getClientRects().length) return false;
   const header = document.querySelector(".md-header");
   const top = (header ? header.getBoundingClientRect().height : 0) + GAP;
-  const bottom = figure.getBoundingClientRect().bottom;
+  const bottom = figure.getBoundingClientRect().bottom - lift;
   const fits = targets(panel).find((t) => top + bottom - t.getBoundingClientRect().top <= window.innerHeight);
   if (!fits) return false;
   window.scrollTo({ top: window.scrollY + fits.getBoundingClientRect().top - top, behavior: "instant" });
   return true;
 }
 
-// Before the page is first drawn (early-form.js runs this as the page is read, after the board's early form): the
-// board brought up where its set-up will bring it, so that a fresh load opens there at every speed, the way an
-// #anchor link opens (a new player saw the page move 308 px 0.7 s after it was readable; on a slower machine it
-// did not move at all). Measured on a stand-in of the board (a hidden section the board's own CSS lays out like
-// the live one, board.css), left in the hidden form to keep the map's room until the board replaces it
-// (widgets.js initWidget). Only a fresh load followed from a link or an address typed: a reload, Back and
-// Forward restore the reader's place, and after an instant navigation the set-up brings the board up
-// (bringToTop). Where it went is kept for navigation.js (window.__calcBoardEarly), whose record of the arrival
-// then lets the set-up correct it, if it is set up within the MOMENT, and never move a page the reader moved.
-export function bringUpEarly(form) {
-  if (document.readyState !== "loading" || location.hash || window.scrollY !== 0) return;
-  const nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
-  if (!nav || nav.type !== "navigate" || typeof matchMedia !== "function" || !matchMedia(WIDE).matches) return;
+// Before the page is first drawn: the board brought up where its set-up will bring it, so that the page opens there
+// at every speed, the way an #anchor link opens (a new player saw the page move 308 px 0.7 s after it was readable;
+// on a slower machine it did not move at all). Measured on a stand-in of the board (a hidden section the board's own
+// CSS lays out like the live one, board.css) put where the board will be, at the top of the (early) form, which
+// keeps the map's room until the board replaces it (widgets.js initWidget). lift: px the board will be higher than
+// the stand-in. Returns where the page went, or null if it was left where it was.
+function bringUpOnStandIn(form, shownAt, lift = 0) {
+  if (location.hash || typeof matchMedia !== "function" || !matchMedia(WIDE).matches) return null;
   const figure = el("figure", { class: "calc-chart board-map" });
   const standIn = el("section", { class: "calc-board", "data-stand-in": "", "aria-hidden": "true" },
     el("div", { class: "board-stage" }, figure), el("div", { class: "board-side" }));
+  standIn.style.visibility = "hidden"; // its room only
   form.prepend(standIn);
+  const arrival = { untouched: true, path: location.pathname, shownAt };
+  return bringToTop(standIn, figure, arrival, lift) ? { y: window.scrollY } : null;
+}
+
+// A fresh load (early-form.js runs this as the page is read, after the board's early form, and the page is not
+// drawn before: overrides/main.html). Only one followed from a link or an address typed: a reload, Back and Forward
+// restore the reader's place. Where it went is kept for navigation.js (window.__calcBoardEarly), whose record of the
+// arrival then lets the set-up correct it if it is set up within the MOMENT, and never move a page the reader moved.
+export function bringUpEarly(form) {
+  if (document.readyState !== "loading" || window.scrollY !== 0) return;
+  const nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+  if (!nav || nav.type !== "navigate") return;
   const paint = performance.getEntriesByName("first-contentful-paint")[0];
-  const arrival = { untouched: true, path: location.pathname, shownAt: () => (paint ? paint.startTime : null) };
-  if (bringToTop(standIn, figure, arrival)) window.__calcBoardEarly = { y: window.scrollY };
+  const early = bringUpOnStandIn(form, () => (paint ? paint.startTime : null));
+  if (early) window.__calcBoardEarly = early;
+}
+
+// A page swapped in by instant navigation (navigation.js, as Material hands it over, before it is drawn): its first
+// widget, if it is a board, brought up the same way; arrival: navigation.js's record, which keeps where it went.
+// Without an early form (the page before had no widget, so early-form.js was not loaded) the stand-in goes in a
+// stand-in of the form (its grid gives the board its width, site.css), and the widget's status line, still in its
+// head, will move into the form (form.js holdStatus): the board will be that much higher.
+export function bringUpSwapped(arrival) {
+  const widget = document.querySelector(".calc-widget");
+  if (!arrival.untouched || window.scrollY !== 0 || !widget || !widget.hasAttribute("data-has-board") ||
+      widget.dataset.ready) return;
+  const early = widget.calcEarlyForm;
+  const slot = widget.querySelector(".calc-form-slot");
+  const status = widget.querySelector(":scope > .calc-head > .calc-status");
+  if (!early && !slot) return;
+  const form = early ? early.form : el("div", { class: "calc-form", "data-stand-in": "" });
+  if (!early) slot.prepend(form);
+  const lift = !early && status ? status.getBoundingClientRect().height : 0;
+  arrival.early = bringUpOnStandIn(form, () => arrival.at, lift);
 }

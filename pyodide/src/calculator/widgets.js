@@ -66,7 +66,7 @@ async function initWidget(widgetEl, services) {
     if (board) {
       widget.form.style.removeProperty("visibility"); // whatever happened, the form is not lost
       // The board's stand-in, which kept the map's room since the page was read (board/arrival.js bringUpEarly).
-      for (const standIn of widget.form.querySelectorAll(":scope > [data-stand-in]")) standIn.remove();
+      for (const standIn of widgetEl.querySelectorAll("[data-stand-in]")) standIn.remove();
     }
     delete widgetEl.dataset.held; // nor the result held after an instant navigation (navigation.js)
   }
