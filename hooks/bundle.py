@@ -83,7 +83,8 @@ def on_files(files, config):
     files.append(File.generated(config, CSS_BUNDLE, content="\n".join(css) + "\n"))
     # One module that imports each listed script, in order: esbuild puts them one after the other.
     entry = "".join(f"import {json.dumps(built[uri].abs_src_path)};\n" for uri in _parts[JS_BUNDLE])
-    page = esbuild(root, ["--sourcefile=page.js"], stdin=entry)
+    # Whitespace only: every page parses it (issue 25), and its names stay readable in a browser's debugger.
+    page = esbuild(root, ["--minify-whitespace", "--sourcefile=page.js"], stdin=entry)
     calculators = esbuild(root, [CALCULATORS[1]])
     sanitiser = esbuild(root, ["--minify", "--legal-comments=inline", "--sourcefile=purify.js"], stdin=SANITISER[1],
                         cwd=os.path.join(root, "pyodide"))
