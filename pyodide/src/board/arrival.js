@@ -86,7 +86,7 @@ export function bringUpEarly(form) {
 export function bringUpSwapped(arrival) {
   const widget = document.querySelector(".calc-widget");
   if (!arrival.untouched || window.scrollY !== 0 || !widget || !widget.hasAttribute("data-has-board") ||
-      widget.dataset.ready) return;
+      widget.dataset.ready || typeof matchMedia !== "function" || !matchMedia(WIDE).matches) return;
   const early = widget.calcEarlyForm;
   const slot = widget.querySelector(".calc-form-slot");
   const status = widget.querySelector(":scope > .calc-head > .calc-status");
