@@ -150,7 +150,8 @@ class ContextPool:
         self.idle: list[tuple[str, object, object]] = []  # (key, context, keeper), oldest first
 
     def take(self, options: dict, search: bool):
-        """A context for these options: a kept one if there is one, else a new one. Returns it and its keeper."""
+        """A context for these options: a kept one if there is one, else a new one. Returns the options' key, the
+        context and its keeper (None for a context that will not be kept: service workers allowed)."""
         key = repr(sorted(options.items())) + repr(search)
         for i in range(len(self.idle) - 1, -1, -1):
             if self.idle[i][0] == key:
