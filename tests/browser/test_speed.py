@@ -294,3 +294,37 @@ def test_a_boards_fields_are_never_drawn_before_its_board(new_page, site_url, pa
     assert form.evaluate("(f) => getComputedStyle(f).visibility") == "visible"
     shifts = pg.evaluate("window.__shifts.filter((s) => !s.input)")
     assert sum(s["value"] for s in shifts) <= 0.01, shifts
+
+
+# Every read of a size or scroll position made while the page is still being read, with the script that made it.
+LAYOUT_READS = """window.__reads = [];
+(() => {
+  const note = (what) => {
+    if (document.readyState !== "loading") return;
+    const where = (new Error().stack || "").split("\\n").slice(3, 5).map((l) => l.trim()).join(" < ");
+    window.__reads.push(what + " by " + where);
+  };
+  const watch = (proto, name) => {
+    const d = Object.getOwnPropertyDescriptor(proto, name);
+    if (d && d.get) Object.defineProperty(proto, name, { ...d, get() { note(name); return d.get.call(this); } });
+    else if (d && typeof d.value === "function") {
+      proto[name] = function (...args) { note(name); return d.value.apply(this, args); };
+    }
+  };
+  for (const n of ["scrollY", "scrollX", "pageYOffset", "pageXOffset", "innerHeight", "innerWidth"]) watch(window, n);
+  for (const n of ["offsetHeight", "offsetWidth", "offsetTop", "offsetLeft"]) watch(HTMLElement.prototype, n);
+  for (const n of ["clientHeight", "clientWidth", "scrollHeight", "scrollWidth", "scrollTop", "getBoundingClientRect",
+                   "getClientRects"]) watch(Element.prototype, n);
+})();"""
+
+
+@pytest.mark.parametrize("path", ["diplomacy/adjudicator/", "wotw/adjudicator/", "wotw/virus/", "aqmf/fire-plan/"])
+def test_a_phone_reads_the_page_without_its_scripts_measuring_it(new_page, site_url, path):
+    """A script that reads a size or the scroll position while the page is being read makes the browser lay out
+    all it has read so far, then again once more has come (issue 25: the board's early bring-up read the scroll
+    position on a phone, where it brings nothing up: 90 ms of the phone's main thread at 4x slower CPU, a long task).
+    The wide screen's bring-up of a board measures as the page is read by design (test_board_arrival)."""
+    pg = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    pg.add_init_script(LAYOUT_READS)
+    pg.goto(site_url + path, wait_until="domcontentloaded")
+    assert pg.evaluate("window.__reads") == []

@@ -16,6 +16,11 @@ const WIDE = "(min-width: 60em)"; // board.css: the side column beside the map
 // board is set up 300-450 ms after the first paint on this project's test machine, 1.1-1.2 s at 4x slower CPU).
 export const MOMENT = 1000;
 
+// Whether the screen is wide enough for the board to be brought up. Asked before anything else: reading the page's
+// scroll position or a size makes the browser lay out what it has read so far, which a phone, where nothing is
+// brought up, would pay for (issue 25: 90 ms of a phone's main thread at 4x slower CPU, as the page was read).
+const wide = () => typeof matchMedia === "function" && matchMedia(WIDE).matches;
+
 // What to bring up, widest first: the content tabs the board sits in (to switch game), the widget with its
 // title, the board itself; the first of them from which the whole map fits under the header.
 function targets(panel) {
@@ -34,9 +39,9 @@ export function bringToTop(panel, figure, arrival, lift = 0) {
   const after = shown === null ? 0 : performance.now() - shown;
   arrival.decided = { after: Math.round(after), late: after > MOMENT };
   if (after > MOMENT) return false;
-  // The screen's width first: on a phone nothing is measured, so the page's layout is not forced in the middle
-  // of setting the board up (issue 25: it made the set-up one long task).
-  if (typeof matchMedia !== "function" || !matchMedia(WIDE).matches) return false;
+  // On a phone nothing is measured, so the page's layout is not forced in the middle of setting the board up
+  // (issue 25: it made the set-up one long task).
+  if (!wide()) return false;
   const from = arrival.early ? arrival.early.y : 0; // where the page opened (bringUpEarly), unless the reader moved
   if (window.scrollY !== from || location.hash || !panel.getClientRects().length) return false;
   const header = document.querySelector(".md-header");
@@ -55,7 +60,7 @@ export function bringToTop(panel, figure, arrival, lift = 0) {
 // keeps the map's room until the board replaces it (widgets.js initWidget). lift: px the board will be higher than
 // the stand-in. Returns where the page went, or null if it was left where it was.
 function bringUpOnStandIn(form, shownAt, lift = 0) {
-  if (location.hash || typeof matchMedia !== "function" || !matchMedia(WIDE).matches) return null;
+  if (location.hash || !wide()) return null;
   const figure = el("figure", { class: "calc-chart board-map" });
   const standIn = el("section", { class: "calc-board", "data-stand-in": "", "aria-hidden": "true" },
     el("div", { class: "board-stage" }, figure), el("div", { class: "board-side" }));
@@ -70,7 +75,7 @@ function bringUpOnStandIn(form, shownAt, lift = 0) {
 // restore the reader's place. Where it went is kept for navigation.js (window.__calcBoardEarly), whose record of the
 // arrival then lets the set-up correct it if it is set up within the MOMENT, and never move a page the reader moved.
 export function bringUpEarly(form) {
-  if (document.readyState !== "loading" || window.scrollY !== 0) return;
+  if (!wide() || document.readyState !== "loading" || window.scrollY !== 0) return;
   const nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
   if (!nav || nav.type !== "navigate") return;
   const paint = performance.getEntriesByName("first-contentful-paint")[0];
@@ -85,8 +90,8 @@ export function bringUpEarly(form) {
 // head, will move into the form (form.js holdStatus): the board will be that much higher.
 export function bringUpSwapped(arrival) {
   const widget = document.querySelector(".calc-widget");
-  if (!arrival.untouched || window.scrollY !== 0 || !widget || !widget.hasAttribute("data-has-board") ||
-      widget.dataset.ready || typeof matchMedia !== "function" || !matchMedia(WIDE).matches) return;
+  if (!arrival.untouched || !wide() || !widget || !widget.hasAttribute("data-has-board") || widget.dataset.ready ||
+      window.scrollY !== 0) return;
   const early = widget.calcEarlyForm;
   const slot = widget.querySelector(".calc-form-slot");
   const status = widget.querySelector(":scope > .calc-head > .calc-status");
