@@ -328,3 +328,30 @@ def test_a_phone_reads_the_page_without_its_scripts_measuring_it(new_page, site_
     pg.add_init_script(LAYOUT_READS)
     pg.goto(site_url + path, wait_until="domcontentloaded")
     assert pg.evaluate("window.__reads") == []
+
+
+# Each map's width as its styles give it (not as laid out: the map hidden for the moment of the read).
+MAP_WIDTHS = """() => [...document.querySelectorAll("svg.dip-board")].map((svg) => {
+  const was = svg.style.display;
+  svg.style.display = "none";
+  const width = getComputedStyle(svg).width;
+  svg.style.display = was;
+  return width;
+})"""
+
+
+@pytest.mark.parametrize("path", ["diplomacy/adjudicator/", "calculators/wotw-adjudicate/"])
+def test_a_phones_maps_are_sized_in_their_own_units_not_by_their_column(page, site_url, path):
+    """A map (an SVG of ~420 shapes and 83 labels) sized as a share of its column is laid out again, every shape and
+    label, whenever anything around it is, a status line's text say: on a phone at 4x slower CPU each such layout
+    of the adjudicator's page took 30-40 ms, 10-13 ms with the maps sized in rem (issue 25). On a phone the column
+    is narrower than the map's least width anyway; the "Whole map" view shrinks the board's map to the column."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + path)
+    page.wait_for_selector("svg.dip-board.board-live", timeout=READY)
+    widths = page.evaluate(MAP_WIDTHS)
+    assert widths and all(w.endswith("px") for w in widths), widths
+    assert page.evaluate("[...document.querySelectorAll('svg.dip-board')].every((s) => !s.getClientRects().length"
+                         " || Math.round(s.getBoundingClientRect().width) === 640)")
+    page.locator(".board-map-tools button", has_text="Whole map").first.click()
+    assert page.evaluate(MAP_WIDTHS)[0].endswith("%"), "the whole map is sized by its column again"
