@@ -355,3 +355,24 @@ def test_a_phones_maps_are_sized_in_their_own_units_not_by_their_column(page, si
                          " || Math.round(s.getBoundingClientRect().width) === 640)")
     page.locator(".board-map-tools button", has_text="Whole map").first.click()
     assert page.evaluate(MAP_WIDTHS)[0].endswith("%"), "the whole map is sized by its column again"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_dimming_the_boards_map_does_not_lay_the_page_out(new_page, site_url, width):
+    """The map dims while the engine redraws it (board.js setStale), at least once as every board page opens. The
+    change is a repaint only: it used to lay the map out again, every shape and label (issue 25)."""
+    pg = new_page(viewport={"width": width, "height": 844})
+    pg.goto(site_url + "diplomacy/adjudicator/")
+    pg.wait_for_function("document.querySelector('.calc-board')?.dataset.state === 'ready'", timeout=READY)
+    cdp = pg.context.new_cdp_session(pg)
+    cdp.send("Performance.enable")
+
+    def layouts() -> int:
+        return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "LayoutCount")
+
+    pg.evaluate("document.body.offsetHeight")
+    before = layouts()
+    for _ in range(2):  # dimmed, then lit again; each time the page's layout is asked for
+        pg.evaluate("() => { document.querySelector('.calc-board .board-map').toggleAttribute('data-stale');"
+                    " return document.body.offsetHeight; }")
+    assert layouts() == before
