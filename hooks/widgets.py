@@ -34,6 +34,12 @@ CATALOG_MARK = re.compile(r"^<!--\s*calc-catalog\s*-->\s*$", re.M)
 # pages with a widget; after an instant navigation the calculator code lays the form out itself), and takes
 # itself out of the page: a widget holds no script.
 EARLY_FORM = "<script>(window.__calcEarlyForm||function(s){s.remove()})(document.currentScript)</script>"
+# A page with a board says so on its <body> (board.css hides Material's "Back to top", which would sit over the map).
+# In the HTML, not set by a script as the page opens: a change of the body's class makes the browser work out the
+# style of the whole page again (issue 25: 94 ms of a phone's main thread at 4x slower CPU as the page opened).
+# navigation.js sets or clears it when instant navigation swaps a page in.
+BODY = re.compile(r"<body(?=[\s>])")
+BOARD_PAGE = "calc-board-page"
 SLOT = re.compile(r'(?:<p>\s*)?<div class="calc-slot" data-slot="(\d+)" id="[a-z0-9-]+"></div>(?:\s*</p>)?')
 
 
@@ -52,6 +58,16 @@ def on_page_content(html, page, config, files):
     if sorted(found) != list(range(len(widgets))):
         raise PluginError(f"{page.file.src_uri}: {len(widgets)} widget(s) but slots {found} in the rendered page")
     return SLOT.sub(lambda m: widgets[int(m.group(1))], html)
+
+
+def on_post_page(output, page, config):
+    if not page.meta.get("_has_board"):
+        return output
+    bodies = BODY.findall(output)
+    if len(bodies) != 1:
+        raise PluginError(f"{page.file.src_uri}: expected one <body> tag, found {len(bodies)}; "
+                          "hooks/widgets.py needs updating for this Material version.")
+    return BODY.sub(f'<body class="{BOARD_PAGE}"', output, count=1)
 
 
 def _parse_args(text: str, where: str) -> dict:
@@ -99,6 +115,7 @@ def _widget(m, page) -> str:
     # first. The others are set up as the reader nears them (widgets.js), off screen, so their forms
     # cost the page's first drawing nothing (a form of a large calculator is 30-150 ms on a phone).
     early = EARLY_FORM if page.meta["_widgets"] == 1 else ""
+    page.meta["_has_board"] = page.meta.get("_has_board") or calc["board"]  # its <body>'s class (on_post_page)
     if early and calc["board"]:
         # The page is first drawn once this widget has been read (overrides/main.html): its early form has brought
         # the board up by then on a wide screen (board/arrival.js bringUpEarly), so the page opens there.

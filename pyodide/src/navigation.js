@@ -144,7 +144,8 @@ function onPage() {
     bringUpSwapped(arrival); // before the swapped page is drawn: it opens at its board (board/arrival.js)
   }
   contentPath = location.pathname;
-  // A page with a board hides Material's "Back to top" (board.css), which would sit over the map.
+  // A page with a board hides Material's "Back to top" (board.css), which would sit over the map. Its HTML has the
+  // class already (hooks/widgets.py): this changes it only when instant navigation swaps a page of the other kind in.
   document.body.classList.toggle("calc-board-page", !!document.querySelector(".calc-widget[data-has-board]"));
   if (document.querySelector(".calc-widget")) showWidgets();
 }

@@ -376,3 +376,37 @@ def test_dimming_the_boards_map_does_not_lay_the_page_out(new_page, site_url, wi
         pg.evaluate("() => { document.querySelector('.calc-board .board-map').toggleAttribute('data-stale');"
                     " return document.body.offsetHeight; }")
     assert layouts() == before
+
+
+# Every change of the <body>'s or <html>'s class once the page's body is being read (a change while only the <head>
+# has been read restyles nothing), and not a class set again to what it was (Material's script does so).
+ROOT_CLASS_CHANGES = """window.__rootClass = [];
+new MutationObserver((records) => {
+  const roots = [document.documentElement, document.body];
+  const reading = !!document.body;
+  records = records.filter((r) => roots.includes(r.target));
+  records.forEach((r, i) => {
+    const later = records.slice(i + 1).find((n) => n.target === r.target);
+    const now = later ? later.oldValue : r.target.getAttribute("class");
+    const words = (v) => (v || "").split(/\\s+/).filter(Boolean).sort().join(" ");
+    if (reading && words(r.oldValue) !== words(now)) {
+      window.__rootClass.push(`${r.target.nodeName}: ${r.oldValue} -> ${now}`);
+    }
+  });
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["class"], attributeOldValue: true });"""
+
+
+@pytest.mark.parametrize("path", ["diplomacy/adjudicator/", "wotw/virus/"])
+def test_the_pages_root_keeps_its_class_as_the_page_opens(new_page, site_url, path):
+    """A change of the class of <body> or <html> makes the browser work out the style of the whole page again:
+    94 ms of a phone's main thread at 4x slower CPU as the adjudicator opened, from its script marking the page as
+    a board's (issue 25). The page's HTML has the class; Material's "Back to top" is hidden on it from the start."""
+    pg = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    pg.add_init_script(ROOT_CLASS_CHANGES)
+    pg.goto(site_url + path)
+    pg.wait_for_selector(".calc-widget[data-ready]", timeout=READY)
+    pg.wait_for_timeout(500)
+    assert pg.evaluate("window.__rootClass") == []
+    board = "adjudicator" in path
+    assert pg.evaluate("document.body.classList.contains('calc-board-page')") == board
+    assert pg.evaluate("getComputedStyle(document.querySelector('.md-top')).display === 'none'") == board
