@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 
+import siteindex
 from mkdocs.exceptions import PluginError
 
 CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
@@ -22,11 +23,7 @@ DEFERRED = "assets/engine/search-deferred.js"
 def on_post_page(output, page, config):
     if not page.meta.get("_widgets"):
         return output
-    found = CONFIG.findall(output)
-    if len(found) != 1:
-        raise PluginError(f"{page.file.src_uri}: expected one Material __config script, found {len(found)}; "
-                          "hooks/search_deferral.py needs updating for this Material version.")
-    m = CONFIG.search(output)
+    m = siteindex.the_one(CONFIG, output, page, "Material __config script", "search_deferral.py")
     settings = json.loads(m.group(2))
     worker = WORKER.match(settings.get("search") or "")
     if worker is None:

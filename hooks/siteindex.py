@@ -9,6 +9,7 @@ from __future__ import annotations
 import posixpath
 import re
 
+from mkdocs.exceptions import PluginError
 from ruleindex import Rule, anchor
 
 import calculators
@@ -54,3 +55,13 @@ def ref(rid: str, src: str, warn=None) -> str:
     target = "" if rule.page == src else md_link(rule.page, src)
     text = rule.text.replace('"', "'").replace("[", "(").replace("]", ")")
     return f'[{rid}]({target}#{anchor(rid)} "{text}")'
+
+
+def the_one(pattern: re.Pattern, output: str, page, what: str, hook: str) -> re.Match:
+    """The single match of ``pattern`` in a page's HTML as Material wrote it; the build fails, naming the hook to
+    update, if a Material release has changed it (none or more than one)."""
+    found = pattern.findall(output)
+    if len(found) != 1:
+        raise PluginError(f"{page.file.src_uri}: expected one {what}, found {len(found)}; "
+                          f"hooks/{hook} needs updating for this Material version.")
+    return pattern.search(output)

@@ -63,11 +63,8 @@ def on_page_content(html, page, config, files):
 def on_post_page(output, page, config):
     if not page.meta.get("_has_board"):
         return output
-    bodies = BODY.findall(output)
-    if len(bodies) != 1:
-        raise PluginError(f"{page.file.src_uri}: expected one <body> tag, found {len(bodies)}; "
-                          "hooks/widgets.py needs updating for this Material version.")
-    return BODY.sub(f'<body class="{BOARD_PAGE}"', output, count=1)
+    body = siteindex.the_one(BODY, output, page, "<body> tag", "widgets.py")
+    return f'{output[:body.start()]}<body class="{BOARD_PAGE}"{output[body.end():]}'
 
 
 def _parse_args(text: str, where: str) -> dict:
