@@ -60,7 +60,11 @@ import pytest
 import calculators
 
 outcomes = {}
+deselected = []  # the later cases of brute-force oracles (tests/engine/conftest.py)
 class Collect:
+    def pytest_deselected(self, items):
+        deselected.extend(item.nodeid for item in items)
+
     def pytest_runtest_logreport(self, report):
         if report.when == "call" or report.outcome != "passed":
             outcomes[report.nodeid] = report.outcome
@@ -70,7 +74,7 @@ code = pytest.main(["/proj/tests/engine", "-q", "-p", "no:cacheprovider", "--roo
 import importlib.util
 json.dumps({"python": sys.version, "platform": sys.platform, "engine_file": calculators.__file__,
             "magic": importlib.util.MAGIC_NUMBER.hex(),
-            "exit": int(code), "outcomes": outcomes, "catalog": calculators.catalog()})
+            "exit": int(code), "outcomes": outcomes, "deselected": deselected, "catalog": calculators.catalog()})
 `);
 const report = JSON.stringify({ ...JSON.parse(first), ...JSON.parse(tested) });
 writeFileSync(out, report);

@@ -184,6 +184,7 @@ def brute_volleys(dice: int, hit_need: int, power: int, armor: int, volleys: int
     return down_by
 
 
+@pytest.mark.oracle  # inside Pyodide its first case only (tests/engine/conftest.py)
 @pytest.mark.parametrize("params, dice, hit_need, power, armor, volleys", [
     ({"shooter": "custom-human", "weapon": "rifle", "elements": 1}, 1, 9, 0, 10, 3),
     ({"shooter": "custom-human", "weapon": "tank-gun", "elements": 2, "range": 20}, 2, 9, 1, 10, 2),

@@ -65,6 +65,7 @@ def _reachable_coast(position: Position, order) -> bool:
         target.location, order.dest)
 
 
+@pytest.mark.oracle  # inside Pyodide its first case only (tests/engine/conftest.py)
 @pytest.mark.parametrize("seed", range(12))
 def test_movement_options_are_exactly_the_legal_orders(seed):
     rng = random.Random(seed)

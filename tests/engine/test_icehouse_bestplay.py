@@ -188,6 +188,7 @@ LISTED = [
 ]
 
 
+@pytest.mark.oracle  # inside Pyodide its first case only (tests/engine/conftest.py)
 @pytest.mark.parametrize("forces", LISTED, ids=[str(i) for i in range(len(LISTED))])
 @pytest.mark.parametrize("objective", ["sole", "kept"])
 def test_best_play_matches_brute_force(forces, objective):

@@ -30,6 +30,7 @@ def cards(text):
     return tuple(Card(rank.get(t[:-1]) or int(t[:-1]), t[-1]) for t in text.split())
 
 
+@pytest.mark.oracle  # inside Pyodide its first case only (tests/engine/conftest.py)
 @pytest.mark.parametrize("held, gone, k", [
     ("AH 2H 3H 4H KS", "", 1),  # the page's flush draw
     ("AH 2H 3H 4H 5S 6S 7S 8S", "", 2),  # two flushes can come at once

@@ -302,6 +302,7 @@ R2_CASES = [
 ]
 
 
+@pytest.mark.oracle  # inside Pyodide its first case only (tests/engine/conftest.py)
 @pytest.mark.parametrize("p1, p2, p3, players", R2_CASES, ids=[c[0] + " v " + c[1] for c in R2_CASES])
 def test_com_r2_hidden_best_play_is_an_equilibrium(p1, p2, p3, players):
     sole, empty, out = engine({"p1": p1, "p2": p2, "p3": p3, "policy": "best", "com_r2": "hidden"})

@@ -61,6 +61,7 @@ def _martian_candidates(position: Position, u: Unit):
             yield f"{me} - " + " - ".join(f"{designation(s)} {show(d)}" for s, d in zip(sizes, dests, strict=True))
 
 
+@pytest.mark.oracle  # inside Pyodide its first case only (tests/engine/conftest.py)
 @pytest.mark.parametrize("seed", range(5))
 def test_movement_options_are_exactly_the_legal_orders(seed):
     position = _position(seed, Phase(1904, Season.SPRING, PhaseKind.MOVEMENT))
