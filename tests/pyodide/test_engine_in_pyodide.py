@@ -1,7 +1,8 @@
 """The engine's own tests, run again inside Pyodide (CPython 3.14 on WebAssembly) under Node.
 
 Proves the browser runs the same engine with the same answers: every engine test that
-passes here passes there, and every calculator's default result is identical.
+passes here passes there (a brute-force oracle's first case only: tests/engine/conftest.py), and
+every calculator's default result is identical.
 """
 from __future__ import annotations
 
