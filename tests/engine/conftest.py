@@ -12,6 +12,8 @@ import sys
 
 
 def pytest_configure(config):
+    # Registered in pyproject.toml too: the run inside Pyodide has no pyproject.toml, and tests elsewhere import
+    # these modules before this file is read.
     config.addinivalue_line("markers", "oracle: a brute-force oracle; inside Pyodide only its first case runs")
 
 
