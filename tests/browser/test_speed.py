@@ -370,12 +370,17 @@ def test_dimming_the_boards_map_does_not_lay_the_page_out(new_page, site_url, wi
     def layouts() -> int:
         return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "LayoutCount")
 
-    pg.evaluate("document.body.offsetHeight")
-    before = layouts()
-    for _ in range(2):  # dimmed, then lit again; each time the page's layout is asked for
-        pg.evaluate("() => { document.querySelector('.calc-board .board-map').toggleAttribute('data-stale');"
-                    " return document.body.offsetHeight; }")
-    assert layouts() == before
+    toggle_twice = """() => {  // dimmed, then lit again, each time asking for the page's layout; nothing else between
+      const map = document.querySelector('.calc-board .board-map');
+      for (let i = 0; i < 2; i++) { map.toggleAttribute('data-stale'); document.body.offsetHeight; }
+    }"""
+    added = []
+    for _ in range(3):  # the least of three tries: a layout of the page's own (a timer, say) may fall in one
+        pg.evaluate("document.body.offsetHeight")
+        before = layouts()
+        pg.evaluate(toggle_twice)
+        added.append(layouts() - before)
+    assert min(added) == 0, added
 
 
 # Every change of the <body>'s or <html>'s class once the page's body is being read (a change while only the <head>
