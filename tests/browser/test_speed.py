@@ -441,3 +441,29 @@ def test_moving_a_tab_sets_indicator_does_not_restyle_the_tabs_content(page, sit
       return Math.abs(x - (chosen.left - box.left + labels.scrollLeft)) < 2 &&
         Math.abs(parseFloat(line.width) - chosen.width) < 2;
     }""", timeout=10_000)
+
+
+# Whether the browser draws a node's box: false while it is inside a part that content-visibility skips.
+DRAWN = "(sel) => document.querySelector(sel).checkVisibility({ contentVisibilityAuto: true })"
+
+
+def test_a_results_map_far_below_the_screen_is_drawn_only_as_the_reader_comes_to_it(new_page, site_url):
+    """The adjudicator's Legal orders lies screens below the board, its result a table and a map of 425 shapes: a
+    phone styled and laid the map out in its first frames all the same (issue 25). Skipped until it nears the
+    screen, it is still in the page (its names there for screen readers), and is drawn as the reader scrolls to it;
+    the rest of the result is drawn as ever (what measures it: the answer bar, wide tables)."""
+    pg = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    pg.goto(site_url + "diplomacy/adjudicator/", wait_until="load")
+    far = "#calc-dip-options-result .calc-map-figure"
+    assert pg.evaluate("(sel) => document.querySelector(sel).getBoundingClientRect().top", far) > 3 * 844
+    assert not pg.evaluate(DRAWN, far + " svg")
+    assert pg.evaluate(DRAWN, "#calc-dip-options-result .calc-summary")
+    assert pg.locator(far + " svg[aria-label]").count() == 1
+    pg.locator("#calc-dip-options-result").scroll_into_view_if_needed()
+    pg.wait_for_function(DRAWN, arg=far + " svg", timeout=5_000)
+    # A result's map in sight as the page opens is drawn at once (the calculator's own page, on a tall screen).
+    wide = new_page(viewport={"width": 1280, "height": 1600})
+    wide.goto(site_url + "calculators/dip-options/", wait_until="load")
+    assert wide.evaluate("(sel) => document.querySelector(sel).getBoundingClientRect().top",
+                         "#calc-dip-options-result .calc-map-figure") < 1600
+    assert wide.evaluate(DRAWN, "#calc-dip-options-result .calc-map-figure svg")
