@@ -43,8 +43,32 @@ history.replaceState = function (data, unused, url) {
       if (samePage && !parseState(next.hash)) target = location.href;
     } catch (e) { /* an invalid URL: let the browser refuse it as it would */ }
   }
-  return nativeReplace.call(history, data, unused, target);
+  return nativeReplace.call(history, withPlace(data), unused, target);
 };
+
+// ---- the reader's place, kept in the history entry -----------------------------------------------
+// Material scrolls a page it brings back by Back or Forward to the offset in its history entry's state, but
+// writes that offset only as a link is followed, and its tracking writes an empty state as the reader scrolls.
+// A page left by Back (no link followed) kept no offset: Forward brought it back at its top, under a hash
+// naming the section the reader had been reading (a new player's report; every page with a table of contents).
+// Once scrolling stops, the entry keeps where the reader is, and the tracking's own state says it too (whichever
+// comes last); never while another page's address is up (the content on screen is not that page's).
+const PLACE_MS = 250;
+let placeTimer = 0;
+
+function withPlace(data) {
+  if (!data || typeof data !== "object" || typeof data.y === "number") return data;
+  return { ...data, x: window.scrollX, y: window.scrollY };
+}
+function keepPlace() {
+  if (location.pathname !== contentPath) return;
+  const state = history.state && typeof history.state === "object" ? history.state : {};
+  nativeReplace.call(history, { ...state, x: window.scrollX, y: window.scrollY }, "");
+}
+window.addEventListener("scroll", () => {
+  clearTimeout(placeTimer);
+  placeTimer = setTimeout(keepPlace, PLACE_MS);
+}, { passive: true });
 
 // What the widgets are given of the address bar: a write that is never held (a widget writes its
 // own state, and only while its page is on screen), and whether the reader has just gone Back or

@@ -5,6 +5,8 @@ import re
 
 import pytest
 
+from tests.browser.instant import follow_link
+
 pytestmark = pytest.mark.browser
 
 
@@ -94,3 +96,31 @@ def test_the_site_name_in_the_header_is_shown_whole(page, site_url, width, name)
     assert topic.inner_text().strip() == name
     ellipsis = topic.locator(".md-ellipsis")
     assert ellipsis.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "not cut"
+
+
+@pytest.mark.parametrize("path, heading", [("diplomacy/rules/", "dip-5-movement"),
+                                           ("diplomacy/adjudicator/", "reading-the-map")])
+def test_back_then_forward_brings_a_page_back_where_the_reader_left_it(new_page, site_url, path, heading):
+    """A reader who scrolled to a section, went Back, then Forward, came back at the page's top under a hash naming
+    that section (a new player's report): Material restores the offset in the history entry, which it writes only
+    as a link is followed, and its tracking leaves an empty one as the reader scrolls (navigation.js keepPlace)."""
+    pg = new_page(viewport={"width": 1280, "height": 900})
+    pg.goto(site_url)
+    follow_link(pg, site_url + path)
+    pg.wait_for_timeout(500)
+    pg.evaluate("(id) => document.getElementById(id).scrollIntoView()", heading)
+    pg.mouse.wheel(0, 120)  # the reader reads on a little: the place is not the heading's
+    pg.wait_for_function("(id) => location.hash === '#' + id", arg=heading, timeout=5_000)  # Material's tracking
+    pg.wait_for_timeout(600)
+    left = pg.evaluate("scrollY")
+    assert left > 1000
+    for _ in range(2):
+        pg.go_back()
+        pg.wait_for_function("(u) => location.href === u", arg=site_url, timeout=10_000)
+        pg.wait_for_timeout(500)
+        pg.go_forward()
+        pg.wait_for_function("(p) => location.pathname.endsWith(p) && document.getElementById('" + heading + "')",
+                             arg=path, timeout=10_000)
+        pg.wait_for_function("(y) => Math.abs(scrollY - y) <= 2", arg=left, timeout=5_000)
+        pg.wait_for_timeout(800)  # and it stays there (a board set up late, Material's own scrolling)
+        assert abs(pg.evaluate("scrollY") - left) <= 2
