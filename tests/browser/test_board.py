@@ -173,3 +173,31 @@ def test_whole_map_shows_all_of_europe_on_a_phone_and_gives_the_frame_back(brows
         assert page.locator(f"{DIP} .board-whole").is_hidden()
     finally:
         context.close()
+
+
+FILL = "(b) => getComputedStyle(b).backgroundColor"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_tapped_button_does_not_stay_filled_and_the_keyboards_focus_still_shows(new_page, site_url, scheme):
+    """Material fills a button while it has the focus or the pointer over it; a tapped button keeps both (the focus
+    until the next tap elsewhere, a touch screen's hover with it), so "Whole map" stayed filled after a tap, as
+    if it were a mode left on (a new player's report). Tapped, it is drawn as at rest; reached by the keyboard,
+    it is filled as before."""
+    pg = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, color_scheme=scheme)
+    pg.goto(site_url + "diplomacy/adjudicator/")
+    pg.wait_for_selector(f"{DIP} .calc-board[data-state=ready]", timeout=90_000)
+    whole = pg.locator(f"{DIP} .board-whole")
+    whole.scroll_into_view_if_needed()
+    rest = whole.evaluate(FILL)
+    whole.tap()
+    pg.wait_for_function("(s) => document.querySelector(s).textContent === 'Back to readable size'",
+                         arg=f"{DIP} .board-whole")
+    pg.wait_for_timeout(400)  # Material's colour transition (125 ms)
+    assert whole.evaluate("(b) => b === document.activeElement")
+    assert whole.evaluate(FILL) == rest
+    pg.keyboard.press("Shift+Tab")
+    pg.keyboard.press("Tab")
+    pg.wait_for_timeout(400)
+    assert whole.evaluate("(b) => b === document.activeElement && b.matches(':focus-visible')")
+    assert whole.evaluate(FILL) != rest
