@@ -201,3 +201,14 @@ def test_a_tapped_button_does_not_stay_filled_and_the_keyboards_focus_still_show
     pg.wait_for_timeout(400)
     assert whole.evaluate("(b) => b === document.activeElement && b.matches(':focus-visible')")
     assert whole.evaluate(FILL) != rest
+    # A toggle that is on keeps its fill when tapped: the order kind chosen for a unit (Support, after Move).
+    whole.tap()  # back to readable size
+    pg.locator(f"{DIP} .board-map svg.dip-board [data-unit='par']").first.tap()
+    support = pg.locator(f"{DIP} .board-modes .board-mode", has_text="Support")
+    support.tap()
+    pg.wait_for_function("(s) => (document.querySelector(s) || {}).textContent === 'Support'",
+                         arg=f"{DIP} .board-modes .board-mode[aria-pressed=true]")
+    pg.wait_for_timeout(400)
+    on = pg.locator(f"{DIP} .board-modes .board-mode[aria-pressed=true]")
+    assert on.inner_text() == "Support" and on.evaluate("(b) => b === document.activeElement")
+    assert on.evaluate(FILL) == "rgb(191, 54, 12)"  # #bf360c, the chosen kind's fill (board.css)
