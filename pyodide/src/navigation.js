@@ -53,17 +53,60 @@ history.replaceState = function (data, unused, url) {
 // naming the section the reader had been reading (a new player's report; every page with a table of contents).
 // Once scrolling stops, the entry keeps where the reader is, and the tracking's own state says it too (whichever
 // comes last); never while another page's address is up (the content on screen is not that page's).
+// The offset alone is not the place: a page brought back is not yet as it was (a board far above the reader is set
+// up only when the reader nears it, and is 421 px taller set up on a wide screen, 1,243 on a phone: Back landed
+// that far below the text being read). So the entry also names the heading at or above the top of the screen and
+// how far below it the reader was (at), and the page is put back there once Material has restored the offset.
 const PLACE_MS = 250;
+const HEADINGS = ".md-content :is(h1, h2, h3, h4, h5, h6)[id]";
 let placeTimer = 0;
 
+function readerAt() {
+  let at = null;
+  for (const h of document.querySelectorAll(HEADINGS)) {
+    const top = h.getBoundingClientRect().top;
+    if (top > 1) break;
+    at = { id: h.id, dy: Math.round(-top * 10) / 10 };
+  }
+  return at;
+}
+function place(state) {
+  return { ...state, x: window.scrollX, y: window.scrollY, at: readerAt() };
+}
+// A state written for this page: the tracking's (empty), or Material's offset as a link is followed (the place
+// the reader leaves from: Back comes to it).
 function withPlace(data) {
-  if (!data || typeof data !== "object" || typeof data.y === "number") return data;
-  return { ...data, x: window.scrollX, y: window.scrollY };
+  if (!data || typeof data !== "object") return data;
+  if (typeof data.y !== "number") return place(data);
+  return "at" in data || Math.abs(data.y - window.scrollY) > 1 ? data : { ...data, at: readerAt() };
 }
 function keepPlace() {
-  if (location.pathname !== contentPath) return;
-  const state = history.state && typeof history.state === "object" ? history.state : {};
-  nativeReplace.call(history, { ...state, x: window.scrollX, y: window.scrollY }, "");
+  if (location.pathname !== contentPath || restoring) return;
+  nativeReplace.call(history, place(history.state && typeof history.state === "object" ? history.state : {}), "");
+}
+// Back or Forward: the reader's heading is held where it was, frame by frame, for a moment (Material scrolls to the
+// entry's offset a frame or two after the swap, and the page may still change above it), unless the reader moves
+// the page; the place is written again only after that.
+const RESTORE_MS = 1000;
+let restoring = false;
+let movedAt = -Infinity; // the reader's last wheel, touch, click or key
+
+function backInPlace() {
+  const at = history.state && history.state.at;
+  const h = at && typeof at.id === "string" ? document.getElementById(at.id) : null;
+  if (!h || typeof at.dy !== "number") return;
+  const start = performance.now();
+  restoring = true;
+  const hold = () => {
+    if (movedAt > start || performance.now() - start > RESTORE_MS || !h.isConnected) {
+      restoring = false;
+      return;
+    }
+    const off = h.getBoundingClientRect().top + at.dy;
+    if (Math.abs(off) > 0.5) window.scrollTo({ top: window.scrollY + off, behavior: "instant" });
+    requestAnimationFrame(hold);
+  };
+  requestAnimationFrame(hold);
 }
 window.addEventListener("scroll", () => {
   clearTimeout(placeTimer);
@@ -103,6 +146,7 @@ function shownAt() {
 for (const type of ["wheel", "touchstart", "pointerdown", "keydown"]) {
   window.addEventListener(type, () => {
     arrival.untouched = false;
+    movedAt = performance.now();
   }, { capture: true, passive: true });
 }
 
@@ -164,6 +208,7 @@ function onPage() {
   const first = pages++ === 0;
   arrived(first);
   if (!first) {
+    if (poppedAt > pushedAt) backInPlace();
     holdSwappedWidgets();
     bringUpSwapped(arrival); // before the swapped page is drawn: it opens at its board (board/arrival.js)
   }
