@@ -64,6 +64,7 @@ let placeTimer = 0;
 function readerAt() {
   let at = null;
   for (const h of document.querySelectorAll(HEADINGS)) {
+    if (!h.getClientRects().length) continue; // in a tab not shown or a closed <details>: no place on screen
     const top = h.getBoundingClientRect().top;
     if (top > 1) break;
     at = { id: h.id, dy: Math.round(-top * 10) / 10 };

@@ -129,13 +129,13 @@ def test_back_and_forward_bring_a_page_back_where_the_reader_left_it(new_page, s
         pg.wait_for_function("([id, t]) => { const h = document.getElementById(id);"
                              " return h && Math.abs(h.getBoundingClientRect().top - t) <= 2; }",
                              arg=[heading, left], timeout=5_000)
-        pg.wait_for_timeout(800)  # and it stays there (a board set up late, Material's own scrolling)
+        pg.wait_for_timeout(600)  # and it stays there (a board set up late, Material's own scrolling)
         assert abs(pg.evaluate(HEADING_TOP, heading) - left) <= 2
 
     for _ in range(2):
         pg.go_back()
         pg.wait_for_function("(u) => location.href === u", arg=site_url, timeout=10_000)
-        pg.wait_for_timeout(500)
+        pg.wait_for_timeout(300)
         pg.go_forward()
         pg.wait_for_function("(p) => location.pathname.endsWith(p)", arg=path, timeout=10_000)
         there()
