@@ -288,7 +288,9 @@ def test_one_unit_ordered_by_keyboard_alone(page, site_url):
     page.keyboard.press("Enter")
     page.wait_for_selector(f"{DIP} .board-menu:not([hidden])")
     assert page.evaluate("document.activeElement.textContent") == "France: A Par - Bre"  # the first legal move
-    assert "France: A Par chosen" in page.locator(f"{DIP} .board-say").inner_text()
+    # The live line is emptied, then written a frame later (so a reader hears it again): wait for that frame.
+    page.wait_for_function(f"(document.querySelector('{DIP} .board-say')?.textContent || '').includes("
+                           "'France: A Par chosen')")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "France: A Par - Bur"
     page.keyboard.press("Enter")
