@@ -58,8 +58,11 @@ def _rules(css: str, media: str = "") -> list[str]:
             if inner:
                 out.append(prelude + "{" + "".join(inner) + "}")
         elif not prelude.startswith("@") and MATERIAL in prelude:
-            selectors = [s for s in prelude.split(",") if MATERIAL in s]
-            out.append(",".join(s.replace(MATERIAL, OURS) for s in selectors) + "{" + body + "}")
+            # Not the rule for the element after a table: here the table is its wrapper's only child, and a rule
+            # for any element there costs restyles (hooks/material_css.py).
+            selectors = [s for s in prelude.split(",") if MATERIAL in s and not s.strip().endswith(MATERIAL + "+*")]
+            if selectors:
+                out.append(",".join(s.replace(MATERIAL, OURS) for s in selectors) + "{" + body + "}")
     return out
 
 

@@ -501,3 +501,26 @@ def test_the_answer_bar_coming_up_restyles_the_bar_not_the_page(new_page, site_u
     pad, height = pg.evaluate(f"[getComputedStyle(document.documentElement).scrollPaddingBottom,"
                               f" document.querySelector('{bar}').offsetHeight]")
     assert pad == f"{height}px", (pad, height)
+
+
+
+@pytest.mark.parametrize("where", ["#calc-dip-adjudicate", "#calc-dip-adjudicate form", "article"])
+def test_a_paragraph_put_into_the_page_restyles_a_few_elements_not_all_after_it(page, site_url, tmp_path, where):
+    """The widgets put parts into the page as it opens and as the reader plays (the live form into its widget, a
+    board's panel into its form, a line into a list). Material's content tabs' rules made each such insertion,
+    anywhere but last, restyle every element after it with its content: the adjudicator's widget, 1,041 elements
+    for one paragraph; the article, 1,735 (hooks/material_css.py)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + "diplomacy/adjudicator/")
+    page.wait_for_selector("#calc-dip-adjudicate[data-ready]", timeout=READY)
+    page.evaluate("document.body.offsetHeight")
+    browser = page.context.browser
+    browser.start_tracing(page=page, path=str(tmp_path / "trace.json"), categories=["devtools.timeline"])
+    page.evaluate("""(where) => {
+      const box = document.querySelector(where);
+      box.children[1].after(Object.assign(document.createElement('p'), { textContent: 'put in' }));
+      document.body.offsetHeight;
+    }""", where)
+    restyled = _restyled(json.loads(browser.stop_tracing()))
+    after = page.evaluate("(where) => document.querySelector(where).querySelectorAll('*').length", where)
+    assert after > 500 and restyled and max(restyled) < 100, (restyled, after)
