@@ -177,7 +177,7 @@ export function buildForm(widgetEl, schema, onRequest, onChange) {
 // until then: nothing typed into it could be lost.
 export function earlyForm(widgetEl) {
   const slot = widgetEl && widgetEl.querySelector(".calc-form-slot");
-  if (!slot || widgetEl.calcEarlyForm || widgetEl.dataset.ready) return;
+  if (!slot || slot.firstChild || widgetEl.dataset.ready) return;
   let schema;
   let defaults;
   try {
@@ -201,9 +201,7 @@ export function earlyForm(widgetEl) {
   // its room, out of sight, so that nothing seen moves when the map comes in over the fields.
   if (schema.board) parts.form.style.visibility = "hidden";
   holdStatus(widgetEl, parts.bar);
-  // Where the live form will stand (beside the slot, not in it): taken over there, never moved, so that it is not
-  // styled and laid out a second time at set-up (moving a 300-element form cost a phone ~60 ms, issue 25).
-  slot.before(parts.form);
+  slot.append(parts.form);
   parts.listen = (fn) => {
     onChange = fn;
   };
@@ -221,9 +219,9 @@ export function adoptEarlyForm(widgetEl, onChange) {
   delete widgetEl.calcEarlyForm;
   const slot = widgetEl.querySelector(":scope > .calc-form-slot");
   const result = widgetEl.querySelector(":scope > .calc-result");
-  if (!parts || !slot || !result || parts.form.nextElementSibling !== slot) return null;
+  if (!parts || !slot || !result || parts.form.parentNode !== slot) return null;
   parts.listen(onChange);
-  slot.replaceWith(parts.linkBox, parts.formError);
+  slot.replaceWith(parts.form, parts.linkBox, parts.formError);
   result.before(parts.banner);
   parts.form.inert = false;
   return parts;
