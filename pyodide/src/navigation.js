@@ -31,6 +31,8 @@ window.addEventListener("popstate", () => {
 });
 history.pushState = function (...args) {
   pushedAt = performance.now();
+  restoring = false; // a page left is not held in place any more (backInPlace)
+  keepPlace(); // the entry left keeps where the reader left from (see withPlace)
   return nativePush.apply(history, args);
 };
 history.replaceState = function (data, unused, url) {
@@ -75,7 +77,10 @@ function place(state) {
   return { ...state, x: window.scrollX, y: window.scrollY, at: readerAt() };
 }
 // A state written for this page: the tracking's (empty), or Material's offset as a link is followed (the place
-// the reader leaves from: Back comes to it).
+// the reader leaves from: Back comes to it). That offset is the one its last scroll event gave: a link brought
+// into view and followed at once (a click while the page still scrolls, Enter right after Tab) left from further
+// on, and Back landed where the reader had been before (1,400 px off on the adjudicator): each new entry pushed
+// (pushState) writes the true place onto the entry being left.
 function withPlace(data) {
   if (!data || typeof data !== "object") return data;
   if (typeof data.y !== "number") return place(data);
@@ -99,7 +104,7 @@ function backInPlace() {
   const start = performance.now();
   restoring = true;
   const hold = () => {
-    if (movedAt > start || performance.now() - start > RESTORE_MS || !h.isConnected) {
+    if (!restoring || movedAt > start || performance.now() - start > RESTORE_MS || !h.isConnected) {
       restoring = false;
       return;
     }
