@@ -31,7 +31,8 @@ window.addEventListener("popstate", () => {
 });
 history.pushState = function (...args) {
   pushedAt = performance.now();
-  restoring = false; // a page left is not held in place any more (backInPlace)
+  holds++; // a page left is not held in place any more (backInPlace)
+  restoring = false;
   keepPlace(); // the entry left keeps where the reader left from (see withPlace)
   return nativePush.apply(history, args);
 };
@@ -95,6 +96,7 @@ function keepPlace() {
 // the page; the place is written again only after that.
 const RESTORE_MS = 1000;
 let restoring = false;
+let holds = 0; // the newest hold (Back, then Forward within the second: the older one stops, the newer goes on)
 let movedAt = -Infinity; // the reader's last wheel, touch, click or key
 
 function backInPlace() {
@@ -102,9 +104,11 @@ function backInPlace() {
   const h = at && typeof at.id === "string" ? document.getElementById(at.id) : null;
   if (!h || typeof at.dy !== "number") return;
   const start = performance.now();
+  const mine = ++holds;
   restoring = true;
   const hold = () => {
-    if (!restoring || movedAt > start || performance.now() - start > RESTORE_MS || !h.isConnected) {
+    if (mine !== holds) return;
+    if (movedAt > start || performance.now() - start > RESTORE_MS || !h.isConnected) {
       restoring = false;
       return;
     }

@@ -159,3 +159,29 @@ def test_back_and_forward_bring_a_page_back_where_the_reader_left_it(new_page, s
     pg.wait_for_function("(p) => location.pathname.endsWith(p)", arg=path, timeout=10_000)
     pg.wait_for_function(f"([i, t]) => {{ const a = document.querySelectorAll({LINKS!r})[i];"
                          " return a && Math.abs(a.getBoundingClientRect().top - t) <= 2; }", arg=found, timeout=5_000)
+
+
+def test_forward_right_after_back_still_brings_the_page_back_where_it_was(new_page, site_url):
+    """Back to a page read further down holds that page's place for up to a second; Forward within that second
+    brought the adjudicator back 1,222 px off on a phone (a new player's check): the first hold, ending as its page
+    went, stopped the second."""
+    pg = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    pg.goto(site_url + "diplomacy/")
+    pg.evaluate("window.scrollBy(0, 480)")  # past the page's first heading: Back holds a place here
+    pg.wait_for_timeout(600)  # the place is kept once scrolling stops
+    follow_link(pg, site_url + "diplomacy/adjudicator/")
+    pg.wait_for_selector("#calc-dip-adjudicate[data-ready]", timeout=90_000)  # the board set up, at the top
+    pg.evaluate("document.getElementById('reading-the-map').scrollIntoView()")
+    pg.evaluate("window.scrollBy(0, -30)")  # the heading on screen: the place is the heading above it
+    pg.wait_for_timeout(600)
+    left = pg.evaluate(HEADING_TOP, "reading-the-map")
+    pg.go_back()
+    pg.wait_for_function("(u) => location.href === u", arg=site_url + "diplomacy/", timeout=10_000)
+    pg.wait_for_timeout(300)
+    pg.go_forward()
+    pg.wait_for_function("() => location.pathname.endsWith('diplomacy/adjudicator/')", timeout=10_000)
+    pg.wait_for_function("([id, t]) => { const h = document.getElementById(id);"
+                         " return h && Math.abs(h.getBoundingClientRect().top - t) <= 2; }",
+                         arg=["reading-the-map", left], timeout=5_000)
+    pg.wait_for_timeout(600)
+    assert abs(pg.evaluate(HEADING_TOP, "reading-the-map") - left) <= 2
