@@ -212,3 +212,22 @@ def test_a_tapped_button_does_not_stay_filled_and_the_keyboards_focus_still_show
     on = pg.locator(f"{DIP} .board-modes .board-mode[aria-pressed=true]")
     assert on.inner_text() == "Support" and on.evaluate("(b) => b === document.activeElement")
     assert on.evaluate(FILL) == "rgb(191, 54, 12)"  # #bf360c, the chosen kind's fill (board.css)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_boards_first_answer_does_not_move_the_orders_under_it(new_page, site_url, width):
+    """The line under the phase that says what a unit without an order does ("A unit without an order holds.") comes
+    with the engine's first answer; it used to take its room then, moving the typed orders, the boxes and the rest
+    of the board's side column down 23 px as the player looked at them. Its room is kept from the start."""
+    pg = new_page(viewport={"width": width, "height": 900})
+    pg.add_init_script("""document.addEventListener("calc:ready", (e) => {
+      if (e.target.id !== "calc-dip-adjudicate") return;
+      const line = () => document.querySelector("#calc-dip-adjudicate .board-typed-box");
+      window.__typedAt = line() && line().getBoundingClientRect().top + scrollY;
+    }, true);""")
+    pg.goto(site_url + "diplomacy/adjudicator/")
+    pg.wait_for_function(f"document.querySelector('{DIP} .calc-board')?.dataset.state === 'ready'", timeout=90_000)
+    pg.wait_for_timeout(300)
+    rule, before, after = pg.evaluate(f"""() => [document.querySelector('{DIP} .board-rule').textContent,
+      window.__typedAt, document.querySelector('{DIP} .board-typed-box').getBoundingClientRect().top + scrollY]""")
+    assert rule.strip() and before is not None and abs(after - before) <= 0.5, (rule, before, after)

@@ -55,7 +55,9 @@ export function buildPanel(id, spec) {
     view: el("div", { class: "board-view", hidden: true }),
     viewing: el("p", { class: "board-viewing", hidden: true }),
     loose: el("div", { class: "board-loose", role: "group", "aria-label": "Orders without a unit", hidden: true }),
-    rule: el("p", { class: "board-rule" }),
+    // A line's room from the start: the engine's first answer fills it ("A unit without an order holds.") without
+    // moving the orders and the boxes under it.
+    rule: el("p", { class: "board-rule", text: "\u00a0" }),
     typedText: el("p", { class: "board-typed" }),
     clearBtn: button("board-clear", "Clear orders"),
     problems: el("ul", { class: "board-problems" }),
