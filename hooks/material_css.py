@@ -9,7 +9,7 @@ subtrees included: the adjudicator's widget, 1,041 elements for one paragraph pu
 
 Here each such rule names what stands there in pymdownx.tabbed's markup (a tab's ``label``, its
 ``.tabbed-block``; a navigation list's ``.md-nav__item``): the same elements are styled, and the same insertions
-restyle 15 and 69 elements. Material's rule for the element after a plain table (``table:not([class])+*``) is
+restyle 10 and 69 elements. Material's rule for the element after a plain table (``table:not([class])+*``) is
 taken out: it styles nothing on this site (hooks/tables.py gives every content table a class, and the engine's
 tables have one) and its any-element subject has the same effect. The served file keeps its name; its source
 map still describes Material's original. If a Material release no longer has one of these rules, the build

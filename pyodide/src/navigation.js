@@ -31,8 +31,7 @@ window.addEventListener("popstate", () => {
 });
 history.pushState = function (...args) {
   pushedAt = performance.now();
-  holds++; // a page left is not held in place any more (backInPlace)
-  restoring = false;
+  holding = null; // a page left is not held in place any more (backInPlace)
   keepPlace(); // the entry left keeps where the reader left from (see withPlace)
   return nativePush.apply(history, args);
 };
@@ -88,15 +87,14 @@ function withPlace(data) {
   return "at" in data || Math.abs(data.y - window.scrollY) > 1 ? data : { ...data, at: readerAt() };
 }
 function keepPlace() {
-  if (location.pathname !== contentPath || restoring) return;
+  if (location.pathname !== contentPath || holding) return;
   nativeReplace.call(history, place(history.state && typeof history.state === "object" ? history.state : {}), "");
 }
 // Back or Forward: the reader's heading is held where it was, frame by frame, for a moment (Material scrolls to the
 // entry's offset a frame or two after the swap, and the page may still change above it), unless the reader moves
 // the page; the place is written again only after that.
 const RESTORE_MS = 1000;
-let restoring = false;
-let holds = 0; // the newest hold (Back, then Forward within the second: the older one stops, the newer goes on)
+let holding = null; // the hold running, if any: only the newest runs (Back, then Forward within the second)
 let movedAt = -Infinity; // the reader's last wheel, touch, click or key
 
 function backInPlace() {
@@ -104,18 +102,17 @@ function backInPlace() {
   const h = at && typeof at.id === "string" ? document.getElementById(at.id) : null;
   if (!h || typeof at.dy !== "number") return;
   const start = performance.now();
-  const mine = ++holds;
-  restoring = true;
   const hold = () => {
-    if (mine !== holds) return;
+    if (holding !== hold) return;
     if (movedAt > start || performance.now() - start > RESTORE_MS || !h.isConnected) {
-      restoring = false;
+      holding = null;
       return;
     }
     const off = h.getBoundingClientRect().top + at.dy;
     if (Math.abs(off) > 0.5) window.scrollTo({ top: window.scrollY + off, behavior: "instant" });
     requestAnimationFrame(hold);
   };
+  holding = hold;
   requestAnimationFrame(hold);
 }
 window.addEventListener("scroll", () => {

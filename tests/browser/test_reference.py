@@ -102,6 +102,15 @@ HEADING_TOP = "(id) => document.getElementById(id).getBoundingClientRect().top"
 LINKS = "article a[href]:not([href^='#']):not(.headerlink)"  # the content's links to other pages (and more)
 
 
+def _back_at(pg, heading: str, top: float) -> None:
+    """The heading comes back within 2 px of ``top`` and stays there (a board set up late, Material's scrolling)."""
+    pg.wait_for_function("([id, t]) => { const h = document.getElementById(id);"
+                         " return h && Math.abs(h.getBoundingClientRect().top - t) <= 2; }",
+                         arg=[heading, top], timeout=5_000)
+    pg.wait_for_timeout(600)
+    assert abs(pg.evaluate(HEADING_TOP, heading) - top) <= 2
+
+
 @pytest.mark.parametrize("path, heading, phone", [("diplomacy/rules/", "dip-5-movement", False),
                                                   ("diplomacy/adjudicator/", "reading-the-map", False),
                                                   ("diplomacy/adjudicator/", "reading-the-map", True)],
@@ -126,24 +135,17 @@ def test_back_and_forward_bring_a_page_back_where_the_reader_left_it(new_page, s
     left = pg.evaluate(HEADING_TOP, heading)
     assert pg.evaluate("scrollY") > 1000 and -310 < left < -290
 
-    def there():
-        pg.wait_for_function("([id, t]) => { const h = document.getElementById(id);"
-                             " return h && Math.abs(h.getBoundingClientRect().top - t) <= 2; }",
-                             arg=[heading, left], timeout=5_000)
-        pg.wait_for_timeout(600)  # and it stays there (a board set up late, Material's own scrolling)
-        assert abs(pg.evaluate(HEADING_TOP, heading) - left) <= 2
-
     for _ in range(2):
         pg.go_back()
         pg.wait_for_function("(u) => location.href === u", arg=site_url, timeout=10_000)
         pg.wait_for_timeout(300)
         pg.go_forward()
         pg.wait_for_function("(p) => location.pathname.endsWith(p)", arg=path, timeout=10_000)
-        there()
+        _back_at(pg, heading, left)
     follow_link(pg, site_url + "about/")  # a link followed, then Back
     pg.go_back()
     pg.wait_for_function("(p) => location.pathname.endsWith(p)", arg=path, timeout=10_000)
-    there()
+    _back_at(pg, heading, left)
     # A link brought into view and followed at once (a click while the page still scrolls, Enter right after Tab):
     # Material's offset for Back was the place before it (1,400 px off on the adjudicator). Back comes to the link.
     found = pg.evaluate(f"""() => {{
@@ -180,8 +182,4 @@ def test_forward_right_after_back_still_brings_the_page_back_where_it_was(new_pa
     pg.wait_for_timeout(300)
     pg.go_forward()
     pg.wait_for_function("() => location.pathname.endsWith('diplomacy/adjudicator/')", timeout=10_000)
-    pg.wait_for_function("([id, t]) => { const h = document.getElementById(id);"
-                         " return h && Math.abs(h.getBoundingClientRect().top - t) <= 2; }",
-                         arg=["reading-the-map", left], timeout=5_000)
-    pg.wait_for_timeout(600)
-    assert abs(pg.evaluate(HEADING_TOP, "reading-the-map") - left) <= 2
+    _back_at(pg, "reading-the-map", left)

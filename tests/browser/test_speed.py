@@ -470,8 +470,13 @@ def test_a_results_map_far_below_the_screen_is_drawn_only_as_the_reader_comes_to
     assert wide.evaluate(DRAWN, "#calc-dip-options-result .calc-map-figure svg")
 
 
-# The elements the browser restyled in each style pass of a trace (Chromium's UpdateLayoutTree events).
-def _restyled(trace: dict) -> list[int]:
+def _restyled(pg, tmp_path, action) -> list[int]:
+    """The elements the browser restyled in each style pass (Chromium's UpdateLayoutTree events) while ``action()``
+    ran, traced."""
+    browser = pg.context.browser
+    browser.start_tracing(page=pg, path=str(tmp_path / "trace.json"), categories=["devtools.timeline"])
+    action()
+    trace = json.loads(browser.stop_tracing())
     return [e["args"]["elementCount"] for e in trace["traceEvents"]
             if e.get("name") == "UpdateLayoutTree" and "elementCount" in e.get("args", {})]
 
@@ -488,14 +493,9 @@ def test_the_answer_bar_coming_up_restyles_the_bar_not_the_page(new_page, site_u
     pg.evaluate("document.querySelector('#calc-aqmf-how-many .calc-summary').scrollIntoView({block: 'center'})")
     pg.evaluate(settle)
     assert pg.evaluate(f"document.querySelector('{bar}').hidden"), "the bar shows beside its headline"
-    browser = pg.context.browser
-    browser.start_tracing(page=pg, path=str(tmp_path / "trace.json"), categories=["devtools.timeline"])
-    pg.evaluate("window.scrollTo(0, 0)")
-    pg.evaluate(settle)
-    trace = browser.stop_tracing()
+    restyled = _restyled(pg, tmp_path, lambda: (pg.evaluate("window.scrollTo(0, 0)"), pg.evaluate(settle)))
     assert not pg.evaluate(f"document.querySelector('{bar}').hidden"), "the bar did not come up: nothing to test"
     elements = pg.evaluate("document.querySelectorAll('*').length")
-    restyled = _restyled(json.loads(trace))
     assert restyled and max(restyled) < elements / 4, (restyled, elements)
     # What it is for still holds: the page's scroll padding is the bar's height.
     pad, height = pg.evaluate(f"[getComputedStyle(document.documentElement).scrollPaddingBottom,"
@@ -503,24 +503,20 @@ def test_the_answer_bar_coming_up_restyles_the_bar_not_the_page(new_page, site_u
     assert pad == f"{height}px", (pad, height)
 
 
-
 @pytest.mark.parametrize("where", ["#calc-dip-adjudicate", "#calc-dip-adjudicate form", "article"])
 def test_a_paragraph_put_into_the_page_restyles_a_few_elements_not_all_after_it(page, site_url, tmp_path, where):
     """The widgets put parts into the page as it opens and as the reader plays (the live form into its widget, a
     board's panel into its form, a line into a list). Material's content tabs' rules made each such insertion,
     anywhere but last, restyle every element after it with its content: the adjudicator's widget, 1,041 elements
-    for one paragraph; the article, 1,735 (hooks/material_css.py)."""
+    for one paragraph; the article, 1,735 (hooks/material_css.py; now 10 and 69)."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site_url + "diplomacy/adjudicator/")
     page.wait_for_selector("#calc-dip-adjudicate[data-ready]", timeout=READY)
     page.evaluate("document.body.offsetHeight")
-    browser = page.context.browser
-    browser.start_tracing(page=page, path=str(tmp_path / "trace.json"), categories=["devtools.timeline"])
-    page.evaluate("""(where) => {
+    restyled = _restyled(page, tmp_path, lambda: page.evaluate("""(where) => {
       const box = document.querySelector(where);
       box.children[1].after(Object.assign(document.createElement('p'), { textContent: 'put in' }));
       document.body.offsetHeight;
-    }""", where)
-    restyled = _restyled(json.loads(browser.stop_tracing()))
+    }""", where))
     after = page.evaluate("(where) => document.querySelector(where).querySelectorAll('*').length", where)
     assert after > 500 and restyled and max(restyled) < 100, (restyled, after)

@@ -38,7 +38,7 @@ def test_no_rule_styles_any_element_by_its_place_after_a_sibling(built_site):
     """A rule such as Material's ``input:nth-child(2):checked ~ .tabbed-content > :nth-child(2)`` (its content
     tabs) made Chromium mark every element's children as depending on their place: one paragraph put into the
     adjudicator's widget restyled its 1,041 elements; into the article, 1,735. hooks/material_css.py serves
-    Material's stylesheet with the element named (15 and 69 restyled); the site's own stylesheets name it too.
+    Material's stylesheet with the element named (10 and 69 restyled); the site's own stylesheets name it too.
     Every stylesheet the built site serves is read, Material's included."""
     sheets = sorted(built_site.glob("assets/stylesheets/*.css")) + sorted(built_site.glob("stylesheets/*.css"))
     assert any(p.name.startswith("main.") for p in sheets) and any(p.name == "site-bundle.css" for p in sheets)
