@@ -231,3 +231,27 @@ def test_the_boards_first_answer_does_not_move_the_orders_under_it(new_page, sit
     rule, before, after = pg.evaluate(f"""() => [document.querySelector('{DIP} .board-rule').textContent,
       window.__typedAt, document.querySelector('{DIP} .board-typed-box').getBoundingClientRect().top + scrollY]""")
     assert rule.strip() and before is not None and abs(after - before) <= 0.5, (rule, before, after)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_help_under_the_orders_box_stays_put_while_the_board_comes_in(new_page, site_url, width):
+    """Under the orders box, the widget's status line is out of sight while the engine starts (the board's phase
+    line says so) but keeps its room: it held the engine's one-line state between the two-line "Waiting for
+    orders…", so the help and the file buttons under it went up 19 px and down again as the board came in (a new
+    player measured it). Every frame from the board's appearance to its first answer shows them at one place."""
+    pg = new_page(viewport={"width": width, "height": 900})
+    pg.add_init_script("""window.__helpAt = []; const look = () => {
+      const w = document.querySelector("#calc-dip-adjudicate"), form = w && w.querySelector(".calc-form");
+      const help = w && w.querySelector(".board-help");
+      if (form && help && getComputedStyle(form).visibility === "visible") {
+        const at = Math.round((help.getBoundingClientRect().top + scrollY) * 10) / 10;
+        if (window.__helpAt.at(-1) !== at) window.__helpAt.push(at);
+      }
+      requestAnimationFrame(look);
+    }; requestAnimationFrame(look);""")
+    pg.goto(site_url + "diplomacy/adjudicator/")
+    pg.wait_for_function(f"document.querySelector('{DIP} .calc-board')?.dataset.state === 'ready'", timeout=90_000)
+    pg.wait_for_timeout(300)
+    status, places = pg.evaluate(f"[document.querySelector('{DIP} .calc-status').textContent, window.__helpAt]")
+    assert status.startswith("Waiting for orders for Spring 1901 movement"), status
+    assert len(places) == 1, places

@@ -12,12 +12,17 @@ export class StatusLine {
     this.formError = formError;
   }
 
-  // The engine's state while it starts or when it failed, else the last note.
+  // The engine's state while it starts or when it failed, else the last note. A board hides the line while its
+  // engine starts (board.css: its phase line says so); a note already given stays in it meanwhile, out of sight,
+  // so that the line keeps the room it will take (two lines for "Waiting for orders…" where the engine's one-line
+  // state would have moved the help under it up and down again as the board came in).
   show() {
     const engine = this.engine;
     this.w.dataset.engine = engine.state;
-    if (engine.state === "loading" || engine.state === "failed") this.line.textContent = engine.statusText;
-    else this.line.textContent = this.line.dataset.note || "";
+    const note = this.line.dataset.note;
+    const held = engine.state === "loading" && note && this.w.hasAttribute("data-has-board");
+    if (engine.state === "failed" || (engine.state === "loading" && !held)) this.line.textContent = engine.statusText;
+    else this.line.textContent = note || "";
   }
 
   note(text) {
