@@ -197,17 +197,18 @@ function showWidgets() {
 
 let pages = 0;
 
-// A page swapped in by instant navigation has no early forms when the page before had no widget (early-form.js is
-// loaded by pages with one): until its calculator code sets them up, its widgets said they need JavaScript, and a
-// board's showed its pre-rendered result table where the map then came (a new player saw both for a quarter of a
-// second). Each says it is starting, as after a fresh load, and a board's result is held out of sight (its room
-// kept) until the board is placed or its set-up ends (board.css; widgets.js initWidget).
-function holdSwappedWidgets() {
+// A widget without an early form (every widget after a page's first, set up as the reader nears it; all of a page
+// swapped in by instant navigation after a page with none) said that it needs JavaScript, with JavaScript running,
+// until its calculator code set it up (a new player read it under the board). Each says it is starting instead.
+// swapped: on such a page a board's showed its pre-rendered result table where the map then came (a new player saw
+// both for a quarter of a second): its result is held out of sight (its room kept) until the board is placed or
+// its set-up ends (board.css; widgets.js initWidget).
+function sayStarting(swapped) {
   for (const w of document.querySelectorAll(".calc-widget:not([data-ready])")) {
     if (w.calcEarlyForm) continue;
     const status = w.querySelector(".calc-status");
     if (status) status.textContent = STARTING;
-    if (w.hasAttribute("data-has-board")) w.dataset.held = "1";
+    if (swapped && w.hasAttribute("data-has-board")) w.dataset.held = "1";
   }
 }
 
@@ -216,9 +217,9 @@ function onPage() {
   arrived(first);
   if (!first) {
     if (poppedAt > pushedAt) backInPlace();
-    holdSwappedWidgets();
+    sayStarting(true);
     bringUpSwapped(arrival); // before the swapped page is drawn: it opens at its board (board/arrival.js)
-  }
+  } else sayStarting(false);
   contentPath = location.pathname;
   // A page with a board hides Material's "Back to top" (board.css), which would sit over the map. Its HTML has the
   // class already (hooks/widgets.py): this changes it only when instant navigation swaps a page of the other kind in.

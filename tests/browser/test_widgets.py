@@ -221,3 +221,15 @@ def test_a_change_that_contradicts_another_field_says_so_once(page, site_url):
     page.wait_for_function("window.__errorRuns >= 1", timeout=READY)
     assert page.locator(f"{reroll}-seed-error").inner_text() == ""
     assert left_err.inner_text() == "Player 1 has 0 rerolls in all (COM 6.3), not 2."
+
+
+def test_a_widget_set_up_later_does_not_say_it_needs_javascript(page, site_url):
+    """Only a page's first widget lays its form out as the page is read; the others are set up as the reader nears
+    them. Until then they said "the live calculator needs JavaScript", with JavaScript running (a new player read
+    it under the board). They say the calculator is starting; with JavaScript off they still say it needs it."""
+    page.goto(site_url + "aqmf/fire-plan/")
+    page.wait_for_selector("#calc-aqmf-fire-plan[data-ready]", timeout=READY)
+    later = page.evaluate("""() => [...document.querySelectorAll('.calc-widget:not([data-ready])')]
+      .map((w) => [w.id, w.querySelector('.calc-status').textContent])""")
+    assert len(later) >= 2, later
+    assert all(text == "Starting the calculator…" for _, text in later), later
