@@ -30,11 +30,6 @@ OURS = ("assets/engine/page.js", "assets/engine/widgets.js", "assets/engine/puri
         "assets/engine/early-form.js")
 
 
-def hinted(script: str) -> str:
-    """The script as served: the hint on a line of its own before the code."""
-    return script if script.startswith(HINT) else HINT + script
-
-
 def shifted(source_map: str) -> str:
     """A source map of a script that gained one line at its top: every mapping one line lower."""
     data = json.loads(source_map)
@@ -56,7 +51,8 @@ def on_files(files, config):
     if len(material) != 1 or missing:
         raise PluginError(f"hooks/compile_hints.py: expected Material's one bundle and {', '.join(OURS)}; "
                           f"found {len(material)} bundle(s), missing {missing}")
-    changed = [(f, hinted(_read(f))) for f in material + [by_uri[uri] for uri in OURS]]
+    # The hint on a line of its own before the code.
+    changed = [(f, HINT + _read(f)) for f in material + [by_uri[uri] for uri in OURS]]
     source_map = by_uri.get(material[0].src_uri + ".map")
     if source_map:
         changed.append((source_map, shifted(_read(source_map))))
