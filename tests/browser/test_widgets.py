@@ -233,3 +233,19 @@ def test_a_widget_set_up_later_does_not_say_it_needs_javascript(page, site_url):
       .map((w) => [w.id, w.querySelector('.calc-status').textContent])""")
     assert len(later) >= 2, later
     assert all(text == "Starting the calculator…" for _, text in later), later
+
+
+def test_a_later_widget_of_the_same_calculator_does_not_take_the_link_the_first_wrote(page, site_url):
+    """aqmf/fire-plan has two fire plans. Changing the first writes its link into the address bar; the second, set
+    up as the reader scrolled to it, read that link as its own: it showed the first's values and said "Opened from
+    a link" (a new player). A link is the page's first widget of its calculator's."""
+    page.goto(site_url + "aqmf/fire-plan/")
+    page.wait_for_selector("#calc-aqmf-fire-plan[data-ready]", timeout=READY)
+    page.locator("#calc-aqmf-fire-plan-attackers-0-elements").fill("2")
+    page.wait_for_function("location.hash.includes('calc=aqmf-fire-plan')", timeout=10_000)
+    page.locator("#calc-aqmf-fire-plan-2").scroll_into_view_if_needed()
+    page.wait_for_selector("#calc-aqmf-fire-plan-2[data-ready]", timeout=READY)
+    page.wait_for_timeout(500)
+    status = page.locator("#calc-aqmf-fire-plan-2 .calc-status").text_content()
+    assert "link" not in status, status
+    assert not page.evaluate("document.querySelector('#calc-aqmf-fire-plan-2').classList.contains('calc-restored')")

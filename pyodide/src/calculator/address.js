@@ -65,7 +65,6 @@ export function restoreFromLink(widget, values, fromHistory) {
   }
   widget.fill(loaded ? loaded.params : new Map(), { replace: true });
   const unknown = widget.fill(rest);
-  widget.w.dataset.restored = "1";
   widget.w.classList.add("calc-restored");
   const ignored = unknown.slice(0, 5).map((n) => "“" + n.slice(0, 30) + "”").join(", ");
   const extra = unknown.length ? " Ignored what this calculator does not take: " + ignored + "." : "";

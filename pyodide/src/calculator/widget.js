@@ -161,8 +161,8 @@ export class Widget {
     this.fill(this.pageDefaults, { replace: true });
     this.shownKey = this.key();
     const state = parseState(location.hash);
-    const restored = `.calc-widget[data-restored][data-calc="${CSS.escape(this.calc)}"]`;
-    if (state && state.calc === this.calc && !document.querySelector(restored)) {
+    const first = document.querySelector(`[data-calc="${CSS.escape(this.calc)}"]`); // a link is for the first
+    if (state && state.calc === this.calc && first === this.w) {
       // Material may rebuild the page for Back or Forward: then this is the reader's own history.
       this.restoreFromLink(state.values, this.address.bar.poppedWithin(2000));
       return;
